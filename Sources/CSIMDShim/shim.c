@@ -1,0 +1,1 @@
+// Intentionally empty: the helpers are static inline in CSIMDShim.h.

@@ -1,0 +1,1 @@
+@c public func gk_libversion_number() -> Int32 { 100 }
