@@ -1,0 +1,119 @@
+# GeoKernel — the two commands are `make run` and `make test`.
+#
+#   make run       install what is missing, build (release), run `geokernel demo`
+#   make test      install what is missing, build once, run every test:
+#                  swift test, the C consumer (gcc), the header/export check (clang),
+#                  the shared-library checks and an install + pkg-config round trip
+#   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
+#   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
+#   make lib       stage libgeokernel.so under .build/c/lib
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+SWIFT ?= swift
+CC ?= gcc
+CLANG ?= clang
+PREFIX ?= /usr/local
+ARGS ?=
+
+# One release build, reused by run, test, lib and install. Tests are built in the same
+# configuration, so `make run` and `make test` share the compiled modules.
+SWIFT_BUILD_FLAGS := -c release
+BIN = $(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)
+STAGE := .build/c
+LIBDIR := $(STAGE)/lib
+VERSION := $(shell sed -n 's/^\#define GK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)/\2/p' include/geokernel.h | paste -sd.)
+
+# Build the benchmarks for this CPU when it has AVX2 and FMA (x86-64-v3); see README.
+BENCH_CPU_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo 2>/dev/null && echo "-Xcc -march=x86-64-v3")
+
+.PHONY: run test deps build build-tests lib c-test abi-check so-check install-check bench install clean
+
+run: build
+	$(BIN)/geokernel demo
+
+test: build-tests lib
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
+	$(MAKE) --no-print-directory c-test abi-check so-check install-check
+	@echo "make test: all checks passed"
+
+# Installs libproj-dev and pkg-config through apt when they are missing (as root), or
+# says exactly what to install.
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists proj; } || missing="$$missing libproj-dev"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing$$missing with apt-get"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "GeoKernel needs:$$missing. Install with: sudo apt-get install$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+	@command -v $(CLANG) >/dev/null 2>&1 || { echo "clang is needed for the header check (it comes with the Swift toolchain)" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+build-tests: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
+
+# libGeoKernelC.so is built with soname libgeokernel.so.0; stage it under its C names.
+lib: build
+	@mkdir -p $(LIBDIR)
+	cp -f $(BIN)/libGeoKernelC.so $(LIBDIR)/libgeokernel.so.$(VERSION)
+	ln -sf libgeokernel.so.$(VERSION) $(LIBDIR)/libgeokernel.so.0
+	ln -sf libgeokernel.so.0 $(LIBDIR)/libgeokernel.so
+
+c-test: lib
+	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude Tests/CConsumer/c_consumer.c \
+	  -L$(LIBDIR) -lgeokernel -Wl,-rpath,$(abspath $(LIBDIR)) -lm -lpthread -o $(STAGE)/c_consumer
+	$(STAGE)/c_consumer
+
+# The header and the Swift exports must agree (conflicting types fail to compile).
+abi-check: lib
+	$(CLANG) -fsyntax-only -std=c11 -Wall -Werror -Wno-nullability-completeness -Iinclude \
+	  -I$$(find .build -path '*release/GeoKernelC.build/include' -type d | head -n1) Tests/CConsumer/abi_check.c
+	@declared=$$(grep -oE '\bgk_[a-z0-9_]+\(' include/geokernel.h | tr -d '(' | sort -u); \
+	exported=$$(nm -D -g --defined-only $(LIBDIR)/libgeokernel.so | awk '{print $$3}' | sort -u); \
+	diff <(echo "$$declared") <(echo "$$exported") >/dev/null || { \
+	  echo "abi-check: declared (<) and exported (>) functions differ:"; \
+	  diff <(echo "$$declared") <(echo "$$exported") | grep '^[<>]'; exit 1; }
+	@echo "abi-check: include/geokernel.h agrees with the Swift exports"
+
+# The shared library exports only gk_* symbols and needs no Swift runtime library.
+so-check: lib
+	@so=$(LIBDIR)/libgeokernel.so; \
+	bad=$$(nm -D -g --defined-only $$so | awk '{print $$3}' | grep -v '^gk_' || true); \
+	[ -z "$$bad" ] || { echo "so-check: non-gk_ exports:"; echo "$$bad"; exit 1; }; \
+	swiftdeps=$$(readelf -d $$so | grep -E 'NEEDED.*swift|PATH.*swift' || true); \
+	[ -z "$$swiftdeps" ] || { echo "so-check: depends on the Swift toolchain: $$swiftdeps"; exit 1; }; \
+	readelf -d $$so | grep -q 'SONAME.*libgeokernel.so.0' || { echo "so-check: wrong soname"; exit 1; }; \
+	echo "so-check: $$(nm -D -g --defined-only $$so | wc -l) exports, all gk_*; needs $$(readelf -d $$so | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | paste -sd' ')"
+
+# Installs into a temporary prefix and builds the C consumer through pkg-config.
+install-check: lib
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(MAKE) --no-print-directory install PREFIX=$$tmp >/dev/null; \
+	PKG_CONFIG_PATH=$$tmp/lib/pkgconfig $(CC) -std=c99 -Wall -Wextra -Werror -pedantic \
+	  Tests/CConsumer/c_consumer.c $$(PKG_CONFIG_PATH=$$tmp/lib/pkgconfig pkg-config --cflags --libs geokernel) \
+	  -Wl,-rpath,$$tmp/lib -lm -lpthread -o $$tmp/consumer; \
+	$$tmp/consumer >/dev/null; \
+	echo "install-check: installed header, library and geokernel.pc work with pkg-config"
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/geokernel.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(LIBDIR)/libgeokernel.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libgeokernel.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgeokernel.so.0
+	ln -sf libgeokernel.so.0 $(DESTDIR)$(PREFIX)/lib/libgeokernel.so
+	install -m 755 $(BIN)/geokernel $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' geokernel.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/geokernel.pc
+
+bench: deps
+	$(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS)
+	$$($(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS) --show-bin-path)/geobench $(ARGS)
+
+clean:
+	rm -rf .build Benchmarks/.build

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GeoKernel
+
+// The one path every export takes: NULL checks become GK_ERR_MISUSE, Swift errors become
+// a status code plus a message stored in the context. No Swift error crosses the ABI,
+// and nothing here traps on caller input (counts, strides and pointers are checked
+// before any arithmetic that could overflow).
+
+/// The state behind a `gk_context *`: the outcome of the most recent call.
+final class ContextBox {
+    var code: CInt = 0
+    private var message: UnsafeMutablePointer<CChar>?
+
+    init() {}
+    deinit { free(message) }
+
+    func succeed() { code = 0 }
+
+    func fail(_ error: GeoKernelError) {
+        code = error.code.rawValue
+        free(message)
+        message = strdup(error.message)
+    }
+
+    var messagePointer: UnsafePointer<CChar> {
+        if code == 0 { return StaticCStrings.noError }
+        return UnsafePointer(message ?? StaticCStrings.noMessage)
+    }
+
+    static func from(_ p: OpaquePointer?) -> ContextBox? {
+        guard let p else { return nil }
+        return Unmanaged<ContextBox>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    }
+}
+
+/// C strings that live as long as the process; written once, never mutated, so they are
+/// safe to read from any thread (hence nonisolated(unsafe)).
+enum StaticCStrings {
+    nonisolated(unsafe) static let noError = UnsafePointer(strdup("no error")!)
+    nonisolated(unsafe) static let noMessage = strdup("error without a message")!
+    nonisolated(unsafe) static let noContext = UnsafePointer(strdup("NULL context")!)
+}
+
+/// Runs `body` for an export that takes a context: returns GK_OK or the error's code and
+/// records the outcome in the context.
+@inline(__always)
+func withContext(_ ctx: OpaquePointer?, _ body: () throws(GeoKernelError) -> Void) -> CInt {
+    guard let box = ContextBox.from(ctx) else { return GeoKernelError.Code.misuse.rawValue }
+    do {
+        try body()
+        box.succeed()
+        return 0
+    } catch {
+        box.fail(error)
+        return error.code.rawValue
+    }
+}
+
+/// Unwraps a required pointer argument or throws GK_ERR_MISUSE naming it.
+@inline(__always)
+func required<T>(_ p: T?, _ name: StaticString) throws(GeoKernelError) -> T {
+    guard let p else { throw GeoKernelError(.misuse, "\(name) is NULL") }
+    return p
+}
+
+/// Converts a C count to Int, refusing values that cannot be addressed with `strideBytes`.
+func checkedCount(_ count: UInt, strideBytes: Int = 8) throws(GeoKernelError) -> Int {
+    guard count <= UInt(Int.max / max(strideBytes, 8)) else {
+        throw .invalid("count \(count) is too large")
+    }
+    return Int(count)
+}
+
+/// Checks a stride in bytes between consecutive doubles.
+func checkedStride(_ strideBytes: Int) throws(GeoKernelError) {
+    guard strideBytes >= 8, strideBytes % 8 == 0 else {
+        throw .invalid("stride \(strideBytes) bytes must be a positive multiple of 8")
+    }
+}
+
+/// Retains a Swift object and hands it out as an opaque C handle.
+func retainedHandle(_ object: AnyObject) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passRetained(object).toOpaque())
+}
+
+/// Borrows the object behind a handle created by `retainedHandle`.
+func borrow<T: AnyObject>(_ handle: OpaquePointer?, as: T.Type) -> T? {
+    guard let handle else { return nil }
+    return Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+}
+
+/// Releases the object behind a handle; NULL is a no-op.
+func releaseHandle<T: AnyObject>(_ handle: OpaquePointer?, as: T.Type) {
+    guard let handle else { return }
+    Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).release()
+}

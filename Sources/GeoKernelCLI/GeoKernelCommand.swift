@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `geokernel`: the command-line tool over GeoKernel.
+@main
+struct GeoKernelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "geokernel",
+        abstract: "Geo computations: distances, containment, projections.",
+        subcommands: [Demo.self, Distance.self, Project.self]
+    )
+}
