@@ -11,7 +11,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 SWIFT ?= swift
-CC ?= gcc
+GCC ?= gcc
 CLANG ?= clang
 PREFIX ?= /usr/local
 ARGS ?=
@@ -27,14 +27,14 @@ VERSION := $(shell sed -n 's/^\#define GK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9
 # Build the benchmarks for this CPU when it has AVX2 and FMA (x86-64-v3); see README.
 BENCH_CPU_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo 2>/dev/null && echo "-Xcc -march=x86-64-v3")
 
-.PHONY: run test deps build build-tests lib c-test abi-check so-check install-check bench install clean
+.PHONY: run test deps build build-tests lib c-test abi-check so-check install-check readme-check bench install clean
 
 run: build
 	$(BIN)/geokernel demo
 
 test: build-tests lib
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory c-test abi-check so-check install-check
+	$(MAKE) --no-print-directory c-test abi-check so-check install-check readme-check
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev and pkg-config through apt when they are missing (as root), or
@@ -67,7 +67,7 @@ lib: build
 	ln -sf libgeokernel.so.0 $(LIBDIR)/libgeokernel.so
 
 c-test: lib
-	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude Tests/CConsumer/c_consumer.c \
+	$(GCC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude Tests/CConsumer/c_consumer.c \
 	  -L$(LIBDIR) -lgeokernel -Wl,-rpath,$(abspath $(LIBDIR)) -lm -lpthread -o $(STAGE)/c_consumer
 	$(STAGE)/c_consumer
 
@@ -96,11 +96,15 @@ so-check: lib
 install-check: lib
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	$(MAKE) --no-print-directory install PREFIX=$$tmp >/dev/null; \
-	PKG_CONFIG_PATH=$$tmp/lib/pkgconfig $(CC) -std=c99 -Wall -Wextra -Werror -pedantic \
+	PKG_CONFIG_PATH=$$tmp/lib/pkgconfig $(GCC) -std=c99 -Wall -Wextra -Werror -pedantic \
 	  Tests/CConsumer/c_consumer.c $$(PKG_CONFIG_PATH=$$tmp/lib/pkgconfig pkg-config --cflags --libs geokernel) \
 	  -Wl,-rpath,$$tmp/lib -lm -lpthread -o $$tmp/consumer; \
 	$$tmp/consumer >/dev/null; \
 	echo "install-check: installed header, library and geokernel.pc work with pkg-config"
+
+# The README's Swift and C examples compile and run.
+readme-check: lib
+	scripts/check-readme-examples.sh $(abspath $(LIBDIR))
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin

@@ -45,7 +45,7 @@ struct Demo: ParsableCommand {
             print("  \(Format.fixed(d, 1)) m east: \(fence.contains(p) ? "inside" : "outside")")
         }
         // The same question for many points at once, with the SIMD kernels.
-        var rng = DemoRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var lats: [Double] = [], lons: [Double] = []
         for _ in 0..<100_000 {
             lats.append(hb.latitude + rng.uniform(-0.05, 0.05))
@@ -74,21 +74,5 @@ struct Demo: ParsableCommand {
         } catch {
             print("  an unknown CRS is a clear error: \(error)")
         }
-    }
-}
-
-/// The demo's own seeded generator (SplitMix64), so its output never changes.
-struct DemoRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * Double(next() >> 11) / 9_007_199_254_740_992
     }
 }

@@ -1,20 +1,5 @@
-/// A small, fast, seeded generator (SplitMix64, S. Vigna) so that random tests are
-/// repeatable: the same seed gives the same points on every machine.
-public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+import GeoKernel
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform double in [lo, hi).
-    public mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        Double.random(in: lo..<hi, using: &self)
-    }
-}
+/// The tests' seeded generator: GeoKernel's SplitMix64, so tests, benchmarks and demo
+/// data share one definition.
+public typealias SeededRandom = SplitMix64

@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+//
+// GeoKernel's benchmarks: a package of its own, so benchmark dependencies never reach
+// users of GeoKernel. Run with `make bench` (built for this CPU) or
+// `swift run -c release --package-path Benchmarks geobench [--json]`.
+import PackageDescription
+
+// `.package(path: "..")` takes its identity from the checkout's directory name.
+let root = String(Context.packageDirectory.split(separator: "/").dropLast().last!)
+
+let package = Package(
+    name: "GeoKernelBenchmarks",
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Direct access to PROJ for the `proj.raw` baseline.
+        .systemLibrary(name: "CProjRaw", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .executableTarget(
+            name: "geobench",
+            dependencies: [
+                .product(name: "GeoKernel", package: root),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CProjRaw",
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One benchmark case: `setUp` runs outside the timed region before every repetition,
+/// `run` is timed, `check` verifies the result after timing.
+struct BenchCase {
+    var name: String
+    /// Operations per repetition (points, queries, fixes); ns/op divides by this.
+    var n: Int
+    /// The case this one is compared with in the same run, or nil.
+    var baseline: String?
+    var setUp: () -> Void = {}
+    var run: () -> Void
+    var check: () -> String? = { nil }
+}
+
+/// The timings of one case.
+struct BenchResult {
+    var name: String
+    var n: Int
+    var baseline: String?
+    var repetitions: Int
+    var minNs: Double
+    var meanNs: Double
+    var stdNs: Double
+    var failure: String?
+
+    /// The figure the tables and JSON lead with: the best repetition, per operation.
+    var nsPerOp: Double { minNs / Double(n) }
+}
+
+@inline(__always)
+func nowNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Keeps a value alive so the optimiser cannot drop the work that produced it.
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// Runs a case: one warm-up, then repetitions until `minRepetitions` and at least
+/// `minSeconds` have passed (capped at `maxRepetitions`).
+func measure(
+    _ c: BenchCase, minRepetitions: Int = 5, maxRepetitions: Int = 50, minSeconds: Double = 0.5
+) -> BenchResult {
+    c.setUp()
+    c.run()
+    var samples: [Double] = []
+    var total = 0.0
+    while samples.count < maxRepetitions && (samples.count < minRepetitions || total < minSeconds * 1e9) {
+        c.setUp()
+        let t0 = nowNanoseconds()
+        c.run()
+        let dt = Double(nowNanoseconds() - t0)
+        samples.append(dt)
+        total += dt
+    }
+    let mean = samples.reduce(0, +) / Double(samples.count)
+    let variance = samples.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(max(1, samples.count - 1))
+    return BenchResult(
+        name: c.name, n: c.n, baseline: c.baseline, repetitions: samples.count,
+        minNs: samples.min()!, meanNs: mean, stdNs: variance.squareRoot(), failure: c.check())
+}

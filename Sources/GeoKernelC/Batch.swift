@@ -1,0 +1,87 @@
+import GeoKernel
+
+// Section "batch kernels" of include/geokernel.h.
+
+/// Builds the strided view of a C caller's latitude and longitude arrays.
+func columns(
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int
+) throws(GeoKernelError) -> CoordinateColumns {
+    try checkedStride(strideBytes)
+    let n = try checkedCount(count, strideBytes: strideBytes)
+    return CoordinateColumns(
+        latitudes: try required(lat, "lat"), longitudes: try required(lon, "lon"),
+        count: n, strideBytes: strideBytes)
+}
+
+/// A caller's byte mask of `count` entries, seen as Swift Bools (same size; 0 or 1).
+func maskBuffer(_ p: UnsafeMutablePointer<UInt8>?, _ count: Int) throws(GeoKernelError)
+    -> UnsafeMutableBufferPointer<Bool>
+{
+    let base = try required(p, "out_mask")
+    return UnsafeMutableBufferPointer(
+        start: UnsafeMutableRawPointer(base).assumingMemoryBound(to: Bool.self), count: count)
+}
+
+@c public func gk_haversine_batch(
+    _ ctx: OpaquePointer?, _ centerLat: Double, _ centerLon: Double,
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ outM: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let points = try columns(lat, lon, count, strideBytes)
+        let out = UnsafeMutableBufferPointer(start: try required(outM, "out_m"), count: points.count)
+        try haversineDistances(from: try coordinate(centerLat, centerLon), to: points, into: out)
+    }
+}
+
+@c public func gk_circle_contains_batch(
+    _ ctx: OpaquePointer?, _ centerLat: Double, _ centerLon: Double, _ radiusM: Double,
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ outMask: UnsafeMutablePointer<UInt8>?, _ outInside: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let points = try columns(lat, lon, count, strideBytes)
+        let mask = try maskBuffer(outMask, points.count)
+        let circle = try Circle(center: try coordinate(centerLat, centerLon), radiusMeters: radiusM)
+        let inside = try circle.contains(points, into: mask)
+        outInside?.pointee = UInt(inside)
+    }
+}
+
+/// The object behind a `gk_unitvec *`.
+final class UnitVectorBox {
+    let buffer: UnitVectorBuffer
+    init(_ buffer: UnitVectorBuffer) { self.buffer = buffer }
+}
+
+@c public func gk_unitvec_create(
+    _ ctx: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?,
+    _ count: UInt, _ strideBytes: Int, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let buffer = try UnitVectorBuffer(try columns(lat, lon, count, strideBytes))
+        outHandle.pointee = retainedHandle(UnitVectorBox(buffer))
+    }
+}
+
+@c public func gk_unitvec_count(_ buf: OpaquePointer?) -> UInt {
+    UInt(borrow(buf, as: UnitVectorBox.self)?.buffer.count ?? 0)
+}
+
+@c public func gk_unitvec_contains(
+    _ ctx: OpaquePointer?, _ buf: OpaquePointer?, _ centerLat: Double, _ centerLon: Double,
+    _ radiusM: Double, _ outMask: UnsafeMutablePointer<UInt8>?, _ outInside: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(buf, as: UnitVectorBox.self), "buf")
+        let mask = try maskBuffer(outMask, box.buffer.count)
+        let circle = try Circle(center: try coordinate(centerLat, centerLon), radiusMeters: radiusM)
+        let inside = try box.buffer.contains(in: circle, into: mask)
+        outInside?.pointee = UInt(inside)
+    }
+}
+
+@c public func gk_unitvec_destroy(_ buf: OpaquePointer?) {
+    releaseHandle(buf, as: UnitVectorBox.self)
+}
