@@ -66,8 +66,19 @@ lib: build
 	ln -sf libgeokernel.so.$(VERSION) $(LIBDIR)/libgeokernel.so.0
 	ln -sf libgeokernel.so.0 $(LIBDIR)/libgeokernel.so
 
-c-test: lib
-	$(GCC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude Tests/CConsumer/c_consumer.c \
+# The C consumer: main.c plus one Tests/CConsumer/test_<name>.c per header section, each
+# defining `void test_<name>(gk_context *)`; the list main() runs is generated here.
+CONSUMER_SRC := $(sort $(wildcard Tests/CConsumer/test_*.c))
+
+$(STAGE)/tests_list.h: $(CONSUMER_SRC)
+	@mkdir -p $(STAGE)
+	@{ for f in $(CONSUMER_SRC); do n=$$(basename $$f .c); echo "void $$n(gk_context *ctx);"; done; \
+	  echo "static const struct { const char *name; void (*run)(gk_context *); } gk_consumer_tests[] = {"; \
+	  for f in $(CONSUMER_SRC); do n=$$(basename $$f .c); echo "    {\"$${n#test_}\", $$n},"; done; \
+	  echo "};"; } > $@
+
+c-test: lib $(STAGE)/tests_list.h
+	$(GCC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude -I$(STAGE) Tests/CConsumer/main.c $(CONSUMER_SRC) \
 	  -L$(LIBDIR) -lgeokernel -Wl,-rpath,$(abspath $(LIBDIR)) -lm -lpthread -o $(STAGE)/c_consumer
 	$(STAGE)/c_consumer
 
@@ -82,24 +93,30 @@ abi-check: lib
 	  diff <(echo "$$declared") <(echo "$$exported") | grep '^[<>]'; exit 1; }
 	@echo "abi-check: include/geokernel.h agrees with the Swift exports"
 
-# The shared library exports only gk_* symbols and needs no Swift runtime library.
-so-check: lib
+# The shared library exports only gk_* symbols, needs no Swift runtime library, and the C
+# consumer runs with the Swift toolchain hidden (a private mount namespace, when allowed).
+so-check: c-test
 	@so=$(LIBDIR)/libgeokernel.so; \
 	bad=$$(nm -D -g --defined-only $$so | awk '{print $$3}' | grep -v '^gk_' || true); \
 	[ -z "$$bad" ] || { echo "so-check: non-gk_ exports:"; echo "$$bad"; exit 1; }; \
 	swiftdeps=$$(readelf -d $$so | grep -E 'NEEDED.*swift|PATH.*swift' || true); \
 	[ -z "$$swiftdeps" ] || { echo "so-check: depends on the Swift toolchain: $$swiftdeps"; exit 1; }; \
 	readelf -d $$so | grep -q 'SONAME.*libgeokernel.so.0' || { echo "so-check: wrong soname"; exit 1; }; \
-	echo "so-check: $$(nm -D -g --defined-only $$so | wc -l) exports, all gk_*; needs $$(readelf -d $$so | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | paste -sd' ')"
+	echo "so-check: $$(nm -D -g --defined-only $$so | wc -l) exports, all gk_*; needs $$(readelf -d $$so | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | paste -sd' ')"; \
+	toolchain=$$(dirname "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"); \
+	if unshare -m true 2>/dev/null; then \
+	  unshare -m sh -c "mount -t tmpfs none '$$toolchain' && $(STAGE)/c_consumer >/dev/null" \
+	    && echo "so-check: the C consumer runs with the Swift toolchain ($$toolchain) hidden"; \
+	else echo "so-check: skipped the hidden-toolchain run (unshare not permitted here)"; fi
 
 # Installs into a temporary prefix and builds the C consumer through pkg-config.
-install-check: lib
+install-check: lib $(STAGE)/tests_list.h
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	$(MAKE) --no-print-directory install PREFIX=$$tmp >/dev/null; \
-	PKG_CONFIG_PATH=$$tmp/lib/pkgconfig $(GCC) -std=c99 -Wall -Wextra -Werror -pedantic \
-	  Tests/CConsumer/c_consumer.c $$(PKG_CONFIG_PATH=$$tmp/lib/pkgconfig pkg-config --cflags --libs geokernel) \
+	PKG_CONFIG_PATH=$$tmp/lib/pkgconfig $(GCC) -std=c99 -Wall -Wextra -Werror -pedantic -I$(STAGE) \
+	  Tests/CConsumer/main.c $(CONSUMER_SRC) $$(PKG_CONFIG_PATH=$$tmp/lib/pkgconfig pkg-config --cflags --libs geokernel) \
 	  -Wl,-rpath,$$tmp/lib -lm -lpthread -o $$tmp/consumer; \
-	$$tmp/consumer >/dev/null; \
+	(cd "$$tmp" && ./consumer >/dev/null); \
 	echo "install-check: installed header, library and geokernel.pc work with pkg-config"
 
 # The README's Swift and C examples compile and run.

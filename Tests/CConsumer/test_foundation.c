@@ -1,31 +1,12 @@
-/* The C consumer test: compiled with gcc -std=c99 -Wall -Wextra -Werror -pedantic against
- * include/geokernel.h and libgeokernel.so, it checks real values through the C ABI. */
-#include "geokernel.h"
+/* C consumer: the foundation — versions, errors, geodesy, batch kernels, projections,
+ * and transformers cloned across threads. */
+#include "consumer.h"
 
-#include <math.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-static int failures = 0;
-static int checks = 0;
+void test_foundation(gk_context *ctx);
 
-#define CHECK(cond, ...)                                                   \
-    do {                                                                   \
-        ++checks;                                                          \
-        if (!(cond)) {                                                     \
-            ++failures;                                                    \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);           \
-            fprintf(stderr, __VA_ARGS__);                                  \
-            fputc('\n', stderr);                                           \
-        }                                                                  \
-    } while (0)
-
-#define CHECK_CLOSE(got, want, tol, what)                                  \
-    CHECK(fabs((got) - (want)) <= (tol), "%s: got %.17g want %.17g (tol %g)", what, (double)(got), (double)(want), (double)(tol))
-
-static const double PI = 3.14159265358979323846;
+static const double PI = GK_TEST_PI;
 
 /* Scalar haversine written here independently, to check the library from outside. */
 static double haversine_ref(double lat1, double lon1, double lat2, double lon2) {
@@ -221,16 +202,11 @@ static void test_threads(gk_context *ctx) {
     gk_transformer_destroy(t);
 }
 
-int main(void) {
-    gk_context *ctx = gk_context_create();
-    if (!ctx) { fprintf(stderr, "no context\n"); return 1; }
+void test_foundation(gk_context *ctx) {
     test_version_and_errors();
     test_geodesy(ctx);
     test_bad_input(ctx);
     test_batch(ctx);
     test_projection(ctx);
     test_threads(ctx);
-    gk_context_destroy(ctx);
-    printf("C consumer: %d checks, %d failures\n", checks, failures);
-    return failures == 0 ? 0 : 1;
 }

@@ -1,0 +1,32 @@
+/* Shared by the C consumer test files: checks and counters. Each file
+ * Tests/CConsumer/test_<name>.c defines `void test_<name>(gk_context *ctx)`; the Makefile
+ * generates the list that main() runs, so sections are added without editing main. */
+#ifndef GK_CONSUMER_H
+#define GK_CONSUMER_H
+#include "geokernel.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern int failures;
+extern int checks;
+
+#define CHECK(cond, ...)                                                   \
+    do {                                                                   \
+        ++checks;                                                          \
+        if (!(cond)) {                                                     \
+            ++failures;                                                    \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);           \
+            fprintf(stderr, __VA_ARGS__);                                  \
+            fputc('\n', stderr);                                           \
+        }                                                                  \
+    } while (0)
+
+#define CHECK_CLOSE(got, want, tol, what)                                  \
+    CHECK(fabs((got) - (want)) <= (tol), "%s: got %.17g want %.17g (tol %g)", what, (double)(got), (double)(want), (double)(tol))
+
+#define GK_TEST_PI 3.14159265358979323846
+
+#endif
