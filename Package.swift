@@ -18,6 +18,11 @@ let package = Package(
     name: "GeoKernel",
     products: [
         .library(name: "GeoKernel", targets: ["GeoKernel"]),
+        .library(name: "Nearby", targets: ["Nearby"]),
+        .library(name: "Route", targets: ["Route"]),
+        .library(name: "Geofence", targets: ["Geofence"]),
+        .library(name: "Timeline", targets: ["Timeline"]),
+        .library(name: "GeoFormats", targets: ["GeoFormats"]),
         .library(name: "GeoKernelC", type: .dynamic, targets: ["GeoKernelC"]),
         .executable(name: "geokernel", targets: ["GeoKernelCLI"]),
     ],
@@ -38,9 +43,16 @@ let package = Package(
             name: "GeoKernel",
             dependencies: ["CProjShim", "CSIMDShim"]
         ),
+        // Thin facades over the kernel, one per kind of app (DESIGN.md).
+        .target(name: "Nearby", dependencies: ["GeoKernel"]),
+        .target(name: "Route", dependencies: ["GeoKernel"]),
+        .target(name: "Geofence", dependencies: ["GeoKernel"]),
+        .target(name: "Timeline", dependencies: ["GeoKernel"]),
+        // File formats (GeoJSON, GPX, CSV) for the tool and the tests; uses Foundation.
+        .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
         .target(
             name: "GeoKernelC",
-            dependencies: ["GeoKernel"],
+            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline"],
             exclude: ["geokernel.map"],
             linkerSettings: [
                 .unsafeFlags([
@@ -53,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "GeoKernelCLI",
             dependencies: [
-                "GeoKernel",
+                "GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,9 +74,11 @@ let package = Package(
             dependencies: ["GeoKernel"],
             path: "Tests/_GeoKernelTestSupport"
         ),
-        .testTarget(
-            name: "GeoKernelTests",
-            dependencies: ["GeoKernel", "_GeoKernelTestSupport"]
-        ),
+        .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "_GeoKernelTestSupport"]),
+        .testTarget(name: "NearbyTests", dependencies: ["Nearby", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "RouteTests", dependencies: ["Route", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "_GeoKernelTestSupport"]),
     ]
 )

@@ -98,6 +98,7 @@ const char *gk_errstr(int code);
 typedef void gk_context;
 typedef void gk_transformer;
 typedef void gk_unitvec;
+/* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
 typedef struct gk_context gk_context;
@@ -105,6 +106,7 @@ typedef struct gk_context gk_context;
 typedef struct gk_transformer gk_transformer;
 /** Points converted once to unit vectors for repeated containment tests. */
 typedef struct gk_unitvec gk_unitvec;
+/* @handles: new handle typedefs go above this line */
 #endif
 
 /** CONSTRUCTOR. Creates a context.
@@ -269,6 +271,8 @@ int gk_transformer_transform(gk_context *ctx, gk_transformer *t, int direction,
 
 /** DESTRUCTOR. NULL is a no-op. \since 0.1 */
 void gk_transformer_destroy(gk_transformer *t);
+
+/* @sections: new header sections go above this line, one per facade */
 
 #ifdef __cplusplus
 }

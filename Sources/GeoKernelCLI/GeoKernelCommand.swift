@@ -6,6 +6,9 @@ struct GeoKernelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geokernel",
         abstract: "Geo computations: distances, containment, projections.",
-        subcommands: [Demo.self, Distance.self, Project.self]
+        subcommands: [
+            Demo.self, Distance.self, Project.self,
+            // @subcommands: new subcommands go above this line
+        ]
     )
 }

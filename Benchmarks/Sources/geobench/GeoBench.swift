@@ -15,6 +15,7 @@ struct GeoBench: ParsableCommand {
         let groups: [() throws -> [BenchCase]] = [
             { GeodesyCases.make(points: points) },
             { try ProjectionCases.make(points: points) },
+            // @groups: new benchmark groups go above this line
         ]
         var results: [BenchResult] = []
         for make in groups {

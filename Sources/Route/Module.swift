@@ -1,0 +1,1 @@
+// The Route facade (issue 4): pins, legs, travel times, directions, encoded polylines.
