@@ -18,23 +18,25 @@ ARGS ?=
 
 # One release build, reused by run, test, lib and install. Tests are built in the same
 # configuration, so `make run` and `make test` share the compiled modules.
-SWIFT_BUILD_FLAGS := -c release
+# SCRATCH lets several working copies of the build coexist (e.g. SCRATCH=.build-mine).
+SCRATCH ?= .build
+SWIFT_BUILD_FLAGS := -c release --scratch-path $(SCRATCH)
 BIN = $(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)
-STAGE := .build/c
+STAGE := $(SCRATCH)/c
 LIBDIR := $(STAGE)/lib
 VERSION := $(shell sed -n 's/^\#define GK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)/\2/p' include/geokernel.h | paste -sd.)
 
 # Build the benchmarks for this CPU when it has AVX2 and FMA (x86-64-v3); see README.
 BENCH_CPU_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo 2>/dev/null && echo "-Xcc -march=x86-64-v3")
 
-.PHONY: run test deps build build-tests lib c-test abi-check so-check install-check readme-check bench install clean
+.PHONY: run test deps build build-tests lib c-test abi-check so-check install-check readme-check tsan bench install clean
 
 run: build
 	$(BIN)/geokernel demo
 
 test: build-tests lib
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory c-test abi-check so-check install-check readme-check
+	$(MAKE) --no-print-directory c-test abi-check so-check install-check readme-check tsan
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev and pkg-config through apt when they are missing (as root), or
@@ -85,7 +87,7 @@ c-test: lib $(STAGE)/tests_list.h
 # The header and the Swift exports must agree (conflicting types fail to compile).
 abi-check: lib
 	$(CLANG) -fsyntax-only -std=c11 -Wall -Werror -Wno-nullability-completeness -Iinclude \
-	  -I$$(find .build -path '*release/GeoKernelC.build/include' -type d | head -n1) Tests/CConsumer/abi_check.c
+	  -I$$(find $(SCRATCH) -path '*release/GeoKernelC.build/include' -type d | head -n1) Tests/CConsumer/abi_check.c
 	@declared=$$(grep -oE '\bgk_[a-z0-9_]+\(' include/geokernel.h | tr -d '(' | sort -u); \
 	exported=$$(nm -D -g --defined-only $(LIBDIR)/libgeokernel.so | awk '{print $$3}' | sort -u); \
 	diff <(echo "$$declared") <(echo "$$exported") >/dev/null || { \
@@ -121,7 +123,12 @@ install-check: lib $(STAGE)/tests_list.h
 
 # The README's Swift and C examples compile and run.
 readme-check: lib
-	scripts/check-readme-examples.sh $(abspath $(LIBDIR))
+	scripts/check-readme-examples.sh $(abspath $(LIBDIR)) $(abspath $(SCRATCH))/readme-examples
+
+# Concurrency tests again under ThreadSanitizer (suites named *Thread*, *Stress* or
+# *Concurren*), in a separate debug build.
+tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path $(SCRATCH)-tsan --filter 'Thread|Stress|Concurren'
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
@@ -137,4 +144,4 @@ bench: deps
 	$$($(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS) --show-bin-path)/geobench $(ARGS)
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf $(SCRATCH) Benchmarks/.build

@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 libdir=${1:-$root/.build/c/lib}
-work=$root/.build/readme-examples
+work=${2:-$root/.build/readme-examples}
 mkdir -p "$work/swift/Sources/ReadmeExamples" "$work/c"
 
 extract() {  # extract LANG: prints the blocks of that language, separated by a marker line
@@ -26,7 +26,8 @@ let package = Package(
     name: "ReadmeExamples",
     dependencies: [.package(path: "$root")],
     targets: [.executableTarget(name: "ReadmeExamples",
-        dependencies: [.product(name: "GeoKernel", package: "$(basename "$root")")])])
+        dependencies: [$(for p in GeoKernel Nearby Route Geofence Timeline GeoFormats; do
+            printf '.product(name: "%s", package: "%s"), ' "$p" "$(basename "$root")"; done)])])
 PKG
 (cd "$work/swift" && swift build -q && ./.build/debug/ReadmeExamples > "$work/swift.out")
 echo "readme: Swift examples compiled and ran ($(wc -l < "$work/swift.out") lines of output)"
