@@ -1,0 +1,135 @@
+import Foundation
+import GeoKernel
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A GPX point: a track point (`trkpt`), route point (`rtept`) or waypoint (`wpt`).
+public struct GPXPoint: Sendable, Hashable {
+    public var coordinate: Coordinate
+    /// Seconds since 1970-01-01T00:00:00Z from `<time>`, or nil.
+    public var time: Double?
+    /// Metres from `<ele>`, or nil.
+    public var elevationMeters: Double?
+    /// `<name>`, or nil.
+    public var name: String?
+
+    public init(coordinate: Coordinate, time: Double? = nil, elevationMeters: Double? = nil, name: String? = nil) {
+        self.coordinate = coordinate; self.time = time; self.elevationMeters = elevationMeters; self.name = name
+    }
+}
+
+/// A GPX track: a name and its segments of points, in file order.
+public struct GPXTrack: Sendable, Hashable {
+    public var name: String?
+    public var segments: [[GPXPoint]]
+    public init(name: String? = nil, segments: [[GPXPoint]]) { self.name = name; self.segments = segments }
+}
+
+/// A GPX route: a name and its points.
+public struct GPXRoute: Sendable, Hashable {
+    public var name: String?
+    public var points: [GPXPoint]
+    public init(name: String? = nil, points: [GPXPoint]) { self.name = name; self.points = points }
+}
+
+/// A GPX 1.0 or 1.1 document: tracks, routes and waypoints.
+public struct GPXDocument: Sendable, Hashable {
+    /// The `version` attribute of `<gpx>` ("1.0" or "1.1").
+    public var version: String
+    public var tracks: [GPXTrack]
+    public var routes: [GPXRoute]
+    public var waypoints: [GPXPoint]
+
+    public init(version: String = "1.1", tracks: [GPXTrack] = [], routes: [GPXRoute] = [], waypoints: [GPXPoint] = []) {
+        self.version = version; self.tracks = tracks; self.routes = routes; self.waypoints = waypoints
+    }
+
+    /// Every track point of every track and segment, in file order.
+    public var trackPoints: [GPXPoint] { tracks.flatMap { $0.segments.joined() } }
+}
+
+/// Reading and writing GPX 1.0 and 1.1 (topografix.com/GPX).
+///
+/// Reading uses Foundation's `XMLParser` (libxml2's SAX parser underneath); elements
+/// GeoKernel does not use (extensions, links, metadata) are skipped. Errors name the line:
+/// `track.gpx:12: <trkpt> latitude "95.1" is outside [-90, 90]`.
+///
+/// Thread safety: pure functions. Complexity: O(size of the file). C twin: none.
+public enum GPX {
+    /// Parses GPX text. - Throws: `.parse` naming the line and element of the first problem.
+    public static func decode(_ data: Data, source: String = "GPX") throws(GeoKernelError) -> GPXDocument {
+        // A stream, not XMLParser(data:): pushed as one chunk, libxml2 refuses documents
+        // over 10 MB (measured: a 28 MB track failed with NSXMLParserErrorDomain 1).
+        let parser = XMLParser(stream: InputStream(data: data))
+        let reader = GPXReader(source: source)
+        parser.delegate = reader
+        parser.shouldProcessNamespaces = false
+        let ok = parser.parse()
+        if let e = reader.error { throw e }
+        guard ok else {
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+            throw GeoKernelError(.parse, "\(source):\(parser.lineNumber): \(reason)")
+        }
+        guard reader.sawRoot else { throw GeoKernelError(.parse, "\(source): no <gpx> root element") }
+        guard reader.closedRoot else {
+            throw GeoKernelError(.parse, "\(source):\(parser.lineNumber): the file ends before </gpx> (truncated GPX)")
+        }
+        return reader.document
+    }
+
+    /// Reads a GPX file. - Throws: `.io` when unreadable, `.parse` when malformed.
+    public static func read(contentsOf path: String) throws(GeoKernelError) -> GPXDocument {
+        try decode(try FileText.data(path), source: path)
+    }
+
+    /// The document as GPX 1.1 text.
+    public static func encode(_ doc: GPXDocument, creator: String = "GeoKernel") -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="\(escape(creator))" xmlns="http://www.topografix.com/GPX/1/1">
+
+            """
+        for w in doc.waypoints { point("wpt", w, indent: " ", into: &out) }
+        for r in doc.routes {
+            out += " <rte>\n"
+            if let n = r.name { out += "  <name>\(escape(n))</name>\n" }
+            for p in r.points { point("rtept", p, indent: "  ", into: &out) }
+            out += " </rte>\n"
+        }
+        for t in doc.tracks {
+            out += " <trk>\n"
+            if let n = t.name { out += "  <name>\(escape(n))</name>\n" }
+            for s in t.segments {
+                out += "  <trkseg>\n"
+                for p in s { point("trkpt", p, indent: "   ", into: &out) }
+                out += "  </trkseg>\n"
+            }
+            out += " </trk>\n"
+        }
+        return out + "</gpx>\n"
+    }
+
+    private static func point(_ tag: String, _ p: GPXPoint, indent: String, into out: inout String) {
+        out += "\(indent)<\(tag) lat=\"\(p.coordinate.latitude)\" lon=\"\(p.coordinate.longitude)\">"
+        if let e = p.elevationMeters { out += "<ele>\(e)</ele>" }
+        if let t = p.time { out += "<time>\(ISO8601Time.format(t, fractionDigits: t == t.rounded() ? 0 : 3))</time>" }
+        if let n = p.name { out += "<name>\(escape(n))</name>" }
+        out += "</\(tag)>\n"
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import GeoKernel
+
+/// A GeoJSON position (RFC 7946 §3.1.1): longitude, latitude in degrees (WGS84) and an
+/// optional altitude in metres. Longitude comes first, as in the file.
+///
+/// Thread safety: a value; `Sendable`.
+public struct GeoJSONPosition: Sendable, Hashable {
+    public var longitude: Double
+    public var latitude: Double
+    public var altitude: Double?
+
+    public init(longitude: Double, latitude: Double, altitude: Double? = nil) {
+        self.longitude = longitude; self.latitude = latitude; self.altitude = altitude
+    }
+
+    public init(_ c: Coordinate, altitude: Double? = nil) {
+        self.init(longitude: c.longitude, latitude: c.latitude, altitude: altitude)
+    }
+
+    /// The validated coordinate. - Throws: `.invalidArgument` for latitude out of range or NaN.
+    public func coordinate() throws(GeoKernelError) -> Coordinate {
+        try Coordinate(latitude: latitude, longitude: longitude)
+    }
+}
+
+/// A GeoJSON geometry (RFC 7946 §3.1).
+public indirect enum GeoJSONGeometry: Sendable, Hashable {
+    case point(GeoJSONPosition)
+    case multiPoint([GeoJSONPosition])
+    case lineString([GeoJSONPosition])
+    case multiLineString([[GeoJSONPosition]])
+    case polygon([[GeoJSONPosition]])
+    case multiPolygon([[[GeoJSONPosition]]])
+    case geometryCollection([GeoJSONGeometry])
+
+    /// The RFC 7946 type name ("LineString", …).
+    public var typeName: String {
+        switch self {
+        case .point: "Point"
+        case .multiPoint: "MultiPoint"
+        case .lineString: "LineString"
+        case .multiLineString: "MultiLineString"
+        case .polygon: "Polygon"
+        case .multiPolygon: "MultiPolygon"
+        case .geometryCollection: "GeometryCollection"
+        }
+    }
+}
+
+/// A GeoJSON Feature: a geometry (or none) with free-form properties.
+public struct GeoJSONFeature: Sendable, Hashable {
+    public var id: JSONValue?
+    public var geometry: GeoJSONGeometry?
+    public var properties: [String: JSONValue]
+
+    public init(id: JSONValue? = nil, geometry: GeoJSONGeometry?, properties: [String: JSONValue] = [:]) {
+        self.id = id; self.geometry = geometry; self.properties = properties
+    }
+}
+
+/// A whole GeoJSON document: a FeatureCollection, a Feature or a bare geometry.
+public enum GeoJSONObject: Sendable, Hashable {
+    case featureCollection([GeoJSONFeature])
+    case feature(GeoJSONFeature)
+    case geometry(GeoJSONGeometry)
+
+    /// The features of the document; a bare geometry is one feature without properties.
+    public var features: [GeoJSONFeature] {
+        switch self {
+        case .featureCollection(let f): f
+        case .feature(let f): [f]
+        case .geometry(let g): [GeoJSONFeature(geometry: g)]
+        }
+    }
+}
+
+/// Reading and writing GeoJSON (RFC 7946).
+///
+/// Reading is strict about structure (every error names the JSON path, e.g.
+/// `features[3].geometry.coordinates[7]: a position needs at least 2 numbers`) and
+/// lenient about members it does not know (foreign members are ignored). Writing produces
+/// compact RFC 7946 text with sorted property keys.
+///
+/// Thread safety: pure functions. Complexity: O(size of the document).
+/// C twin: none; the C ABI works on arrays.
+public enum GeoJSON {
+    /// Parses GeoJSON text. - Throws: `.parse` naming the path of the first problem.
+    public static func decode(_ data: Data, source: String = "GeoJSON") throws(GeoKernelError) -> GeoJSONObject {
+        try GeoJSONDecoding(source: source).object(JSONText.parse(data, source: source), path: "")
+    }
+
+    /// Parses GeoJSON text from a string.
+    public static func decode(_ text: String, source: String = "GeoJSON") throws(GeoKernelError) -> GeoJSONObject {
+        try decode(Data(text.utf8), source: source)
+    }
+
+    /// Reads a GeoJSON file. - Throws: `.io` when it cannot be read, `.parse` when malformed.
+    public static func read(contentsOf path: String) throws(GeoKernelError) -> GeoJSONObject {
+        try decode(try FileText.data(path), source: path)
+    }
+
+    /// The document as compact GeoJSON text.
+    public static func encode(_ object: GeoJSONObject) -> String {
+        var out = ""
+        switch object {
+        case .featureCollection(let fs):
+            out += "{\"type\":\"FeatureCollection\",\"features\":["
+            for (i, f) in fs.enumerated() {
+                if i > 0 { out += "," }
+                write(f, into: &out)
+            }
+            out += "]}"
+        case .feature(let f): write(f, into: &out)
+        case .geometry(let g): write(g, into: &out)
+        }
+        return out
+    }
+
+    static func write(_ f: GeoJSONFeature, into out: inout String) {
+        out += "{\"type\":\"Feature\""
+        if let id = f.id { out += ",\"id\":"; JSONText.write(id, into: &out) }
+        out += ",\"geometry\":"
+        if let g = f.geometry { write(g, into: &out) } else { out += "null" }
+        out += ",\"properties\":"
+        JSONText.write(.object(f.properties), into: &out)
+        out += "}"
+    }
+
+    static func write(_ g: GeoJSONGeometry, into out: inout String) {
+        out += "{\"type\":\"\(g.typeName)\","
+        if case .geometryCollection(let gs) = g {
+            out += "\"geometries\":["
+            for (i, x) in gs.enumerated() {
+                if i > 0 { out += "," }
+                write(x, into: &out)
+            }
+            out += "]}"
+            return
+        }
+        out += "\"coordinates\":"
+        switch g {
+        case .point(let p): write(p, into: &out)
+        case .multiPoint(let ps), .lineString(let ps): write(ps, into: &out)
+        case .multiLineString(let ls), .polygon(let ls): write(ls, into: &out)
+        case .multiPolygon(let ps):
+            out += "["
+            for (i, p) in ps.enumerated() {
+                if i > 0 { out += "," }
+                write(p, into: &out)
+            }
+            out += "]"
+        case .geometryCollection: break
+        }
+        out += "}"
+    }
+
+    static func write(_ p: GeoJSONPosition, into out: inout String) {
+        out += "["
+        JSONText.writeNumber(p.longitude, into: &out)
+        out += ","
+        JSONText.writeNumber(p.latitude, into: &out)
+        if let a = p.altitude { out += ","; JSONText.writeNumber(a, into: &out) }
+        out += "]"
+    }
+
+    static func write(_ ps: [GeoJSONPosition], into out: inout String) {
+        out += "["
+        for (i, p) in ps.enumerated() {
+            if i > 0 { out += "," }
+            write(p, into: &out)
+        }
+        out += "]"
+    }
+
+    static func write(_ ls: [[GeoJSONPosition]], into out: inout String) {
+        out += "["
+        for (i, l) in ls.enumerated() {
+            if i > 0 { out += "," }
+            write(l, into: &out)
+        }
+        out += "]"
+    }
+}

@@ -1,0 +1,50 @@
+/// A JSON value, for GeoJSON `properties` and `id` members, which may hold anything.
+///
+/// Thread safety: a value; `Sendable`. C twin: none (the C ABI does not read files).
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The string, if this is a string.
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The number, if this is a number.
+    public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The elements, if this is an array.
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    /// The members, if this is an object.
+    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue: Decodable {
+    /// Decodes any JSON value; booleans stay booleans (JSONDecoder never reads 1 as true).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
+    }
+}

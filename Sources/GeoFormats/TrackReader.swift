@@ -1,0 +1,116 @@
+import GeoKernel
+
+/// The formats `TrackReader` understands.
+public enum TrackFormat: String, Sendable, CaseIterable {
+    case gpx, csv, geojson
+
+    /// The format a file name's extension suggests (`.gpx`, `.csv`, `.geojson`/`.json`).
+    public init?(path: String) {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "gpx": self = .gpx
+        case "csv", "txt": self = .csv
+        case "geojson", "json": self = .geojson
+        default: return nil
+        }
+    }
+}
+
+/// Fixes read from a track file, ready for batch use.
+public struct TrackReadResult: Sendable {
+    /// The fixes in time order (a stable sort: equal times keep file order).
+    public var fixes: [Fix]
+    /// How many fixes were earlier than the fix before them in the file (0 for a clean
+    /// file). They are sorted into place, and reported here.
+    public var outOfOrderCount: Int
+    /// Points without a time (GPX points lacking `<time>`, GeoJSON positions without
+    /// times); they cannot be fixes and are left out.
+    public var pointsWithoutTime: Int
+}
+
+/// One entry point for fixes from GPX, CSV or GeoJSON.
+///
+/// GPX: every `trkpt` of every track and segment (points without `<time>` are counted in
+/// `pointsWithoutTime`). CSV: see `CSVTrack`. GeoJSON: LineString or MultiLineString
+/// features with a `coordTimes` or `times` property (an array of ISO 8601 strings or
+/// epoch seconds, one per position, as togeojson writes them) and Point features with a
+/// `time` or `timestamp` property; an `accuracy` property (metres) is used when present.
+///
+/// Thread safety: pure functions. Complexity: O(n log n) for the sort. C twin: none.
+public enum TrackReader {
+    /// Reads a track file; the format comes from the extension unless given.
+    ///
+    /// - Throws: `.io`, `.parse` (naming the line, element or JSON path), or
+    ///   `.invalidArgument` when the format cannot be told from the name.
+    public static func read(contentsOf path: String, format: TrackFormat? = nil) throws(GeoKernelError) -> TrackReadResult {
+        guard let format = format ?? TrackFormat(path: path) else {
+            throw .invalid("\(path): cannot tell the track format from the name; use .gpx, .csv or .geojson")
+        }
+        switch format {
+        case .gpx:
+            let points = try GPX.read(contentsOf: path).trackPoints
+            var fixes: [Fix] = []
+            fixes.reserveCapacity(points.count)
+            for p in points {
+                guard let t = p.time else { continue }
+                fixes.append(try Fix(coordinate: p.coordinate, timestamp: t, elevationMeters: p.elevationMeters))
+            }
+            return ordered(fixes, withoutTime: points.count - fixes.count)
+        case .csv:
+            return ordered(try CSVTrack.read(contentsOf: path), withoutTime: 0)
+        case .geojson:
+            let (fixes, missing) = try fixes(from: try GeoJSON.read(contentsOf: path), source: path)
+            return ordered(fixes, withoutTime: missing)
+        }
+    }
+
+    /// Sorts fixes by time (stable) and counts those that were out of order.
+    public static func ordered(_ fixes: [Fix], withoutTime: Int = 0) -> TrackReadResult {
+        var outOfOrder = 0
+        for i in fixes.indices.dropFirst() where fixes[i].timestamp < fixes[i - 1].timestamp { outOfOrder += 1 }
+        let sorted = outOfOrder == 0
+            ? fixes
+            : fixes.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }.map(\.element)
+        return TrackReadResult(fixes: sorted, outOfOrderCount: outOfOrder, pointsWithoutTime: withoutTime)
+    }
+
+    /// Fixes from a GeoJSON document (see the type's documentation for the conventions).
+    public static func fixes(from doc: GeoJSONObject, source: String = "GeoJSON") throws(GeoKernelError) -> (fixes: [Fix], withoutTime: Int) {
+        var out: [Fix] = []
+        var missing = 0
+        func time(_ v: JSONValue?) -> Double? {
+            switch v {
+            case .string(let s)?: ISO8601Time.parse(s)
+            case .number(let n)?: n
+            default: nil
+            }
+        }
+        for (i, f) in doc.features.enumerated() {
+            let accuracy = f.properties["accuracy"]?.numberValue
+            func add(_ p: GeoJSONPosition, _ t: Double?) throws(GeoKernelError) {
+                guard let t else { missing += 1; return }
+                do {
+                    out.append(try Fix(coordinate: try p.coordinate(), timestamp: t,
+                                       horizontalAccuracyMeters: accuracy, elevationMeters: p.altitude))
+                } catch {
+                    throw GeoKernelError(.parse, "\(source): features[\(i)]: \(error.message)")
+                }
+            }
+            switch f.geometry {
+            case .point(let p)?:
+                try add(p, time(f.properties["time"] ?? f.properties["timestamp"]))
+            case .lineString(let ps)?:
+                let times = (f.properties["coordTimes"] ?? f.properties["times"])?.arrayValue ?? []
+                for (k, p) in ps.enumerated() { try add(p, k < times.count ? time(times[k]) : nil) }
+            case .multiLineString(let ls)?:
+                let times = (f.properties["coordTimes"] ?? f.properties["times"])?.arrayValue ?? []
+                for (j, l) in ls.enumerated() {
+                    let row = j < times.count ? times[j].arrayValue ?? [] : []
+                    for (k, p) in l.enumerated() { try add(p, k < row.count ? time(row[k]) : nil) }
+                }
+            default: continue
+            }
+        }
+        return (out, missing)
+    }
+}
