@@ -21,6 +21,11 @@ let package = Package(
             name: "geobench",
             dependencies: [
                 .product(name: "GeoKernel", package: root),
+                .product(name: "Timeline", package: root),
+                .product(name: "GeoFormats", package: root),
+                .product(name: "Nearby", package: root),
+                .product(name: "Route", package: root),
+                .product(name: "Geofence", package: root),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CProjRaw",
             ]

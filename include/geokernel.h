@@ -98,6 +98,13 @@ const char *gk_errstr(int code);
 typedef void gk_context;
 typedef void gk_transformer;
 typedef void gk_unitvec;
+typedef void gk_geofence_monitor;
+typedef void gk_timeline;
+typedef void gk_tracking_policy;
+typedef void gk_index;
+typedef void gk_landmarks;
+typedef void gk_geocoder;
+typedef void gk_route;
 /* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
@@ -106,6 +113,20 @@ typedef struct gk_context gk_context;
 typedef struct gk_transformer gk_transformer;
 /** Points converted once to unit vectors for repeated containment tests. */
 typedef struct gk_unitvec gk_unitvec;
+/** A geofence monitor: fences, their state and a queue of events (section geofence). */
+typedef struct gk_geofence_monitor gk_geofence_monitor;
+/** Places and moves detected from fixes (Timeline; Swift: StopDetector and its Diary). */
+typedef struct gk_timeline gk_timeline;
+/** The travel-survey tracking policy (Timeline; Swift: TrackingPolicy). */
+typedef struct gk_tracking_policy gk_tracking_policy;
+/** A spatial index over points on the globe (section nearby; Swift: SpatialIndex). */
+typedef struct gk_index gk_index;
+/** Shared landmarks with notes (section nearby; Swift: LandmarkIndex). */
+typedef struct gk_landmarks gk_landmarks;
+/** A gazetteer for reverse geocoding (section nearby; Swift: ReverseGeocoder). */
+typedef struct gk_geocoder gk_geocoder;
+/** A route plan: pins, legs and cumulative directions (section route; Swift: RoutePlan). */
+typedef struct gk_route gk_route;
 /* @handles: new handle typedefs go above this line */
 #endif
 
@@ -271,6 +292,745 @@ int gk_transformer_transform(gk_context *ctx, gk_transformer *t, int direction,
 
 /** DESTRUCTOR. NULL is a no-op. \since 0.1 */
 void gk_transformer_destroy(gk_transformer *t);
+
+/* --------------------------------------------------------------- geofence ---- */
+/*
+ * Geofences (Swift: module Geofence, GeofenceMonitor): enter, exit and dwell events from
+ * a stream of fixes, for any number of circular fences, without false exits from GPS
+ * jitter. Time comes only from the fixes; replaying the same fixes gives the same events.
+ *
+ *  - Fence ids are int64_t, chosen by the caller and unique within a monitor. The Swift
+ *    twin sees a C fence id as its decimal string ("42").
+ *  - Events wait in the monitor's queue, oldest first, until read in chunks with
+ *    gk_geofence_monitor_read_events. The events of one fix come as exits, then enters,
+ *    then dwells, each in the order the fences were added.
+ *  - Earth model: the sphere (GK_EARTH_MEAN_RADIUS_M); every decision is the scalar
+ *    haversine test (gk_haversine) against the thresholds below, d the distance from a
+ *    fence's centre to a fix in metres and a the fix's accuracy in metres:
+ *      ignored fix:       a > GK_GEOFENCE_OPT_MAX_ACCURACY_M
+ *      inside evidence:   d <= radius - GK_GEOFENCE_OPT_ENTER_MARGIN_M
+ *      outside evidence:  d > (radius + a) + GK_GEOFENCE_OPT_HYSTERESIS_M
+ *    An enter needs GK_GEOFENCE_OPT_ENTER_FIXES consecutive inside-evidence fixes spanning
+ *    GK_GEOFENCE_OPT_ENTER_SECONDS; an exit likewise with the EXIT options; a dwell comes
+ *    once per visit, GK_GEOFENCE_OPT_DWELL_SECONDS after the enter. A fence starts outside,
+ *    so a first fix inside is an enter; a fence never entered never exits.
+ *  - Thread safety: a monitor is used by one thread at a time (queries included), with
+ *    any context.
+ */
+
+/** Event kinds. Swift: GeofenceEvent.Kind. \since 0.1 */
+#define GK_GEOFENCE_ENTER 1
+#define GK_GEOFENCE_EXIT  2
+#define GK_GEOFENCE_DWELL 3
+
+/** The usual fence radius in metres. Swift: CircularFence.defaultRadiusMeters. \since 0.1 */
+#define GK_GEOFENCE_DEFAULT_RADIUS_M 1000.0
+
+/* Options of gk_geofence_monitor_set_option, with their defaults.
+ * Swift: the properties of GeofenceConfiguration. \since 0.1 */
+#define GK_GEOFENCE_OPT_HYSTERESIS_M       1  /**< metres beyond radius + accuracy for outside evidence; 20 */
+#define GK_GEOFENCE_OPT_ENTER_MARGIN_M     2  /**< metres inside the boundary for inside evidence; 0 */
+#define GK_GEOFENCE_OPT_ENTER_FIXES        3  /**< consecutive fixes for an enter, whole number >= 1; 1 */
+#define GK_GEOFENCE_OPT_ENTER_SECONDS      4  /**< seconds from first to confirming fix for an enter; 0 */
+#define GK_GEOFENCE_OPT_EXIT_FIXES         5  /**< consecutive fixes for an exit, whole number >= 1; 2 */
+#define GK_GEOFENCE_OPT_EXIT_SECONDS       6  /**< seconds from first to confirming fix for an exit; 0 */
+#define GK_GEOFENCE_OPT_MAX_ACCURACY_M     7  /**< fixes with worse accuracy (m) are ignored; 100; INFINITY keeps all */
+#define GK_GEOFENCE_OPT_DWELL_SECONDS      8  /**< seconds inside before a dwell; 300; INFINITY: no dwell */
+#define GK_GEOFENCE_OPT_ASSUMED_ACCURACY_M 9  /**< accuracy (m) of a fix given with NAN accuracy; 0 */
+
+/** CONSTRUCTOR. A monitor with no fences and the default rules.
+ *  \param[out] out the monitor. Ownership: the caller frees it with gk_geofence_monitor_destroy.
+ *  \return GK_OK, GK_ERR_MISUSE for NULL. Swift: GeofenceMonitor(configuration:). \since 0.1 */
+int gk_geofence_monitor_create(gk_context *ctx, gk_geofence_monitor **out);
+
+/** Sets one rule (GK_GEOFENCE_OPT_*). Allowed only before the first fence and the first fix.
+ *  Modifies m.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown option or a bad value (negative,
+ *  NaN, infinite where not allowed, a count that is not a whole number >= 1);
+ *  GK_ERR_MISUSE once the monitor has a fence or has seen a fix.
+ *  Swift: GeofenceConfiguration, passed to GeofenceMonitor(configuration:). \since 0.1 */
+int gk_geofence_monitor_set_option(gk_context *ctx, gk_geofence_monitor *m, int option, double value);
+
+/** Reads one rule (GK_GEOFENCE_OPT_*). Does not modify m.
+ *  \param[out] out_value the value (counts as whole numbers).
+ *  Swift: GeofenceMonitor.configuration. \since 0.1 */
+int gk_geofence_monitor_get_option(gk_context *ctx, gk_geofence_monitor *m, int option, double *out_value);
+
+/** Adds a circular fence of radius_m metres (GK_GEOFENCE_DEFAULT_RADIUS_M for the usual
+ *  1 km) around (lat, lon) degrees, at any time. It starts outside. Modifies m.
+ *  \return GK_OK; GK_ERR_DUPLICATE when id exists; GK_ERR_INVALID_ARGUMENT for a bad
+ *  coordinate or a radius that is not finite, not > 0 or above 10 000 km.
+ *  Complexity: O(1) amortised. Swift: GeofenceMonitor.add(_:). \since 0.1 */
+int gk_geofence_monitor_add(gk_context *ctx, gk_geofence_monitor *m, int64_t id,
+                            double lat, double lon, double radius_m);
+
+/** Removes a fence at any time; no event is reported for it. Modifies m.
+ *  \return GK_OK or GK_ERR_NOT_FOUND. Swift: GeofenceMonitor.remove(id:). \since 0.1 */
+int gk_geofence_monitor_remove(gk_context *ctx, gk_geofence_monitor *m, int64_t id);
+
+/** The number of fences (0 for NULL). Swift: GeofenceMonitor.count. \since 0.1 */
+size_t gk_geofence_monitor_count(gk_geofence_monitor *m);
+
+/** Feeds one fix: (lat, lon) degrees, horizontal accuracy in metres (NAN when unknown),
+ *  time in seconds (e.g. since 1970-01-01 UTC; only differences and order matter).
+ *  Its events are appended to the queue. Modifies m.
+ *  \param[out] out_events the number of events this fix added (may be NULL).
+ *  \return GK_OK; GK_ERR_ORDER when time_s is earlier than the previous fix's (m is then
+ *  unchanged; equal times are accepted); GK_ERR_INVALID_ARGUMENT for a bad coordinate, a
+ *  negative or infinite accuracy or a non-finite time.
+ *  Complexity: grows with the fences near the fix, not with their number.
+ *  Swift: GeofenceMonitor.update(with:into:). \since 0.1 */
+int gk_geofence_monitor_update(gk_context *ctx, gk_geofence_monitor *m, double lat, double lon,
+                               double accuracy_m, double time_s, size_t *out_events);
+
+/** Feeds count fixes, all or none: every fix is checked (values and time order) before
+ *  the first is fed. lat, lon, time_s (and accuracy_m unless NULL, which means unknown
+ *  for all) are read at byte offsets i * stride_bytes. Modifies m.
+ *  \param[out] out_events the number of events added (may be NULL).
+ *  \return as gk_geofence_monitor_update, the message naming the first bad fix.
+ *  Swift: GeofenceMonitor.update(with:) on an array. \since 0.1 */
+int gk_geofence_monitor_update_batch(gk_context *ctx, gk_geofence_monitor *m,
+                                     const double *lat, const double *lon, const double *accuracy_m,
+                                     const double *time_s, size_t count, ptrdiff_t stride_bytes,
+                                     size_t *out_events);
+
+/** Takes up to capacity events from the queue, oldest first. Modifies m.
+ *  \param[out] out_kinds GK_GEOFENCE_ENTER/EXIT/DWELL, out_ids fence ids, out_times the
+ *  times of the fixes that caused them: caller-owned arrays of capacity entries; any of
+ *  the three may be NULL to skip that field. out_count: the number taken (required).
+ *  Call again until it is 0, or size the buffers with gk_geofence_monitor_pending_events.
+ *  Swift: the [GeofenceEvent] returned by GeofenceMonitor.update(with:). \since 0.1 */
+int gk_geofence_monitor_read_events(gk_context *ctx, gk_geofence_monitor *m, int *out_kinds,
+                                    int64_t *out_ids, double *out_times, size_t capacity,
+                                    size_t *out_count);
+
+/** The number of events waiting in the queue (0 for NULL). \since 0.1 */
+size_t gk_geofence_monitor_pending_events(gk_geofence_monitor *m);
+
+/** Whether the user is inside at least one fence now, by the rules (from an enter until
+ *  its exit, so it does not flicker with jitter). Does not modify m.
+ *  \param[out] out_inside 1 or 0. Swift: GeofenceMonitor.isInsideAnyFence. \since 0.1 */
+int gk_geofence_monitor_inside(gk_context *ctx, gk_geofence_monitor *m, int *out_inside);
+
+/** The ids of the fences the user is inside now, in the order they were added.
+ *  Does not modify m.
+ *  \param[out] out_ids caller-owned, capacity entries (may be NULL when capacity is 0);
+ *  out_count the number of ids (required).
+ *  \return GK_OK, or GK_ERR_BUFFER_TOO_SMALL with the needed count in *out_count (the
+ *  first capacity ids are written). Swift: GeofenceMonitor.insideFenceIDs. \since 0.1 */
+int gk_geofence_monitor_inside_ids(gk_context *ctx, gk_geofence_monitor *m, int64_t *out_ids,
+                                   size_t capacity, size_t *out_count);
+
+/** The ids of the fences that contain (lat, lon): pure geometry, the scalar haversine
+ *  test d <= radius (no accuracy, no hysteresis), in the order the fences were added;
+ *  identical to a loop over every fence. Does not change the monitor's state (but uses
+ *  its scratch space: one thread at a time).
+ *  \param[out] out_ids, out_count as gk_geofence_monitor_inside_ids (same GK_ERR_BUFFER_TOO_SMALL rule).
+ *  Swift: GeofenceMonitor.fences(containing:). \since 0.1 */
+int gk_geofence_monitor_containing(gk_context *ctx, gk_geofence_monitor *m, double lat, double lon,
+                                   int64_t *out_ids, size_t capacity, size_t *out_count);
+
+/** DESTRUCTOR. Frees the monitor, its fences and unread events; NULL is a no-op. \since 0.1 */
+void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
+
+/* --------------------------------------------------------------- timeline ---- */
+/* Places and moves from fixes (a gk_timeline: Swift StopDetector plus the Diary it
+ * fills) and the travel-survey tracking policy (a gk_tracking_policy: Swift
+ * TrackingPolicy), module Timeline. Times are seconds since 1970-01-01T00:00:00Z (UTC);
+ * distances are haversine metres on a sphere of R = 6 371 000 m, the sphere trackintel
+ * measures on (Swift: StopDetector.earthRadiusMeters). A fix's horizontal accuracy is in
+ * metres, NAN when unknown. Thread safety: a gk_timeline or gk_tracking_policy is used by
+ * one thread at a time (with that thread's context); different objects are independent.
+ * Neither reads a clock: time comes with the inputs. */
+
+/** Presets of gk_timeline_create (Swift: StopDetector.Preset).
+ *  GK_TIMELINE_TRACKINTEL: 100 m, 300 s, gap 900 s, no accuracy limit; the stays equal
+ *  trackintel 1.4's generate_staypoints(method="sliding") to the second and the centimetre.
+ *  GK_TIMELINE_TIMELY_MOVES: within 20 m for 3 s, no gap limit, fixes worse than 160 m
+ *  ignored (the Moves-style diary seed). GK_TIMELINE_TRAVEL_DIARY: within 100 m for 900 s,
+ *  no gap limit, fixes worse than 160 m ignored (the travel-survey seed). \since 0.1 */
+#define GK_TIMELINE_TRACKINTEL    1
+#define GK_TIMELINE_TIMELY_MOVES  2
+#define GK_TIMELINE_TRAVEL_DIARY  3
+
+/** Tracking states and the accuracy each asks for (Swift: TrackingState):
+ *  actively moving 10 m, stopped 100 m, not moving 3000 m, in a fast vehicle 1000 m. \since 0.1 */
+#define GK_TRACKING_ACTIVELY_MOVING  1
+#define GK_TRACKING_STOPPED          2
+#define GK_TRACKING_NOT_MOVING       3
+#define GK_TRACKING_IN_FAST_VEHICLE  4
+
+/** Motion activities (Swift: MotionActivity). \since 0.1 */
+#define GK_ACTIVITY_STATIONARY  0
+#define GK_ACTIVITY_WALKING     1
+#define GK_ACTIVITY_RUNNING     2
+#define GK_ACTIVITY_CYCLING     3
+#define GK_ACTIVITY_AUTOMOTIVE  4
+#define GK_ACTIVITY_UNKNOWN     5
+
+/** CONSTRUCTOR. A stop detector with a preset's parameters.
+ *  \param[in] preset GK_TIMELINE_TRACKINTEL, GK_TIMELINE_TIMELY_MOVES or GK_TIMELINE_TRAVEL_DIARY.
+ *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown preset; GK_ERR_MISUSE for NULL.
+ *  Swift: StopDetector(preset:). \since 0.1 */
+int gk_timeline_create(gk_context *ctx, int preset, gk_timeline **out);
+
+/** CONSTRUCTOR. A stop detector with explicit parameters: a stay is a run of fixes all
+ *  less than distance_m from the run's first fix that lasted at least duration_s when the
+ *  first fix outside arrived; a pause longer than gap_s drops the run (INFINITY: no
+ *  limit); fixes whose accuracy is worse than min_accuracy_m are ignored (INFINITY: none).
+ *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the bad value (distance_m <= 0,
+ *  duration_s < 0, gap_s <= 0, min_accuracy_m <= 0, NaN). Swift: StopDetector(parameters:).
+ *  \since 0.1 */
+int gk_timeline_create_custom(gk_context *ctx, double distance_m, double duration_s, double gap_s,
+                              double min_accuracy_m, gk_timeline **out);
+
+/** Adds the next fix (modifies tl). Fixes must come in time order (equal times are fine).
+ *  \param[in] accuracy_m horizontal accuracy in metres, or NAN when unknown.
+ *  \param[out] out_placemarks the number of placemarks known so far (may be NULL): it grows
+ *  when this fix shows that the user has left a place.
+ *  \return GK_OK; GK_ERR_ORDER when time_s is earlier than the previous fix (tl unchanged);
+ *  GK_ERR_INVALID_ARGUMENT for a bad coordinate, time or accuracy; GK_ERR_MISUSE after
+ *  gk_timeline_finish or for NULL. Swift: StopDetector.add(_:). \since 0.1 */
+int gk_timeline_add(gk_context *ctx, gk_timeline *tl, double lat, double lon, double time_s, double accuracy_m,
+                    size_t *out_placemarks);
+
+/** Adds count fixes in order (modifies tl): element i of each array is read at byte offset
+ *  i * stride_bytes (8 for plain arrays, sizeof(struct) for fields of an array of structs).
+ *  \param[in] accuracy_m accuracies in metres (NAN: unknown), or NULL when none is known.
+ *  \param[out] out_placemarks as gk_timeline_add (may be NULL).
+ *  \return as gk_timeline_add; on an error the message names the fix ("fix 17: ...") and
+ *  the fixes before it have been added. Swift: StopDetector.add(contentsOf:). \since 0.1 */
+int gk_timeline_add_batch(gk_context *ctx, gk_timeline *tl, const double *lat, const double *lon,
+                          const double *time_s, const double *accuracy_m, size_t count, ptrdiff_t stride_bytes,
+                          size_t *out_placemarks);
+
+/** Ends the track (modifies tl): the last move becomes known and, when include_open_stay
+ *  is non-zero and the open window lasted long enough, the last stay, whose departure is
+ *  then the time of the last fix (trackintel's include_last). Later fixes are refused;
+ *  a second call does nothing. \param[out] out_placemarks the final count (may be NULL).
+ *  Swift: StopDetector.finish(includeOpenStay:). \since 0.1 */
+int gk_timeline_finish(gk_context *ctx, gk_timeline *tl, int include_open_stay, size_t *out_placemarks);
+
+/** Copies the placemarks known so far, in time order (reads tl): location (degrees: mean
+ *  latitude and circular-mean longitude of the stay's distinct positions), arrival (time of
+ *  its first fix), departure (time of the first fix that left), number of fixes.
+ *  \param[out] lat, lon, arrival, departure, fix_count caller-owned arrays of capacity
+ *  elements; any of them may be NULL when not wanted.
+ *  \param[out] out_count the number of placemarks (required).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < the count, with the count needed in
+ *  *out_count and nothing written (capacity 0 asks for the count).
+ *  Swift: Diary.placemarks (names are not carried over C). \since 0.1 */
+int gk_timeline_placemarks(gk_context *ctx, gk_timeline *tl, double *lat, double *lon, double *arrival,
+                           double *departure, size_t *fix_count, size_t capacity, size_t *out_count);
+
+/** Copies the fixes of the move that leaves placemark from_index, up to the next
+ *  placemark (or the end of the track): the seed's transit keyed by the index of the place
+ *  left; from_index -1 gives the fixes before the first placemark. A move is known once the
+ *  next placemark or gk_timeline_finish closes it; before that the list is empty.
+ *  \param[out] lat, lon, time_s caller-owned arrays of capacity elements (any may be NULL).
+ *  \param[out] out_count the number of fixes (required).
+ *  \return GK_OK; GK_ERR_NOT_FOUND for from_index outside -1 .. placemarks - 1;
+ *  GK_ERR_BUFFER_TOO_SMALL as gk_timeline_placemarks. Swift: Diary.transit.fixesLeaving.
+ *  \since 0.1 */
+int gk_timeline_transit(gk_context *ctx, gk_timeline *tl, ptrdiff_t from_index, double *lat, double *lon,
+                        double *time_s, size_t capacity, size_t *out_count);
+
+/** The summary of the move leaving placemark from_index (-1: before the first): start (the
+ *  departure from the place, or the first fix), end (the arrival at the next place, or the
+ *  last fix), and its length in metres from the place left through every fix to the place
+ *  reached. Any out pointer may be NULL.
+ *  \return GK_OK; GK_ERR_NOT_FOUND when that move is not known (yet). Swift: Move. \since 0.1 */
+int gk_timeline_move(gk_context *ctx, gk_timeline *tl, ptrdiff_t from_index, double *out_start, double *out_end,
+                     double *out_distance_m);
+
+/** Counts of the fixes given so far: stored, ignored for their accuracy, and ignored as
+ *  exact repeats (same position and time as the previous stored fix). Any out pointer may
+ *  be NULL. Swift: StopDetector.storedFixes, .ignoredInaccurateFixes, .repeatedFixes. \since 0.1 */
+int gk_timeline_fix_counts(gk_context *ctx, gk_timeline *tl, size_t *out_stored, size_t *out_ignored_inaccurate,
+                           size_t *out_repeated);
+
+/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+void gk_timeline_destroy(gk_timeline *tl);
+
+/** CONSTRUCTOR. A tracking policy, starting in GK_TRACKING_STOPPED, configured by JSON text
+ *  whose keys are exactly StartedTravellingDistanceMetres (default 250),
+ *  StoppedMovingStationarySeconds (600), SameLocationDistanceMetres (100),
+ *  StopMovingSameLocationSeconds (900), FastSpeedKmh (80), InVehicleOrStationarySeconds (300)
+ *  and ActivelyMovingSeconds (20); missing keys take the defaults, so "{}" gives them all.
+ *  \param[in] json UTF-8 JSON text, NUL-terminated (required; copied, not kept).
+ *  \param[out] out the new object. Ownership: the caller frees it with gk_tracking_policy_destroy.
+ *  \return GK_OK; GK_ERR_PARSE naming the key for an unknown key, a negative value or one
+ *  that is not a number, or for malformed JSON. Swift: TrackingPolicy(configuration:),
+ *  TrackingPolicy.Configuration(json:). \since 0.1 */
+int gk_tracking_policy_create(gk_context *ctx, const char *json, gk_tracking_policy **out);
+
+/** Feeds a fix (modifies policy). \param[in] accuracy_m metres, NAN when unknown.
+ *  \param[out] out_state the state afterwards, a GK_TRACKING_* value (may be NULL).
+ *  \return GK_OK; GK_ERR_ORDER when earlier than the previous input (policy unchanged);
+ *  GK_ERR_INVALID_ARGUMENT for a bad coordinate, time or accuracy.
+ *  Swift: TrackingPolicy.add(_: Fix). \since 0.1 */
+int gk_tracking_policy_add_fix(gk_context *ctx, gk_tracking_policy *policy, double lat, double lon, double time_s,
+                               double accuracy_m, int *out_state);
+
+/** Feeds a motion-activity sample, a GK_ACTIVITY_* value that holds from time_s until the
+ *  next sample (modifies policy). \param[out] out_state as gk_tracking_policy_add_fix.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown activity; GK_ERR_ORDER.
+ *  Swift: TrackingPolicy.add(_: MotionSample). \since 0.1 */
+int gk_tracking_policy_add_activity(gk_context *ctx, gk_tracking_policy *policy, int activity, double time_s,
+                                    int *out_state);
+
+/** Lets time pass to time_s without input, checking the time rules (modifies policy).
+ *  \param[out] out_state as gk_tracking_policy_add_fix. \return GK_OK; GK_ERR_ORDER.
+ *  Swift: TrackingPolicy.advance(to:). \since 0.1 */
+int gk_tracking_policy_advance(gk_context *ctx, gk_tracking_policy *policy, double time_s, int *out_state);
+
+/** The current state (GK_TRACKING_*) and the accuracy in metres it asks the location
+ *  provider for (reads policy). Either out pointer may be NULL.
+ *  Swift: TrackingPolicy.state, .desiredAccuracyMeters. \since 0.1 */
+int gk_tracking_policy_state(gk_context *ctx, gk_tracking_policy *policy, int *out_state, double *out_accuracy_m);
+
+/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+void gk_tracking_policy_destroy(gk_tracking_policy *policy);
+
+/* ----------------------------------------------------------------- nearby ---- */
+
+/* A spatial index over points on the globe (Swift: GeoKernel.SpatialIndex), shared
+ * landmarks with notes (Nearby.LandmarkIndex) and offline reverse geocoding
+ * (Nearby.ReverseGeocoder).
+ *  - Distances are great-circle metres on the sphere GK_EARTH_MEAN_RADIUS_M, computed
+ *    from the chord of unit vectors (agree with gk_haversine to about 1e-9 m); exact
+ *    across the antimeridian and at the poles. Results come nearest first; equal
+ *    distances in id order (lower id first).
+ *  - Results go into caller-owned arrays of `capacity` entries; *out_count always
+ *    receives the number of results, and when that exceeds capacity the call returns
+ *    GK_ERR_BUFFER_TOO_SMALL without writing them (call again with a larger buffer;
+ *    capacity 0 with NULL arrays asks for the count).
+ *  - Thread safety: gk_index and gk_landmarks lock internally (a reader-writer lock):
+ *    many threads may query one object at once, each with its own context, while
+ *    others insert, remove, add, edit, delete or save. A gk_geocoder is immutable and
+ *    may be read by many threads at once.
+ */
+
+/** Orders of gk_index_within. \since 0.1 */
+#define GK_UNSORTED 0  /**< storage order (saves the sort) */
+#define GK_SORTED   1  /**< nearest first, equal distances in id order */
+
+/** CONSTRUCTOR. Bulk-builds a spatial index over count points (a packed Hilbert R-tree
+ *  over 3D unit vectors, 29.6 bytes per point); point i gets id i.
+ *  \param[in] lat, lon degrees of point i at byte offsets i * stride_bytes (as
+ *  gk_unitvec_create); may be NULL when count is 0.
+ *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad point or a bad stride;
+ *  GK_ERR_MISUSE for NULL. Swift: SpatialIndex(_:) (CoordinateColumns). \since 0.1 */
+int gk_index_build(gk_context *ctx, const double *lat, const double *lon, size_t count,
+                   ptrdiff_t stride_bytes, gk_index **out);
+
+/** The number of points in the index (0 for NULL). Swift: SpatialIndex.count. \since 0.1 */
+size_t gk_index_count(gk_index *index);
+
+/** Adds a point; amortised about 0.3 us.
+ *  \param[out] out_id its id: the next after every id handed out before (may be NULL).
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate; GK_ERR_CAPACITY when
+ *  every 32-bit id is used. Modifies index. Swift: SpatialIndex.insert(_:). \since 0.1 */
+int gk_index_insert(gk_context *ctx, gk_index *index, double lat, double lon, uint32_t *out_id);
+
+/** Removes the point with this id. Modifies index.
+ *  \return GK_OK or GK_ERR_NOT_FOUND (never inserted, or already removed).
+ *  Swift: SpatialIndex.remove(id:). \since 0.1 */
+int gk_index_remove(gk_context *ctx, gk_index *index, uint32_t id);
+
+/** The k points nearest to (lat, lon), at most max_m metres away (INFINITY: no limit).
+ *  \param[out] out_ids, out_m ids and distances (metres) of the results, nearest first;
+ *  out_m may be NULL. \param[out] out_count the number of results (<= k).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when the results exceed capacity;
+ *  GK_ERR_INVALID_ARGUMENT for a bad coordinate or a negative or NaN max_m.
+ *  About 3 us for k = 10 in a million points.
+ *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:). \since 0.1 */
+int gk_index_nearest(gk_context *ctx, gk_index *index, double lat, double lon, size_t k, double max_m,
+                     uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+
+/** Every point within radius_m metres of (lat, lon), boundary included.
+ *  \param order GK_SORTED or GK_UNSORTED.
+ *  \param[out] out_ids, out_m, out_count as gk_index_nearest.
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a negative or NaN
+ *  radius or an unknown order. Swift: SpatialIndex.within(radiusMeters:of:sorted:). \since 0.1 */
+int gk_index_within(gk_context *ctx, gk_index *index, double lat, double lon, double radius_m, int order,
+                    uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+
+/** Saves the index atomically (temporary file, fsync, rename): a crash leaves the
+ *  previous file. The file is the in-memory layout with a header and an XXH64 checksum.
+ *  \return GK_OK or GK_ERR_IO (the message names the path and the reason).
+ *  Swift: SpatialIndex.save(to:). \since 0.1 */
+int gk_index_save(gk_context *ctx, gk_index *index, const char *path);
+
+/** CONSTRUCTOR. Loads an index saved by gk_index_save (1M points in about 10 ms).
+ *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read; GK_ERR_CORRUPT for a damaged,
+ *  truncated or foreign file or another format version (nothing is half-loaded).
+ *  Swift: SpatialIndex(contentsOf:). \since 0.1 */
+int gk_index_load(gk_context *ctx, const char *path, gk_index **out);
+
+/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+void gk_index_destroy(gk_index *index);
+
+/** Search scopes of gk_landmarks_search. Swift: SearchScope. \since 0.1 */
+#define GK_SCOPE_ALL    0  /**< everyone's landmarks */
+#define GK_SCOPE_MINE   1  /**< the user's own */
+#define GK_SCOPE_OTHERS 2  /**< everyone's but the user's */
+
+/** Radius preferences of gk_landmarks_search. Swift: SearchRadius. \since 0.1 */
+#define GK_RADIUS_GLOBAL 0
+#define GK_RADIUS_1KM    1
+#define GK_RADIUS_10KM   2
+#define GK_RADIUS_100KM  3
+
+/** Longest note and username in bytes of UTF-8 (buffers need one more for the NUL).
+ *  Swift: Landmark.maxNoteBytes, Landmark.maxOwnerBytes. \since 0.1 */
+#define GK_LANDMARK_NOTE_MAX  1000
+#define GK_LANDMARK_OWNER_MAX 64
+
+/** CONSTRUCTOR. An empty set of landmarks.
+ *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
+ *  Swift: LandmarkIndex(). \since 0.1 */
+int gk_landmarks_create(gk_context *ctx, gk_landmarks **out);
+
+/** The number of landmarks (0 for NULL). Swift: LandmarkIndex.count. \since 0.1 */
+size_t gk_landmarks_count(gk_landmarks *lm);
+
+/** Adds a landmark owned by `owner`.
+ *  \param[in] note UTF-8, 1 to GK_LANDMARK_NOTE_MAX bytes, not blank; owner UTF-8, 1 to
+ *  GK_LANDMARK_OWNER_MAX bytes, no line break. Both are copied.
+ *  \param[out] out_id the new landmark's id (1, 2, 3 ...; never reused); may be NULL.
+ *  \return GK_OK or GK_ERR_INVALID_ARGUMENT. Modifies lm. Swift: LandmarkIndex.add(at:note:owner:).
+ *  \since 0.1 */
+int gk_landmarks_add(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *note,
+                     const char *owner, uint64_t *out_id);
+
+/** Replaces the note of landmark `id`; only its owner may.
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_PERMISSION when `user` is not the owner (the
+ *  message names both); GK_ERR_INVALID_ARGUMENT for a bad note. Modifies lm.
+ *  Swift: LandmarkIndex.editNote(id:note:by:). \since 0.1 */
+int gk_landmarks_edit_note(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user, const char *note);
+
+/** Deletes landmark `id`; only its owner may.
+ *  \return GK_OK, GK_ERR_NOT_FOUND or GK_ERR_PERMISSION. Modifies lm.
+ *  Swift: LandmarkIndex.delete(id:by:). \since 0.1 */
+int gk_landmarks_delete(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user);
+
+/** Landmarks nearest first from (lat, lon), the user's position.
+ *  \param user the searching user (the reference of scope); may be NULL with GK_SCOPE_ALL.
+ *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
+ *  \param text NULL or blank for none; else matched case-insensitively as a substring of
+ *  the note or the owner's name. \param scope GK_SCOPE_*. \param limit at most this many.
+ *  \param[out] out_ids, out_m landmark ids and distances (metres); out_m may be NULL.
+ *  \param[out] out_count the number of results.
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a bad coordinate,
+ *  radius or scope. Swift: LandmarkIndex.search(_:). \since 0.1 */
+int gk_landmarks_search(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *user,
+                        int radius, const char *text, int scope, size_t limit,
+                        uint64_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+
+/** Reads landmark `id`: its position, and copies of its note and owner.
+ *  \param[out] out_lat, out_lon degrees (either may be NULL).
+ *  \param[out] note, owner caller buffers of note_capacity and owner_capacity bytes that
+ *  receive NUL-terminated UTF-8 (NULL with capacity 0 to skip); out_note_bytes,
+ *  out_owner_bytes the lengths without the NUL (may be NULL).
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_BUFFER_TOO_SMALL when a text and its NUL do not
+ *  fit (the lengths are still set). Buffers of GK_LANDMARK_NOTE_MAX + 1 and
+ *  GK_LANDMARK_OWNER_MAX + 1 bytes always fit. Ownership: the caller's buffers.
+ *  Swift: LandmarkIndex.landmark(id:). \since 0.1 */
+int gk_landmarks_get(gk_context *ctx, gk_landmarks *lm, uint64_t id, double *out_lat, double *out_lon,
+                     char *note, size_t note_capacity, char *owner, size_t owner_capacity,
+                     size_t *out_note_bytes, size_t *out_owner_bytes);
+
+/** Saves every landmark atomically (snapshot, temporary file, fsync, rename, checksum):
+ *  killing the process mid-save leaves the previous file intact.
+ *  \return GK_OK or GK_ERR_IO. Swift: LandmarkIndex.save(to:). \since 0.1 */
+int gk_landmarks_save(gk_context *ctx, gk_landmarks *lm, const char *path);
+
+/** CONSTRUCTOR. Loads landmarks saved by gk_landmarks_save.
+ *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_CORRUPT for a damaged, truncated or foreign file.
+ *  Swift: LandmarkIndex(contentsOf:). \since 0.1 */
+int gk_landmarks_load(gk_context *ctx, const char *path, gk_landmarks **out);
+
+/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+void gk_landmarks_destroy(gk_landmarks *lm);
+
+/** The distance for people: "just here" (< 5 m), "less than 20 m away" (within the
+ *  accuracy of the fix), "12.5 m away" (< 1 km), "345.65 km away".
+ *  \param accuracy_m the accuracy of the user's position in metres; NAN or negative when
+ *  unknown. \param[out] buf receives the NUL-terminated text (32 bytes always suffice);
+ *  out_bytes its length without the NUL (may be NULL).
+ *  \return GK_OK or GK_ERR_BUFFER_TOO_SMALL. Swift: DistanceHint.text(meters:accuracyMeters:).
+ *  \since 0.1 */
+int gk_distance_hint(gk_context *ctx, double meters, double accuracy_m, char *buf, size_t capacity,
+                     size_t *out_bytes);
+
+/** Gazetteer formats of gk_geocoder_load. Swift: GazetteerFormat. \since 0.1 */
+#define GK_GAZETTEER_AUTO     0  /**< GeoNames when the first line has a tab, else CSV */
+#define GK_GAZETTEER_CSV      1  /**< header with lat, lon, name (admin1, admin2, cc) */
+#define GK_GAZETTEER_GEONAMES 2  /**< GeoNames cities*.txt, tab-separated, 19 columns */
+
+/** CONSTRUCTOR. Loads a gazetteer (cities1000.csv: 144 563 places in about 0.2 s).
+ *  \param[out] out Ownership: the caller frees it with gk_geocoder_destroy.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE naming the file and line; GK_ERR_INVALID_ARGUMENT
+ *  for an unknown format. Swift: ReverseGeocoder(contentsOf:format:). \since 0.1 */
+int gk_geocoder_load(gk_context *ctx, const char *path, int format, gk_geocoder **out);
+
+/** The number of places (0 for NULL). Swift: ReverseGeocoder.count. \since 0.1 */
+size_t gk_geocoder_count(gk_geocoder *g);
+
+/** The named place nearest to (lat, lon).
+ *  \param[out] out_place its index (for gk_geocoder_place); out_m its distance in metres
+ *  (may be NULL). \return GK_OK; GK_ERR_NOT_FOUND for an empty gazetteer;
+ *  GK_ERR_INVALID_ARGUMENT for a bad coordinate. A few us.
+ *  Swift: ReverseGeocoder.nearest(to:). \since 0.1 */
+int gk_geocoder_nearest(gk_context *ctx, gk_geocoder *g, double lat, double lon, size_t *out_place,
+                        double *out_m);
+
+/** Place number `place` (0 <= place < gk_geocoder_count).
+ *  \param[out] out_name, out_admin1, out_admin2, out_cc NUL-terminated UTF-8 (empty when
+ *  unknown); out_lat, out_lon degrees. Any may be NULL. Ownership: the strings are
+ *  borrowed from g and valid until gk_geocoder_destroy(g).
+ *  \return GK_OK or GK_ERR_NOT_FOUND. Swift: ReverseGeocoder.places. \since 0.1 */
+int gk_geocoder_place(gk_context *ctx, gk_geocoder *g, size_t place, const char **out_name,
+                      const char **out_admin1, const char **out_admin2, const char **out_cc,
+                      double *out_lat, double *out_lon);
+
+/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+void gk_geocoder_destroy(gk_geocoder *g);
+
+/* ---------------------------------------------------------- simplification ---- */
+/*
+ * Douglas–Peucker line simplification (D. H. Douglas and T. K. Peucker, The Canadian
+ * Cartographer 10(2), 112–122, 1973) with an explicit work stack on the heap: no input
+ * recurses, so the worst case (a zig-zag where every split peels off one vertex) runs on
+ * a 512 KiB thread stack. Rules: distance to the closed segment (compared squared); the
+ * farthest vertex is the first strict maximum (GEOS's tie rule); a section is dropped
+ * when its maximum distance is <= the tolerance; the first and last vertices are always
+ * kept (a closed line keeps its closing vertex); consecutive duplicates are kept at most
+ * once. Output: the indices of the kept vertices, ascending, into a caller-owned buffer;
+ * a buffer of count entries always suffices.
+ * Swift: DouglasPeucker (module GeoKernel).
+ */
+
+/** Flag: run simplify-js's radial-distance pre-pass first (a vertex is kept only when it
+ *  is farther than the tolerance from the last one kept). Off unless given. */
+#define GK_SIMPLIFY_RADIAL_PREPASS 1
+
+/** Douglas–Peucker on planar (projected) coordinates.
+ *  \param[in] x, y vertex coordinates; vertex i at byte offset i * stride_bytes from each
+ *  (stride_bytes >= 8, a multiple of 8). Finite, |value| <= 1e150.
+ *  \param count number of vertices.
+ *  \param tolerance in the units of x and y; finite, >= 0.
+ *  \param flags 0 or GK_SIMPLIFY_RADIAL_PREPASS.
+ *  \param[out] out_indices capacity entries for the kept indices, ascending (may be NULL
+ *  when capacity is 0). \param[out] out_count the number kept (always set, also when the
+ *  buffer is too small).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < *out_count (nothing written;
+ *  a capacity of count always suffices); GK_ERR_INVALID_ARGUMENT naming the first bad
+ *  vertex, a bad tolerance, flag or stride; GK_ERR_MISUSE for NULL pointers.
+ *  Complexity: O(n log n) typical, O(n^2) worst case; O(n) heap memory.
+ *  Ownership: out_indices is the caller's. Thread safety: any thread with its own ctx.
+ *  Swift: DouglasPeucker.keptIndices(x:y:tolerance:options:). \since 0.1 */
+int gk_simplify_planar(gk_context *ctx, const double *x, const double *y, size_t count,
+                       ptrdiff_t stride_bytes, double tolerance, int flags,
+                       size_t *out_indices, size_t capacity, size_t *out_count);
+
+/** Douglas–Peucker on geographic coordinates with a tolerance in metres. The line is
+ *  projected to the gnomonic plane tangent at the normalised mean of its vertices (sphere
+ *  of GK_EARTH_MEAN_RADIUS_M): great circles are straight there, and planar distances are
+ *  never shorter than spherical ones and at most 1/cos^2(rho_max) longer (rho_max: the
+ *  farthest vertex's angular distance from the centre; 0.025 % within 100 km, 2.5 %
+ *  within 1 000 km). So no removed vertex is farther than the tolerance from the result
+ *  on the sphere. Lines reaching more than 60 degrees from their centre are refused.
+ *  \param[in] lat, lon degrees, strided as in gk_simplify_planar.
+ *  \param tolerance_m metres, finite, >= 0. Other parameters as gk_simplify_planar.
+ *  \return as gk_simplify_planar; GK_ERR_INVALID_ARGUMENT also for a latitude outside
+ *  [-90, 90], a non-finite value or a line too large for one plane.
+ *  Complexity: O(n) projection, then as gk_simplify_planar. Ownership: lat and lon are
+ *  read during the call only; out_indices is the caller's. Thread safety: any thread with
+ *  its own ctx. Swift: DouglasPeucker.simplify(_:toleranceMeters:options:). \since 0.1 */
+int gk_simplify_geographic(gk_context *ctx, const double *lat, const double *lon, size_t count,
+                           ptrdiff_t stride_bytes, double tolerance_m, int flags,
+                           size_t *out_indices, size_t capacity, size_t *out_count);
+
+/* ------------------------------------------------------------------ route ---- */
+/*
+ * Route plans (Swift: module Route, RoutePlan): up to max_pins pins labelled A, B, C, …
+ * (then AA, AB, … past Z); a leg between consecutive pins with its geometry (the great
+ * circle interpolated every spacing_m metres, or the caller's), its length in metres
+ * (sum of haversine distances, sphere GK_EARTH_MEAN_RADIUS_M) and travel time (length /
+ * speed, or the caller's); cumulative directions, one line at a time: for every leg
+ * "Directions from A to B", "Estimated time: 0d 2h 45m" (rounded to the nearest minute,
+ * half a minute up), then its steps ("Head northeast for 12.3 km", "Turn left and head
+ * south for 850 m", "Your destination is on the right"). Lines are only ever appended,
+ * until gk_route_reset.
+ *
+ *  - Strings are copied into caller buffers: buf of capacity bytes receives the text and
+ *    a terminating NUL; *out_len receives the text's length without the NUL. When
+ *    capacity < *out_len + 1 the call returns GK_ERR_BUFFER_TOO_SMALL, writes nothing and
+ *    still sets *out_len; buf may be NULL when capacity is 0.
+ *  - Arrays likewise: out arrays of capacity entries, *out_count the entries needed.
+ *  - Thread safety: a gk_route is used by one thread at a time (queries included), with
+ *    that thread's context.
+ */
+
+/** CONSTRUCTOR. An empty route plan.
+ *  \param max_pins the most pins it holds, >= 1 (the app's default is 5).
+ *  \param speed_mps average speed in metres per second for legs without a given time,
+ *  finite and > 0 (60 km/h = 16.6667 m/s).
+ *  \param spacing_m greatest distance between vertices of a great-circle leg, > 0 (1000).
+ *  \param[out] out the route. Ownership: the caller frees it with gk_route_destroy.
+ *  \return GK_OK, GK_ERR_INVALID_ARGUMENT, GK_ERR_MISUSE. Turns are changes of heading
+ *  above 30 degrees; steps come from the geometry simplified at 10 m.
+ *  Swift: RoutePlan(configuration:). \since 0.1 */
+int gk_route_create(gk_context *ctx, size_t max_pins, double speed_mps, double spacing_m,
+                    gk_route **out);
+
+/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+void gk_route_destroy(gk_route *route);
+
+/** Adds a pin at (lat, lon) degrees; from the second pin on also the great-circle leg from
+ *  the previous pin, timed by the speed, and its directions. Modifies the route.
+ *  \return GK_OK; GK_ERR_CAPACITY when the route already holds max_pins pins (the message
+ *  says "a route holds at most 5 pins (A–E)"); GK_ERR_INVALID_ARGUMENT for a bad
+ *  coordinate or a pin antipodal to the previous one. Nothing changes on error.
+ *  Complexity: O(leg length / spacing). Ownership: the route keeps its own copy of the pin,
+ *  the leg and the lines. Swift: RoutePlan.addPin(latitude:longitude:). \since 0.1 */
+int gk_route_add_pin(gk_context *ctx, gk_route *route, double lat, double lon);
+
+/** Adds a pin with a leg the caller knows. Modifies the route.
+ *  \param[in] leg_lat, leg_lon the leg's geometry (degrees, strided by stride_bytes), at
+ *  least 2 vertices, used as given. leg_count 0 means the great circle (the pointers are
+ *  then ignored and may be NULL).
+ *  \param[in] travel_time_s the leg's travel time in seconds, or NULL for length / speed.
+ *  Both must be NULL for the first pin.
+ *  \return as gk_route_add_pin. Ownership: the arrays and *travel_time_s are read during
+ *  the call only (the route copies them). Swift: RoutePlan.addPin(_:legGeometry:travelTimeSeconds:).
+ *  \since 0.1 */
+int gk_route_add_pin_with_leg(gk_context *ctx, gk_route *route, double lat, double lon,
+                              const double *leg_lat, const double *leg_lon, size_t leg_count,
+                              ptrdiff_t stride_bytes, const double *travel_time_s);
+
+/** Removes every pin, leg and direction line (the settings stay). Modifies the route.
+ *  \return GK_OK or GK_ERR_MISUSE. Swift: RoutePlan.reset(). \since 0.1 */
+int gk_route_reset(gk_context *ctx, gk_route *route);
+
+/** The number of pins (0 for NULL). Legs: pins - 1 (none without pins).
+ *  Swift: RoutePlan.pins.count. \since 0.1 */
+size_t gk_route_pin_count(gk_route *route);
+
+/** The position of pin index (0-based).
+ *  \param[out] out_lat, out_lon degrees; either may be NULL.
+ *  \return GK_OK or GK_ERR_NOT_FOUND for an index past the last pin.
+ *  Ownership: plain values. Swift: RoutePlan.pins[index].coordinate. \since 0.1 */
+int gk_route_pin(gk_context *ctx, gk_route *route, size_t index, double *out_lat, double *out_lon);
+
+/** The label of pin index ("A").
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into the
+ *  caller's buf (see the section's string rules). Swift: RoutePlan.pins[index].label.
+ *  \since 0.1 */
+int gk_route_pin_label(gk_context *ctx, gk_route *route, size_t index, char *buf, size_t capacity,
+                       size_t *out_len);
+
+/** Leg index (0-based; from pin index to pin index + 1).
+ *  \param[out] out_length_m metres; out_time_s seconds (unrounded); out_vertex_count the
+ *  vertices of its geometry. Any may be NULL.
+ *  \return GK_OK or GK_ERR_NOT_FOUND. Ownership: plain values. Swift: RoutePlan.legs[index].
+ *  \since 0.1 */
+int gk_route_leg(gk_context *ctx, gk_route *route, size_t index, double *out_length_m,
+                 double *out_time_s, size_t *out_vertex_count);
+
+/** The geometry of leg index (degrees).
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into the
+ *  caller's out_lat and out_lon, capacity entries each (see the section's array rules).
+ *  Swift: RoutePlan.legs[index].geometry. \since 0.1 */
+int gk_route_leg_geometry(gk_context *ctx, gk_route *route, size_t index, double *out_lat,
+                          double *out_lon, size_t capacity, size_t *out_count);
+
+/** The number of direction lines so far (0 for NULL). Swift: RoutePlan.directions.count.
+ *  \since 0.1 */
+size_t gk_route_direction_count(gk_route *route);
+
+/** Direction line index (0-based); lines never change once added (until a reset).
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into the
+ *  caller's buf (see the section's string rules). Swift: RoutePlan.directions[index].
+ *  \since 0.1 */
+int gk_route_direction(gk_context *ctx, gk_route *route, size_t index, char *buf, size_t capacity,
+                       size_t *out_len);
+
+/** The route as GeoJSON (RFC 7946): a FeatureCollection of the pins as Points (label,
+ *  index) and the legs as LineStrings (from, to, lengthMeters, travelTimeSeconds,
+ *  travelTime, steps). \return GK_OK, GK_ERR_BUFFER_TOO_SMALL (ask for the size with
+ *  capacity 0). Ownership: copied into the caller's buf (see the section's string rules).
+ *  Complexity: O(vertices). Swift: RoutePlan.geoJSON(). \since 0.1 */
+int gk_route_geojson(gk_context *ctx, gk_route *route, char *buf, size_t capacity, size_t *out_len);
+
+/** The map region that shows every pin: centre and full latitude/longitude spans in
+ *  degrees, multiplied by padding_factor (>= 1). Across the antimeridian the region
+ *  covers the complement of the widest gap between the pins' longitudes.
+ *  \return GK_OK; GK_ERR_NOT_FOUND for a route without pins; GK_ERR_INVALID_ARGUMENT.
+ *  Any out pointer may be NULL. Ownership: plain values. Swift: RoutePlan.region(paddingFactor:).
+ *  \since 0.1 */
+int gk_route_region(gk_context *ctx, gk_route *route, double padding_factor,
+                    double *out_center_lat, double *out_center_lon,
+                    double *out_lat_delta, double *out_lon_delta);
+
+/** The region latitudinal_m tall and longitudinal_m wide around (lat, lon), like MapKit's
+ *  MKCoordinateRegion(center:latitudinalMeters:longitudinalMeters:) ("3 km around the
+ *  user": 3000, 3000). Spans in degrees on the sphere: metres / 111 195 m for latitude,
+ *  metres / (111 195 m * cos lat) for longitude, capped at 180 and 360.
+ *  \return GK_OK or GK_ERR_INVALID_ARGUMENT. Any out pointer may be NULL. Ownership: plain
+ *  values. Thread safety: any thread with its own ctx.
+ *  Swift: MapRegion(center:latitudinalMeters:longitudinalMeters:). \since 0.1 */
+int gk_region_around(gk_context *ctx, double lat, double lon, double latitudinal_m,
+                     double longitudinal_m, double *out_center_lat, double *out_center_lon,
+                     double *out_lat_delta, double *out_lon_delta);
+
+/** The region that shows count points (degrees, strided), spans times padding_factor
+ *  (>= 1); antimeridian-aware as gk_route_region. \return GK_OK or GK_ERR_INVALID_ARGUMENT
+ *  (no points, a bad point or padding). Ownership: lat and lon are read during the call
+ *  only. Thread safety: any thread with its own ctx. Swift: MapRegion(showing:paddingFactor:).
+ *  \since 0.1 */
+int gk_region_of_points(gk_context *ctx, const double *lat, const double *lon, size_t count,
+                        ptrdiff_t stride_bytes, double padding_factor,
+                        double *out_center_lat, double *out_center_lon,
+                        double *out_lat_delta, double *out_lon_delta);
+
+/** A travel time as the app shows it, "0d 2h 45m": rounded to the nearest minute, half a
+ *  minute up, then days, hours and minutes (30 s gives "0d 0h 1m", 26 h "1d 2h 0m").
+ *  \param seconds finite, 0 <= seconds <= 1e12.
+ *  \return GK_OK, GK_ERR_INVALID_ARGUMENT, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into
+ *  the caller's buf (see the section's string rules). Thread safety: any thread with its
+ *  own ctx. Swift: TravelTime(seconds:).description. \since 0.1 */
+int gk_travel_time_format(gk_context *ctx, double seconds, char *buf, size_t capacity, size_t *out_len);
+
+/** Google's encoded polyline format of count points (degrees, strided), precision 5
+ *  (Google) or 6 (OSRM), any of 1..10; rounding half away from zero. Copied into buf (see
+ *  the section's string rules). Example: (38.5, -120.2), (40.7, -120.95),
+ *  (43.252, -126.453) at 5 give "_p~iF~ps|U_ulLnnqC_mqNvxq`@".
+ *  \return GK_OK, GK_ERR_INVALID_ARGUMENT (bad point, precision or stride),
+ *  GK_ERR_BUFFER_TOO_SMALL. Ownership: lat and lon are read during the call only; the
+ *  text is copied into the caller's buf. Thread safety: any thread with its own ctx.
+ *  Swift: EncodedPolyline.encode(_:precision:). \since 0.1 */
+int gk_polyline_encode(gk_context *ctx, const double *lat, const double *lon, size_t count,
+                       ptrdiff_t stride_bytes, int precision, char *buf, size_t capacity,
+                       size_t *out_len);
+
+/** Decodes a NUL-terminated encoded polyline into out_lat and out_lon (capacity entries
+ *  each; see the section's array rules).
+ *  \return GK_OK; GK_ERR_PARSE naming the offset for any character outside '?'..'~', a
+ *  value cut off at the end, a latitude without longitude or an out-of-range point;
+ *  GK_ERR_INVALID_ARGUMENT for a bad precision; GK_ERR_BUFFER_TOO_SMALL. Never crashes on
+ *  garbage. Ownership: encoded is read during the call only; the points are copied into
+ *  the caller's arrays. Thread safety: any thread with its own ctx.
+ *  Swift: EncodedPolyline.decode(_:precision:). \since 0.1 */
+int gk_polyline_decode(gk_context *ctx, const char *encoded, int precision, double *out_lat,
+                       double *out_lon, size_t capacity, size_t *out_count);
 
 /* @sections: new header sections go above this line, one per facade */
 

@@ -6,7 +6,10 @@ import FoundationXML
 #endif
 
 /// A GPX point: a track point (`trkpt`), route point (`rtept`) or waypoint (`wpt`).
+///
+/// Thread safety: a value; `Sendable`. C twin: none. \since 0.1
 public struct GPXPoint: Sendable, Hashable {
+    /// `lat` and `lon` (degrees, WGS84 as GPX defines them).
     public var coordinate: Coordinate
     /// Seconds since 1970-01-01T00:00:00Z from `<time>`, or nil.
     public var time: Double?
@@ -15,33 +18,50 @@ public struct GPXPoint: Sendable, Hashable {
     /// `<name>`, or nil.
     public var name: String?
 
+    /// Creates a point.
     public init(coordinate: Coordinate, time: Double? = nil, elevationMeters: Double? = nil, name: String? = nil) {
         self.coordinate = coordinate; self.time = time; self.elevationMeters = elevationMeters; self.name = name
     }
 }
 
 /// A GPX track: a name and its segments of points, in file order.
+///
+/// Thread safety: a value; `Sendable`. \since 0.1
 public struct GPXTrack: Sendable, Hashable {
+    /// `<name>`, or nil.
     public var name: String?
+    /// Each `<trkseg>`'s points, in file order.
     public var segments: [[GPXPoint]]
+    /// Creates a track.
     public init(name: String? = nil, segments: [[GPXPoint]]) { self.name = name; self.segments = segments }
 }
 
 /// A GPX route: a name and its points.
+///
+/// Thread safety: a value; `Sendable`. \since 0.1
 public struct GPXRoute: Sendable, Hashable {
+    /// `<name>`, or nil.
     public var name: String?
+    /// The `<rtept>`s, in file order.
     public var points: [GPXPoint]
+    /// Creates a route.
     public init(name: String? = nil, points: [GPXPoint]) { self.name = name; self.points = points }
 }
 
 /// A GPX 1.0 or 1.1 document: tracks, routes and waypoints.
+///
+/// Thread safety: a value; `Sendable`. \since 0.1
 public struct GPXDocument: Sendable, Hashable {
     /// The `version` attribute of `<gpx>` ("1.0" or "1.1").
     public var version: String
+    /// The `<trk>`s, in file order.
     public var tracks: [GPXTrack]
+    /// The `<rte>`s, in file order.
     public var routes: [GPXRoute]
+    /// The `<wpt>`s, in file order.
     public var waypoints: [GPXPoint]
 
+    /// Creates a document.
     public init(version: String = "1.1", tracks: [GPXTrack] = [], routes: [GPXRoute] = [], waypoints: [GPXPoint] = []) {
         self.version = version; self.tracks = tracks; self.routes = routes; self.waypoints = waypoints
     }
@@ -62,26 +82,51 @@ public enum GPX {
     public static func decode(_ data: Data, source: String = "GPX") throws(GeoKernelError) -> GPXDocument {
         // A stream, not XMLParser(data:): pushed as one chunk, libxml2 refuses documents
         // over 10 MB (measured: a 28 MB track failed with NSXMLParserErrorDomain 1).
-        let parser = XMLParser(stream: InputStream(data: data))
         let reader = GPXReader(source: source)
+        try run(reader, InputStream(data: data))
+        return reader.document
+    }
+
+    /// Reads a GPX file, streaming it from disk in chunks (the file is never held whole
+    /// in memory). - Throws: `.io` when unreadable, `.parse` when malformed.
+    public static func read(contentsOf path: String) throws(GeoKernelError) -> GPXDocument {
+        let reader = GPXReader(source: path)
+        try run(reader, try FileText.stream(path))
+        return reader.document
+    }
+
+    /// The timestamped track points of a GPX file as fixes, in file order, without
+    /// building a `GPXDocument` first (the fast path `TrackReader` takes); routes and
+    /// waypoints come back in `document`, track points without `<time>` are counted.
+    static func readTrackFixes(contentsOf path: String) throws(GeoKernelError)
+        -> (fixes: [Fix], trackPoints: Int, withoutTime: Int, document: GPXDocument)
+    {
+        // A trkpt with lat, lon and time takes at least ~60 bytes of GPX.
+        let expected = Int(min(FileText.size(path) / 60, 50_000_000))
+        let reader = GPXReader(source: path, sink: .trackFixes, expectedPoints: expected)
+        try run(reader, try FileText.stream(path))
+        return (reader.fixes, reader.trackPointCount, reader.trackPointsWithoutTime, reader.document)
+    }
+
+    private static func run(_ reader: GPXReader, _ stream: InputStream) throws(GeoKernelError) {
+        let parser = XMLParser(stream: stream)
         parser.delegate = reader
         parser.shouldProcessNamespaces = false
         let ok = parser.parse()
         if let e = reader.error { throw e }
+        if stream.streamStatus == .error {
+            let reason = stream.streamError.map { ($0 as NSError).localizedDescription } ?? "read error"
+            throw GeoKernelError(.io, "cannot read \(reader.source): \(reason)")
+        }
         guard ok else {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
-            throw GeoKernelError(.parse, "\(source):\(parser.lineNumber): \(reason)")
+            throw GeoKernelError(.parse, "\(reader.source):\(parser.lineNumber): \(reason)")
         }
-        guard reader.sawRoot else { throw GeoKernelError(.parse, "\(source): no <gpx> root element") }
+        guard reader.sawRoot else { throw GeoKernelError(.parse, "\(reader.source): no <gpx> root element") }
         guard reader.closedRoot else {
-            throw GeoKernelError(.parse, "\(source):\(parser.lineNumber): the file ends before </gpx> (truncated GPX)")
+            throw GeoKernelError(
+                .parse, "\(reader.source):\(parser.lineNumber): the file ends before </gpx> (truncated GPX)")
         }
-        return reader.document
-    }
-
-    /// Reads a GPX file. - Throws: `.io` when unreadable, `.parse` when malformed.
-    public static func read(contentsOf path: String) throws(GeoKernelError) -> GPXDocument {
-        try decode(try FileText.data(path), source: path)
     }
 
     /// The document as GPX 1.1 text.

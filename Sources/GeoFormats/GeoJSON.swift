@@ -6,14 +6,19 @@ import GeoKernel
 ///
 /// Thread safety: a value; `Sendable`.
 public struct GeoJSONPosition: Sendable, Hashable {
+    /// Degrees east.
     public var longitude: Double
+    /// Degrees north.
     public var latitude: Double
+    /// Metres, when the position has a third number.
     public var altitude: Double?
 
+    /// Creates a position (not validated; see `coordinate()`).
     public init(longitude: Double, latitude: Double, altitude: Double? = nil) {
         self.longitude = longitude; self.latitude = latitude; self.altitude = altitude
     }
 
+    /// The position of a coordinate.
     public init(_ c: Coordinate, altitude: Double? = nil) {
         self.init(longitude: c.longitude, latitude: c.latitude, altitude: altitude)
     }
@@ -26,12 +31,19 @@ public struct GeoJSONPosition: Sendable, Hashable {
 
 /// A GeoJSON geometry (RFC 7946 §3.1).
 public indirect enum GeoJSONGeometry: Sendable, Hashable {
+    /// One position.
     case point(GeoJSONPosition)
+    /// Several positions.
     case multiPoint([GeoJSONPosition])
+    /// A line through the positions, in order.
     case lineString([GeoJSONPosition])
+    /// Several lines.
     case multiLineString([[GeoJSONPosition]])
+    /// Rings: the exterior first, then holes.
     case polygon([[GeoJSONPosition]])
+    /// Several polygons.
     case multiPolygon([[[GeoJSONPosition]]])
+    /// Several geometries.
     case geometryCollection([GeoJSONGeometry])
 
     /// The RFC 7946 type name ("LineString", …).
@@ -50,10 +62,14 @@ public indirect enum GeoJSONGeometry: Sendable, Hashable {
 
 /// A GeoJSON Feature: a geometry (or none) with free-form properties.
 public struct GeoJSONFeature: Sendable, Hashable {
+    /// The feature's `id`, if any.
     public var id: JSONValue?
+    /// The geometry, or nil for `"geometry": null`.
     public var geometry: GeoJSONGeometry?
+    /// The `properties` object (empty for null).
     public var properties: [String: JSONValue]
 
+    /// Creates a feature.
     public init(id: JSONValue? = nil, geometry: GeoJSONGeometry?, properties: [String: JSONValue] = [:]) {
         self.id = id; self.geometry = geometry; self.properties = properties
     }
@@ -61,8 +77,11 @@ public struct GeoJSONFeature: Sendable, Hashable {
 
 /// A whole GeoJSON document: a FeatureCollection, a Feature or a bare geometry.
 public enum GeoJSONObject: Sendable, Hashable {
+    /// `{"type": "FeatureCollection", …}`.
     case featureCollection([GeoJSONFeature])
+    /// `{"type": "Feature", …}`.
     case feature(GeoJSONFeature)
+    /// A bare geometry.
     case geometry(GeoJSONGeometry)
 
     /// The features of the document; a bare geometry is one feature without properties.

@@ -2,11 +2,17 @@
 ///
 /// Thread safety: a value; `Sendable`. C twin: none (the C ABI does not read files).
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (as a double).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
     /// The string, if this is a string.
@@ -22,10 +28,15 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
 {
+    /// `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `.number`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `.number`.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `.null`.
     public init(nilLiteral: ()) { self = .null }
 }
 

@@ -10,6 +10,10 @@ struct Demo: ParsableCommand {
         try distances()
         try geofence()
         try projection()
+        try geofenceWalk()
+        try routeTour()
+        try timelineTour()
+        try nearbyTour()
         // @demo: facade sections of the tour go above this line (in extensions, Demo+X.swift)
     }
 

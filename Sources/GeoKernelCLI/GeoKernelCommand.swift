@@ -8,6 +8,10 @@ struct GeoKernelCommand: ParsableCommand {
         abstract: "Geo computations: distances, containment, projections.",
         subcommands: [
             Demo.self, Distance.self, Project.self,
+            Fences.self,
+            SimplifyCommand.self, RouteCommand.self,
+            TimelineCommand.self,
+            NearbyCommand.self,
             // @subcommands: new subcommands go above this line
         ]
     )

@@ -15,6 +15,10 @@ struct GeoBench: ParsableCommand {
         let groups: [() throws -> [BenchCase]] = [
             { GeodesyCases.make(points: points) },
             { try ProjectionCases.make(points: points) },
+            { try TimelineCases.make(points: points) },
+            { IndexCases.make(points: points) },
+            { GeofenceCases.make() },
+            { try SimplifyCases.make() },
             // @groups: new benchmark groups go above this line
         ]
         var results: [BenchResult] = []

@@ -41,6 +41,72 @@ enum BatchValidation {
         return nil
     }
 
+    /// Checks every point of `points` (SIMD, four at a time).
+    static func validate(_ points: CoordinateColumns) throws(GeoKernelError) {
+        try checkCount(points.count)
+        switch points.layout {
+        case .columns: try validate(ColumnLoader(points), points, nil, nil)
+        case .interleaved: try validate(InterleavedLoader(points), points, nil, nil)
+        case .strided: try validate(StridedLoader(points), points, nil, nil)
+        }
+    }
+
+    /// Checks every point of `points` and copies them into two new arrays.
+    static func validatedCopy(
+        _ points: CoordinateColumns
+    ) throws(GeoKernelError) -> (latitudes: [Double], longitudes: [Double]) {
+        try checkCount(points.count)
+        let n = points.count
+        var failure: GeoKernelError?
+        var lon: [Double] = []
+        let lat = [Double](unsafeUninitializedCapacity: n) { la, latCount in
+            lon = [Double](unsafeUninitializedCapacity: n) { lo, lonCount in
+                do throws(GeoKernelError) {
+                    if n > 0 {
+                        switch points.layout {
+                        case .columns: try validate(ColumnLoader(points), points, la.baseAddress, lo.baseAddress)
+                        case .interleaved:
+                            try validate(InterleavedLoader(points), points, la.baseAddress, lo.baseAddress)
+                        case .strided: try validate(StridedLoader(points), points, la.baseAddress, lo.baseAddress)
+                        }
+                    }
+                    lonCount = n
+                } catch {
+                    failure = error
+                    lonCount = 0
+                }
+            }
+            latCount = failure == nil ? n : 0
+        }
+        if let failure { throw failure }
+        return (lat, lon)
+    }
+
+    /// Checks the points, four at a time, optionally copying them to `lat` and `lon`.
+    private static func validate<L: PointLoader>(
+        _ loader: L, _ points: CoordinateColumns,
+        _ lat: UnsafeMutablePointer<Double>?, _ lon: UnsafeMutablePointer<Double>?
+    ) throws(GeoKernelError) {
+        let n = points.count
+        var i = 0
+        while i &+ 4 <= n {
+            let p = loader.load4(i)
+            guard allValid(p.lat, p.lon) else { throw firstError(points, i, 4) }
+            if let lat, let lon {
+                UnsafeMutableRawPointer(lat + i).storeBytes(of: p.lat, as: SIMD4<Double>.self)
+                UnsafeMutableRawPointer(lon + i).storeBytes(of: p.lon, as: SIMD4<Double>.self)
+            }
+            i &+= 4
+        }
+        while i < n {
+            let p = loader.load1(i)
+            guard isValid(p.lat, p.lon) else { throw firstError(points, i, 1) }
+            lat?[i] = p.lat
+            lon?[i] = p.lon
+            i &+= 1
+        }
+    }
+
     /// Rejects a negative point count.
     static func checkCount(_ count: Int) throws(GeoKernelError) {
         guard count >= 0 else { throw .invalid("point count \(count) is negative") }

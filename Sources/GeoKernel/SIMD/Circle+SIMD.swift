@@ -6,14 +6,15 @@ import Darwin
 
 extension Circle {
     /// Point-in-circle for every point of `points` (degrees): `mask[i]` is set to whether
-    /// point i is inside (boundary included). SIMD, four points per step.
+    /// point i is within `radiusMeters` of the centre, boundary included, on the sphere
+    /// of mean radius R = 6 371 008.8 m. SIMD, four points per step.
     ///
     /// Decisions are identical to `contains(latitude:longitude:)` (the scalar libm
     /// haversine test) for every point. Most points are decided by a latitude band and a
-    /// longitude window (antimeridian- and pole-aware) or an inscribed latitude/longitude
-    /// box; the rest by a SIMD haversine compared against the radius with a relative band
-    /// of 1e-11 (about 5 000 times the measured error of the SIMD value); points inside
-    /// that band, almost never met, are decided by the scalar test itself.
+    /// longitude window (antimeridian- and pole-aware) or two inscribed latitude/longitude
+    /// boxes; the rest by a SIMD haversine value h compared with the threshold inside a
+    /// relative band of 1e-11 (some 5 000 times the measured error of h); points in that
+    /// band, almost never met, are decided by the scalar test itself.
     ///
     /// - Parameters:
     ///   - points: latitudes in [-90, 90] and longitudes in [-180, 180], degrees.
@@ -22,9 +23,11 @@ extension Circle {
     /// - Throws: `.invalidArgument` when `points.count` is negative, `mask` is shorter
     ///   than `points.count`, or a point is out of range or not finite (the message names
     ///   the first such point and its value). After a throw `mask` is unspecified.
-    /// - Complexity: O(n); about 1 ns per point when most points are far from the circle,
-    ///   a few ns per point near it, against about 50 ns for the scalar loop.
-    /// - Thread safety: pure; safe from several threads with distinct masks.
+    /// - Complexity: O(n). Measured on AMD EPYC (1M points, radius 1 000 km): about 1.1 ns
+    ///   per point (1.6 ns on baseline x86-64) for points uniform on the globe, 2–3 ns
+    ///   (3–4.5 ns) for points clustered around the centre, against about 45–60 ns for the
+    ///   scalar loop. Uses about 2 KB of stack.
+    /// - Thread safety: pure; safe from several threads at once with distinct masks.
     /// - C twin: `gk_circle_contains_batch`.
     public func contains(
         _ points: CoordinateColumns, into mask: UnsafeMutableBufferPointer<Bool>
@@ -100,92 +103,30 @@ struct CircleKernel {
     let haversine: HaversineKernel
     let lat1: Double
     let lon1: Double
-    /// h < hLo: inside; h > hHi: outside; otherwise the scalar test decides. All the
-    /// thresholds are ≥ 0 (lanes of one value), as the top-bit comparisons require.
+    /// `CircleBounds`, as lanes of one value.
     let hLo: D4
     let hHi: D4
-    /// |Δlat| > latWindow or wrapped |Δlon| > lonWindow (degrees): certainly outside.
     let latWindow: D4
     let lonWindow: D4
-    /// |Δlat| < boxLat and wrapped |Δlon| < boxLon (degrees): certainly inside; 0 when
-    /// there is no inscribed box.
-    let boxLat: D4
-    let boxLon: D4
-
-    /// Relative half-width of the band in h (h = sin²(d / 2R)). The SIMD h agrees with
-    /// the scalar h to about 1e-15 relative (8 ulps bound); the scalar decision threshold,
-    /// mapped to h, moves by a few ulps. The absolute part covers subnormal products.
-    static let bandRelative: Double = 1e-11
-    static let bandAbsolute: Double = 1e-200
-    /// Margins of the culls (radians): absolute, covering the ill-conditioned scalar
-    /// value near the antipode (error up to about 1e-7 rad), and relative.
-    static let cullAbsolute: Double = 1e-6
-    static let cullRelative: Double = 1e-9
-    /// How much smaller than the radius the inscribed box's farthest point must be.
-    static let boxRelative: Double = 1e-6
+    let box1Lat: D4
+    let box1Lon: D4
+    let box2Lat: D4
+    let box2Lon: D4
 
     init(_ circle: Circle) {
         self.circle = circle
-        let center = circle.center
-        haversine = HaversineKernel(center: center, radiusMeters: EarthModel.meanRadiusMeters)
-        lat1 = center.latitude
-        lon1 = center.longitude
-        let theta = circle.radiusMeters / EarthModel.meanRadiusMeters
-        let phi1 = center.latitude * degreesToRadians
-
-        // Threshold in h, monotone in the distance up to h = 1 (the antipode).
-        let hThreshold: Double
-        if theta * 0.5 >= halfPiHi {
-            hThreshold = 1
-        } else {
-            let s = sin(theta * 0.5)
-            hThreshold = s * s
-        }
-        hLo = D4(repeating: Swift.max(0, hThreshold * (1 - Self.bandRelative) - Self.bandAbsolute))
-        hHi = D4(repeating: hThreshold * (1 + Self.bandRelative) + Self.bandAbsolute)
-
-        // Outer culls. Any point within theta has |Δφ| ≤ theta, and, when the circle
-        // contains no pole, |Δλ| ≤ asin(sin theta / cos φ1).
-        let outer = theta * (1 + Self.cullRelative) + Self.cullAbsolute
-        latWindow = D4(repeating: outer * radiansToDegrees)
-        if outer < halfPiHi - abs(phi1) - Self.cullAbsolute {
-            let w = asin(Swift.min(1, sin(outer) / cos(phi1)))
-            lonWindow = D4(repeating: (w * (1 + Self.cullRelative) + Self.cullAbsolute) * radiansToDegrees)
-        } else {
-            lonWindow = D4(repeating: .infinity)
-        }
-
-        // Inscribed box |Δφ| < a, |Δλ| < b, with sin²(a/2) + cos φ1·max cos φ2·sin²(b/2)
-        // below sin²(theta'/2), theta' slightly smaller than theta.
-        let inner = theta * (1 - Self.boxRelative)
-        let a = 0.7 * inner
-        var b = -1.0
-        if inner > 0, inner < halfPiHi, abs(phi1) + a < halfPiHi {
-            let cosMax = (phi1 - a <= 0 && phi1 + a >= 0) ? 1 : Swift.max(cos(phi1 - a), cos(phi1 + a))
-            let sa = sin(a * 0.5)
-            let si = sin(inner * 0.5)
-            let limit = si * si
-            let room = (limit - sa * sa) / (cos(phi1) * cosMax)
-            b = 2 * asin(Swift.min(1, room.squareRoot()))
-            // Guard against rounding: shrink until the bound holds with room to spare.
-            let bound = { (b: Double) -> Double in
-                let sb = sin(b * 0.5)
-                return sa * sa + cos(phi1) * cosMax * (sb * sb)
-            }
-            var tries = 0
-            while bound(b) > limit * (1 - 1e-9), tries < 100 {
-                b *= 0.999
-                tries += 1
-            }
-            if tries == 100 { b = -1 }
-        }
-        if b > 0 {
-            boxLat = D4(repeating: a * radiansToDegrees * (1 - 1e-12))
-            boxLon = D4(repeating: b * radiansToDegrees * (1 - 1e-12))
-        } else {
-            boxLat = D4()
-            boxLon = D4()
-        }
+        haversine = HaversineKernel(center: circle.center, radiusMeters: EarthModel.meanRadiusMeters)
+        lat1 = circle.center.latitude
+        lon1 = circle.center.longitude
+        let b = CircleBounds(circle)
+        hLo = D4(repeating: b.hLo)
+        hHi = D4(repeating: b.hHi)
+        latWindow = D4(repeating: b.latWindow)
+        lonWindow = D4(repeating: b.lonWindow)
+        box1Lat = D4(repeating: b.box1.lat)
+        box1Lon = D4(repeating: b.box1.lon)
+        box2Lat = D4(repeating: b.box2.lat)
+        box2Lon = D4(repeating: b.box2.lon)
     }
 
     func run<L: PointLoader>(
@@ -244,7 +185,9 @@ struct CircleKernel {
                 let dLon: D4 = wrapped.replacing(with: dl, where: dl .< wrapped)
                 let outside: U4 =
                     SIMDMath.topGreater(dLat, latWindow) | SIMDMath.topGreater(dLon, lonWindow)
-                let inBox: U4 = SIMDMath.topGreater(boxLat, dLat) & SIMDMath.topGreater(boxLon, dLon)
+                let inBox1: U4 = SIMDMath.topGreater(box1Lat, dLat) & SIMDMath.topGreater(box1Lon, dLon)
+                let inBox2: U4 = SIMDMath.topGreater(box2Lat, dLat) & SIMDMath.topGreater(box2Lon, dLon)
+                let inBox: U4 = inBox1 | inBox2
                 let decided = SIMDMath.allTop(outside | inBox)
                 SIMDMath.store(top: inBox, to: mask + i)
                 let keep = SIMD4<Int64>(repeating: decided ? 1 : 0)

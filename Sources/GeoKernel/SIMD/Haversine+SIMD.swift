@@ -5,29 +5,32 @@ import Darwin
 #endif
 
 /// Haversine distances in metres from `center` to every point of `points` (degrees),
-/// written to `distances[0 ..< points.count]`. SIMD (four points per step).
+/// written to `distances[0 ..< points.count]`, on the sphere of `radiusMeters` (default
+/// the mean Earth radius R = 6 371 008.8 m, `EarthModel.meanRadiusMeters`). SIMD.
 ///
-/// The result for each point agrees with the scalar
-/// `haversineDistance(center, point, radiusMeters:)` (libm sin/cos/asin, same order of
-/// operations, `center` as the first point) to 4e-15 relative for distances below
-/// 19 000 km, measured max about 2e-15 (tests allow an absolute floor of 1e-9 m for
-/// near-zero distances); near the antipode the formula itself is ill-conditioned and the
-/// two may differ by about 1e-13 relative. Longitudes need not be normalised.
+/// Each result agrees with the scalar `haversineDistance(center, point, radiusMeters:)`
+/// (libm sin/cos/asin, same order of operations, `center` as the first point) to 4e-15
+/// relative below 19 000 km (measured maximum 2.6e-15 on 3.6 million seeded points with
+/// poles, antimeridian, antipodes and coincident points; exactly 0 for coincident
+/// points). Beyond 19 000 km, near the antipode, the haversine formula is ill-conditioned
+/// (one ulp of h moves the distance by up to 1e-8 relative) and the two agree to about
+/// 1e-8. Longitudes need not be normalised.
 ///
 /// - Parameters:
 ///   - center: the first point of every pair.
 ///   - points: latitudes in [-90, 90] and longitudes in [-180, 180], degrees.
 ///   - distances: output, at least `points.count` elements.
-///   - radiusMeters: sphere radius in metres; default the mean radius 6 371 008.8 m.
+///   - radiusMeters: sphere radius in metres, finite and ≥ 0.
 /// - Throws: `.invalidArgument` when `points.count` is negative, `distances` is shorter
 ///   than `points.count`, the radius is negative or not finite, or a point is out of range
 ///   or not finite (the message names the first such point and its value). Points are
 ///   checked as they are processed: after a throw, `distances` holds results for some
 ///   points before the bad one and is otherwise unspecified.
-/// - Complexity: O(n); about 4 ns per point on an AVX2 machine built with
-///   `-Xcc -march=x86-64-v3`, about 3–4 times faster than the scalar loop on baseline x86-64.
-/// - Thread safety: a pure function; safe to call from several threads on shared input
-///   with distinct outputs.
+/// - Complexity: O(n). Measured on AMD EPYC (1M points): about 4.4 ns per point built
+///   with `-Xcc -march=x86-64-v3`, 8 ns on baseline x86-64, against 62 ns for the scalar
+///   libm loop. Uses 1.5 KB of stack.
+/// - Thread safety: a pure function; safe to call from several threads at once (shared
+///   input, distinct outputs).
 /// - C twin: `gk_haversine_batch`.
 public func haversineDistances(
     from center: Coordinate, to points: CoordinateColumns,

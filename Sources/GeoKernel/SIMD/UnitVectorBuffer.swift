@@ -41,20 +41,12 @@ public struct UnitVectorBuffer: Sendable {
     /// - Throws: `.invalidArgument` when `points.count` is negative or a point is out of
     ///   range (latitude in [-90, 90], longitude in [-180, 180]) or not finite, naming the
     ///   first such point and its value.
-    /// - Complexity: O(n), a few ns per point; copies the points.
+    /// - Complexity: O(n); copies the points. About 15 ns per point (1M points), most of it
+    ///   the first touch of the 40 bytes per point of new memory.
     /// - C twin: `gk_unitvec_create`.
     public init(_ points: CoordinateColumns) throws(GeoKernelError) {
-        try BatchValidation.checkCount(points.count)
-        let n = points.count
-        var lat = [Double](repeating: 0, count: n)
-        var lon = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            let la = points.latitude(i), lo = points.longitude(i)
-            if !BatchValidation.isValid(la, lo) { throw BatchValidation.firstError(points, i, 1) }
-            lat[i] = la
-            lon[i] = lo
-        }
-        self.init(validLatitudes: lat, longitudes: lon)
+        let copy = try BatchValidation.validatedCopy(points)
+        self.init(validLatitudes: copy.latitudes, longitudes: copy.longitudes)
     }
 
     /// Converts the points (`latitudes[i]`, `longitudes[i]`) in degrees to unit vectors.
@@ -64,8 +56,11 @@ public struct UnitVectorBuffer: Sendable {
     /// - Complexity: O(n). C twin: `gk_unitvec_create`.
     public init(latitudes: [Double], longitudes: [Double]) throws(GeoKernelError) {
         try BatchValidation.checkLengths(latitudes.count, longitudes.count)
-        for i in latitudes.indices {
-            if let e = BatchValidation.pointError(i, latitudes[i], longitudes[i]) { throw e }
+        try latitudes.withUnsafeBufferPointer { (la) throws(GeoKernelError) in
+            try longitudes.withUnsafeBufferPointer { (lo) throws(GeoKernelError) in
+                guard let a = la.baseAddress, let b = lo.baseAddress else { return }
+                try BatchValidation.validate(CoordinateColumns(latitudes: a, longitudes: b, count: la.count))
+            }
         }
         self.init(validLatitudes: latitudes, longitudes: longitudes)
     }
@@ -77,16 +72,12 @@ public struct UnitVectorBuffer: Sendable {
     /// - Complexity: O(n). C twin: `gk_unitvec_create` with `lon = lat + 1`, stride 16.
     public init(interleaved: [Double]) throws(GeoKernelError) {
         try BatchValidation.checkInterleaved(interleaved.count)
-        let n = interleaved.count / 2
-        var lat = [Double](repeating: 0, count: n)
-        var lon = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            let la = interleaved[2 * i], lo = interleaved[2 * i + 1]
-            if let e = BatchValidation.pointError(i, la, lo) { throw e }
-            lat[i] = la
-            lon[i] = lo
+        let copy = try interleaved.withUnsafeBufferPointer {
+            (p) throws(GeoKernelError) -> (latitudes: [Double], longitudes: [Double]) in
+            guard let base = p.baseAddress else { return ([], []) }
+            return try BatchValidation.validatedCopy(CoordinateColumns(interleaved: base, count: p.count / 2))
         }
-        self.init(validLatitudes: lat, longitudes: lon)
+        self.init(validLatitudes: copy.latitudes, longitudes: copy.longitudes)
     }
 
     /// Converts coordinates (always valid) to unit vectors.
@@ -102,21 +93,22 @@ public struct UnitVectorBuffer: Sendable {
         let n = lat.count
         latitudes = lat
         longitudes = lon
-        var vx = [Double](repeating: 0, count: n)
-        var vy = [Double](repeating: 0, count: n)
-        var vz = [Double](repeating: 0, count: n)
-        lat.withUnsafeBufferPointer { la in
-            lon.withUnsafeBufferPointer { lo in
-                vx.withUnsafeMutableBufferPointer { px in
-                    vy.withUnsafeMutableBufferPointer { py in
-                        vz.withUnsafeMutableBufferPointer { pz in
+        var vy: [Double] = []
+        var vz: [Double] = []
+        x = [Double](unsafeUninitializedCapacity: n) { px, xCount in
+            vy = [Double](unsafeUninitializedCapacity: n) { py, yCount in
+                vz = [Double](unsafeUninitializedCapacity: n) { pz, zCount in
+                    lat.withUnsafeBufferPointer { la in
+                        lon.withUnsafeBufferPointer { lo in
                             Self.convert(la, lo, px, py, pz)
                         }
                     }
+                    zCount = n
                 }
+                yCount = n
             }
+            xCount = n
         }
-        x = vx
         y = vy
         z = vz
     }
@@ -166,14 +158,17 @@ public struct UnitVectorBuffer: Sendable {
         }
     }
 
-    /// Point-in-circle for every point: `mask[i]` is set to whether point i is inside
-    /// `circle` (boundary included). Decisions are identical to
+    /// Point-in-circle for every point: `mask[i]` is set to whether point i is within
+    /// `circle.radiusMeters` of `circle.center` (boundary included) on the sphere of mean
+    /// radius R = 6 371 008.8 m. Decisions are identical to
     /// `circle.contains(latitude:longitude:)` on the degrees the buffer was made from.
     ///
     /// - Returns: the number of points inside.
     /// - Throws: `.invalidArgument` when `mask` is shorter than `count`.
-    /// - Complexity: O(n), memory-bound: reads 24 bytes and writes 1 byte per point.
-    /// - Thread safety: safe from several threads with distinct masks.
+    /// - Complexity: O(n), streaming: reads 24 bytes and writes 1 byte per point. Measured
+    ///   on AMD EPYC (1M points): about 0.5 ns per point with `-Xcc -march=x86-64-v3`,
+    ///   0.7 ns on baseline x86-64.
+    /// - Thread safety: safe from several threads at once with distinct masks.
     /// - C twin: `gk_unitvec_contains`.
     public func contains(in circle: Circle, into mask: UnsafeMutableBufferPointer<Bool>) throws(GeoKernelError) -> Int {
         try BatchValidation.checkOutput(mask.count, count, "mask buffer")
@@ -199,6 +194,12 @@ public struct UnitVectorBuffer: Sendable {
         }
     }
 
+    /// The hot loop: eight points per step. With d = dot − cos(θ), θ = radius / R: a
+    /// point is inside when d ≥ 0 and outside when d < 0 (sign bit set), unless
+    /// |d| < margin ("unsure"). Unsure flags are OR-ed over runs of 64 points; in the rare
+    /// run that has one, its unsure points are re-decided by the scalar test on the
+    /// stored degrees. Masks are integer top-bit masks (see `SIMDMath.topGreater`); the
+    /// eight sign bits are packed into eight Bool bytes at once.
     private func scan(
         _ circle: Circle, _ px: UnsafePointer<Double>, _ py: UnsafePointer<Double>,
         _ pz: UnsafePointer<Double>, _ mask: UnsafeMutablePointer<Bool>
@@ -207,36 +208,43 @@ public struct UnitVectorBuffer: Sendable {
         let c = Self.centerVector(circle.center)
         let theta = circle.radiusMeters / EarthModel.meanRadiusMeters
         let threshold = theta >= piHi ? -1 : cos(theta)
-        // Comparisons on dot + 2 ∈ [1, 3] (rounding error 4e-16, far inside the margin)
-        // so that the top-bit integer comparisons for non-negative doubles apply.
-        let lo = D4(repeating: threshold + 2 - Self.margin)
-        let hi = D4(repeating: threshold + 2 + Self.margin)
+        let margin = D4(repeating: Self.margin)
+        let cx = D4(repeating: c.x), cy = D4(repeating: c.y), cz = D4(repeating: c.z)
+        let cosTheta = D4(repeating: threshold)
         let rx = UnsafeRawPointer(px), ry = UnsafeRawPointer(py), rz = UnsafeRawPointer(pz)
-        var insideCount = SIMD4<Int64>()
+        var outsideCount = U4()
+        var total = 0
         var i = 0
-        while i &+ 4 <= n {
-            let off = i &* 8
-            let vx = rx.loadUnaligned(fromByteOffset: off, as: D4.self)
-            let vy = ry.loadUnaligned(fromByteOffset: off, as: D4.self)
-            let vz = rz.loadUnaligned(fromByteOffset: off, as: D4.self)
-            let dxy: D4 = vx * c.x + vy * c.y
-            let dot2: D4 = (dxy + vz * c.z) + 2
-            var inside: U4 = SIMDMath.topGreater(dot2, hi)
-            let outside: U4 = SIMDMath.topGreater(lo, dot2)
-            let unsure: U4 = ~(inside | outside)
-            if SIMDMath.anyTop(unsure) { inside = scalarDecide(circle, i, unsure, inside) }
-            SIMDMath.store(top: inside, to: mask + i)
-            insideCount &+= SIMDMath.ones(top: inside)
-            i &+= 4
+        let whole = n & ~7
+        while i < whole {
+            let end = Swift.min(i &+ 64, whole)
+            var unsureAny = U4()
+            var j = i
+            while j < end {
+                let a = block(rx, ry, rz, j &* 8, cx, cy, cz, cosTheta, margin)
+                let b = block(rx, ry, rz, j &* 8 &+ 32, cx, cy, cz, cosTheta, margin)
+                let outA: U4 = a.negative &>> 63
+                let outB: U4 = b.negative &>> 63
+                let lanes = SIMD8<UInt32>(
+                    lowHalf: SIMD4<UInt32>(truncatingIfNeeded: outA),
+                    highHalf: SIMD4<UInt32>(truncatingIfNeeded: outB))
+                let bytes = SIMD8<UInt8>(truncatingIfNeeded: lanes) ^ SIMD8<UInt8>(repeating: 1)
+                UnsafeMutableRawPointer(mask + j).storeBytes(of: bytes, as: SIMD8<UInt8>.self)
+                outsideCount &+= outA &+ outB
+                unsureAny |= a.unsure | b.unsure
+                j &+= 8
+            }
+            if SIMDMath.anyTop(unsureAny) {
+                total &+= redo(circle, i, end, rx, ry, rz, cx, cy, cz, cosTheta, margin, mask)
+            }
+            i = end
         }
-        var total = Int(insideCount.wrappedSum())
+        total &+= whole &- Int(truncatingIfNeeded: outsideCount.wrappedSum())
         while i < n {
-            let dot2 = ((px[i] * c.x + py[i] * c.y) + pz[i] * c.z) + 2
+            let d = ((px[i] * c.x + py[i] * c.y) + pz[i] * c.z) - threshold
             let b: Bool
-            if dot2 > hi[0] {
-                b = true
-            } else if dot2 < lo[0] {
-                b = false
+            if abs(d) >= Self.margin {
+                b = d >= 0
             } else {
                 b = circle.contains(latitude: latitudes[i], longitude: longitudes[i])
             }
@@ -247,14 +255,45 @@ public struct UnitVectorBuffer: Sendable {
         return total
     }
 
+    /// Four points at byte offset `off`: the bits of d (sign set for "outside") and the
+    /// top-bit mask "unsure" (|d| < margin).
+    @inline(__always)
+    private func block(
+        _ rx: UnsafeRawPointer, _ ry: UnsafeRawPointer, _ rz: UnsafeRawPointer, _ off: Int,
+        _ cx: D4, _ cy: D4, _ cz: D4, _ cosTheta: D4, _ margin: D4
+    ) -> (negative: U4, unsure: U4) {
+        let vx = rx.loadUnaligned(fromByteOffset: off, as: D4.self)
+        let vy = ry.loadUnaligned(fromByteOffset: off, as: D4.self)
+        let vz = rz.loadUnaligned(fromByteOffset: off, as: D4.self)
+        let dxy: D4 = vx * cx + vy * cy
+        let d: D4 = (dxy + vz * cz) - cosTheta
+        let unsure: U4 = SIMDMath.topGreater(margin, SIMDMath.abs(d))
+        return (unsafeBitCast(d, to: U4.self), unsure)
+    }
+
+    /// Re-decides the unsure points of the run start ..< end (a multiple of 4 points)
+    /// with the scalar test, correcting their mask entries; returns the change in the
+    /// number inside.
     @inline(never)
-    private func scalarDecide(_ circle: Circle, _ i: Int, _ unsure: U4, _ inside: U4) -> U4 {
-        var result = inside
-        for j in 0..<4 where unsure[j] >> 63 != 0 {
-            let b = circle.contains(latitude: latitudes[i + j], longitude: longitudes[i + j])
-            result[j] = b ? 1 << 63 : 0
+    private func redo(
+        _ circle: Circle, _ start: Int, _ end: Int,
+        _ rx: UnsafeRawPointer, _ ry: UnsafeRawPointer, _ rz: UnsafeRawPointer,
+        _ cx: D4, _ cy: D4, _ cz: D4, _ cosTheta: D4, _ margin: D4,
+        _ mask: UnsafeMutablePointer<Bool>
+    ) -> Int {
+        var change = 0
+        var j = start
+        while j < end {
+            let r = block(rx, ry, rz, j &* 8, cx, cy, cz, cosTheta, margin)
+            for k in 0..<4 where r.unsure[k] >> 63 != 0 {
+                let old = r.negative[k] >> 63 == 0
+                let new = circle.contains(latitude: latitudes[j + k], longitude: longitudes[j + k])
+                mask[j + k] = new
+                change &+= (new ? 1 : 0) &- (old ? 1 : 0)
+            }
+            j &+= 4
         }
-        return result
+        return change
     }
 
     /// The centre's unit vector, by libm.

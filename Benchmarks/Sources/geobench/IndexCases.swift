@@ -1,0 +1,211 @@
+import Foundation
+import GeoKernel
+import Nearby
+
+/// The spatial index on 1M points, uniform on the sphere and clustered (200 Gaussian
+/// cities, σ 5–30 km, with cities on the antimeridian and at both poles), 10 000
+/// queries per dataset. Every `index.*` case has a `scan.*` baseline (LinearScan, the
+/// brute force) in the same run; after timing, every query's result is compared with the
+/// brute force (cache-blocked LinearScan over all queries) and must be identical.
+enum IndexCases {
+    static let queryCount = 10_000
+    /// Queries the brute-force baselines are timed on (each costs a full scan).
+    static let scanTimedQueries = 100
+
+    static func make(points n: Int) -> [BenchCase] {
+        var cases: [BenchCase] = []
+        for dataset in [Dataset.uniform(points: n), Dataset.clustered(points: n)] {
+            cases += make(dataset)
+        }
+        return cases + GeocodeCases.make()
+    }
+
+    static func make(_ d: Dataset) -> [BenchCase] {
+        let name = d.name
+        let points = d.points, queries = d.queries
+        let index = try! SpatialIndex(points)
+        let scan = LinearScan(points)
+        let reference = Reference(scan: scan, queries: queries)
+        let path = NSTemporaryDirectory() + "geobench-index-\(name)-\(getpid()).gkidx"
+        try! index.save(to: path)
+        FileHandle.standardError.write(Data((
+            "index.\(name): \(points.count) points, \(fmt(Double(index.memoryBytes) / Double(points.count))) bytes per point "
+            + "in memory, file \(fmt(Double(fileSize(path)) / 1e6)) MB\n").utf8))
+
+        // Results of the timed runs, checked after timing.
+        let knn = Box<[[SpatialIndex.Neighbor]]>([])
+        let r1 = Box<[[SpatialIndex.Neighbor]]>([])
+        let r100 = Box<[[SpatialIndex.Neighbor]]>([])
+        let inserted = Box(SpatialIndex())
+        let loaded = Box(SpatialIndex())
+        let scanTimed = Array(queries.prefix(scanTimedQueries))
+
+        return [
+            BenchCase(name: "scan.build.\(name)", n: 1, baseline: nil, run: { blackHole(LinearScan(points)) }),
+            BenchCase(name: "index.build.\(name)", n: 1, baseline: "scan.build.\(name)", run: {
+                blackHole(try! SpatialIndex(points))
+            }),
+            BenchCase(name: "index.load.\(name)", n: 1, baseline: "index.build.\(name)", run: {
+                loaded.value = try! SpatialIndex(contentsOf: path)
+            }, check: {
+                try? FileManager.default.removeItem(atPath: path)
+                return reference.check("load", loaded.value.count == points.count ? nil : "loaded \(loaded.value.count) points")
+                    ?? reference.compare(queries.prefix(1000).map { try! loaded.value.nearest(to: $0, k: 10) },
+                                         reference.knn10, "loaded knn10")
+            }),
+            BenchCase(name: "scan.knn10.\(name)", n: scanTimed.count, baseline: nil, run: {
+                for q in scanTimed { blackHole(try! scan.nearest(to: q, k: 10)) }
+            }),
+            BenchCase(name: "index.knn10.\(name)", n: queries.count, baseline: "scan.knn10.\(name)", run: {
+                knn.value = queries.map { try! index.nearest(to: $0, k: 10) }
+            }, check: { reference.compare(knn.value, reference.knn10, "knn10") }),
+            BenchCase(name: "scan.radius1km.\(name)", n: scanTimed.count, baseline: nil, run: {
+                for q in scanTimed { blackHole(try! scan.within(radiusMeters: 1000, of: q)) }
+            }),
+            BenchCase(name: "index.radius1km.\(name)", n: queries.count, baseline: "scan.radius1km.\(name)", run: {
+                r1.value = queries.map { try! index.within(radiusMeters: 1000, of: $0) }
+            }, check: { reference.compare(r1.value, reference.radius1km, "radius1km") }),
+            BenchCase(name: "scan.radius100km.\(name)", n: scanTimed.count, baseline: nil, run: {
+                for q in scanTimed { blackHole(try! scan.within(radiusMeters: 100_000, of: q)) }
+            }),
+            BenchCase(name: "index.radius100km.\(name)", n: queries.count, baseline: "scan.radius100km.\(name)", run: {
+                r100.value = queries.map { try! index.within(radiusMeters: 100_000, of: $0) }
+            }, check: {
+                let hits = r100.value.reduce(0) { $0 + $1.count } / Swift.max(1, r100.value.count)
+                FileHandle.standardError.write(Data("index.radius100km.\(name): \(hits) hits per query on average\n".utf8))
+                return reference.compare(r100.value, reference.radius100km, "radius100km")
+            }),
+            BenchCase(name: "scan.insert.\(name)", n: points.count, baseline: nil, run: {
+                var s = LinearScan()
+                for (i, p) in points.enumerated() { s.append(id: UInt32(i), p) }
+                blackHole(s)
+            }),
+            BenchCase(name: "index.insert.\(name)", n: points.count, baseline: "scan.insert.\(name)", run: {
+                var s = SpatialIndex()
+                for p in points { try! s.insert(p) }
+                inserted.value = s
+            }, check: {
+                let ix = inserted.value
+                return reference.compare(queries.map { try! ix.nearest(to: $0, k: 10) }, reference.knn10, "knn10 after inserts")
+                    ?? reference.compare(queries.map { try! ix.within(radiusMeters: 100_000, of: $0) },
+                                         reference.radius100km, "radius100km after inserts")
+            }),
+        ]
+    }
+
+    /// The brute-force answers, computed once (after timing) and shared by the checks.
+    final class Reference: @unchecked Sendable {
+        let scan: LinearScan
+        let queries: [Coordinate]
+        init(scan: LinearScan, queries: [Coordinate]) { self.scan = scan; self.queries = queries }
+        lazy var knn10 = try! scan.nearest(to: queries, k: 10)
+        lazy var radius1km = try! scan.within(radiusMeters: 1000, of: queries)
+        lazy var radius100km = try! scan.within(radiusMeters: 100_000, of: queries)
+
+        func check(_ what: String, _ failure: String?) -> String? { failure.map { "\(what): \($0)" } }
+
+        /// nil when every query's result equals the brute force's (ids and distances).
+        func compare(_ got: [[SpatialIndex.Neighbor]], _ want: [[SpatialIndex.Neighbor]], _ what: String) -> String? {
+            for (i, (g, w)) in zip(got, want).enumerated() where g != w {
+                return "\(what): query \(i) differs from the brute-force scan (\(g.count) vs \(w.count) results)"
+            }
+            return nil
+        }
+    }
+
+    final class Box<T>: @unchecked Sendable {
+        var value: T
+        init(_ v: T) { value = v }
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    static func fmt(_ v: Double) -> String { String(format: "%.2f", v) }
+}
+
+/// Seeded benchmark data.
+struct Dataset {
+    var name: String
+    var points: [Coordinate]
+    var queries: [Coordinate]
+
+    /// Uniform on the sphere (latitude = asin of a uniform value).
+    static func uniform(points n: Int) -> Dataset {
+        var rng = SplitMix64(seed: 0x1D_E7)
+        func draw() -> Coordinate {
+            try! Coordinate(latitude: asinDegrees(rng.uniform(-1, 1)), longitude: rng.uniform(-180, 180))
+        }
+        let p = (0..<n).map { _ in draw() }
+        let q = (0..<IndexCases.queryCount).map { _ in draw() }
+        return Dataset(name: "uniform", points: p, queries: q)
+    }
+
+    /// About 200 Gaussian cities, σ 5–30 km: centres uniform on the sphere, except cities
+    /// on the antimeridian (equator, Fiji, Chukotka) and at both poles. Queries are drawn
+    /// from the same cities.
+    static func clustered(points n: Int, cities: Int = 200) -> Dataset {
+        var rng = SplitMix64(seed: 0xC1_7135)
+        var centres: [Coordinate] = [
+            try! Coordinate(latitude: 0.5, longitude: 179.95),
+            try! Coordinate(latitude: -17.8, longitude: -179.9),
+            try! Coordinate(latitude: 65.5, longitude: 180),
+            try! Coordinate(latitude: 90, longitude: 0),
+            try! Coordinate(latitude: -90, longitude: 0),
+        ]
+        while centres.count < cities {
+            centres.append(try! Coordinate(latitude: asinDegrees(rng.uniform(-1, 1)), longitude: rng.uniform(-180, 180)))
+        }
+        let sigmas = centres.map { _ in rng.uniform(5_000, 30_000) }
+        func draw(_ city: Int) -> Coordinate {
+            var u = rng.uniform(0, 1)
+            while u == 0 { u = rng.uniform(0, 1) }
+            let r = sigmas[city] * (-2 * log(u)).squareRoot()
+            return try! centres[city].destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: r)
+        }
+        let p = (0..<n).map { draw($0 % cities) }
+        let q = (0..<IndexCases.queryCount).map { _ in draw(Int(rng.next() % UInt64(cities))) }
+        return Dataset(name: "clustered", points: p, queries: q)
+    }
+}
+
+/// Reverse geocoding on the shared gazetteer (cities1000.csv, 144 563 places): 10 000
+/// positions within 30 km of random places; baseline the linear scan over all places.
+/// Results are checked against the cache-blocked brute force for every query.
+enum GeocodeCases {
+    static func make() -> [BenchCase] {
+        let root = ProcessInfo.processInfo.environment["GEOKERNEL_SHARED_DATA"] ?? "../shared/data"
+        let path = root + "/gazetteer/cities1000.csv"
+        guard let geocoder = try? ReverseGeocoder(contentsOf: path) else {
+            FileHandle.standardError.write(Data("geocode: \(path) not found; set GEOKERNEL_SHARED_DATA\n".utf8))
+            return []
+        }
+        var rng = SplitMix64(seed: 0x6E0C0DE)
+        let queries = (0..<IndexCases.queryCount).map { _ in
+            try! geocoder.places[Int(rng.next() % UInt64(geocoder.count))].coordinate
+                .destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: rng.uniform(0, 30_000))
+        }
+        let scan = LinearScan(geocoder.places.map(\.coordinate))
+        let scanTimed = Array(queries.prefix(200))
+        let found = IndexCases.Box<[PlaceMatch?]>([])
+        return [
+            BenchCase(name: "geocode.load", n: 1, baseline: nil, run: {
+                blackHole(try! ReverseGeocoder(contentsOf: path))
+            }),
+            BenchCase(name: "geocode.scan", n: scanTimed.count, baseline: nil, run: {
+                for q in scanTimed { blackHole(try! scan.nearest(to: q, k: 1)) }
+            }),
+            BenchCase(name: "geocode.reverse", n: queries.count, baseline: "geocode.scan", run: {
+                found.value = queries.map { geocoder.nearest(to: $0) }
+            }, check: {
+                let want = try! scan.nearest(to: queries, k: 1)
+                for (i, m) in found.value.enumerated()
+                where m?.index != want[i].first.map({ Int($0.id) }) || m?.distanceMeters != want[i].first?.distanceMeters {
+                    return "query \(i) differs from the brute-force scan"
+                }
+                return nil
+            }),
+        ]
+    }
+}

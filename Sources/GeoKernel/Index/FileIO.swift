@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Saved files that survive crashes: written to a temporary file beside the target,
+/// flushed to disk (fsync), then renamed over the target, and the directory flushed.
+/// Whenever the process dies, the target holds either the previous or the new contents,
+/// never a mixture. Shared by the spatial index and the `Nearby` landmarks.
+///
+/// Thread safety: each call works on its own file descriptor; concurrent saves to one
+/// path each complete, and the last rename wins.
+package enum FileIO {
+    /// Writes a file atomically: `body` writes the contents through the sink.
+    ///
+    /// - Throws: `.io` naming the path and the system's reason; on failure the
+    ///   temporary file is removed and the target is untouched.
+    package static func writeAtomically(
+        to path: String, _ body: (FileSink) throws(GeoKernelError) -> Void
+    ) throws(GeoKernelError) {
+        guard !path.isEmpty else { throw .invalid("the file path is empty") }
+        var attempt = 0
+        var temp = ""
+        var fd: Int32 = -1
+        while fd < 0 {
+            temp = "\(path).tmp-\(getpid())-\(attempt)"
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                let e = errno
+                guard e == EEXIST, attempt < 1000 else { throw ioError("cannot create '\(temp)'", e) }
+                attempt += 1
+            }
+        }
+        let sink = FileSink(fd: fd, path: temp)
+        do throws(GeoKernelError) {
+            try body(sink)
+            try sink.flush()
+            guard fsync(fd) == 0 else { throw ioError("cannot flush '\(temp)' to disk", errno) }
+            guard close(fd) == 0 else { fd = -1; throw ioError("cannot close '\(temp)'", errno) }
+            fd = -1
+            guard rename(temp, path) == 0 else { throw ioError("cannot rename '\(temp)' to '\(path)'", errno) }
+        } catch {
+            if fd >= 0 { close(fd) }
+            unlink(temp)
+            throw error
+        }
+        syncDirectory(of: path)
+    }
+
+    /// Flushes the directory entry of a renamed file (best effort: some file systems
+    /// refuse fsync on directories).
+    private static func syncDirectory(of path: String) {
+        var dir = "."
+        if let slash = path.lastIndex(of: "/") { dir = slash == path.startIndex ? "/" : String(path[..<slash]) }
+        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 {
+            _ = fsync(dfd)
+            close(dfd)
+        }
+    }
+
+    /// An `.io` error with the text of `strerror(code)`.
+    package static func ioError(_ what: String, _ code: Int32) -> GeoKernelError {
+        GeoKernelError(.io, "\(what): \(String(cString: strerror(code)))")
+    }
+}
+
+/// Buffered writes to a file descriptor.
+package final class FileSink {
+    private let fd: Int32
+    private let path: String
+    private var buffer: [UInt8] = []
+    private static let bufferSize = 1 << 16
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// Writes bytes (large writes bypass the buffer).
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(GeoKernelError) {
+        if buffer.count + bytes.count <= Self.bufferSize {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        try flush()
+        if bytes.count >= Self.bufferSize { try writeAll(bytes) } else { buffer.append(contentsOf: bytes) }
+    }
+
+    /// Writes the bytes of an array of trivial values.
+    package func write<T: BitwiseCopyable>(array: [T]) throws(GeoKernelError) {
+        try array.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try write(UnsafeRawBufferPointer(b)) }
+    }
+
+    func flush() throws(GeoKernelError) {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try writeAll(UnsafeRawBufferPointer(b)) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(GeoKernelError) {
+        guard var p = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = systemWrite(fd, p, Swift.min(left, 1 << 30))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileIO.ioError("cannot write '\(path)'", errno)
+            }
+            p += n
+            left -= n
+        }
+    }
+}
+
+/// Reads exact byte counts from a file.
+package final class FileSource {
+    private let fd: Int32
+    /// The path, for messages.
+    package let path: String
+    /// The file's size in bytes.
+    package let size: Int
+    /// Bytes read so far.
+    package private(set) var offset = 0
+
+    /// Opens a file for reading.
+    ///
+    /// - Throws: `.io` when it cannot be opened (naming the path and the reason).
+    package init(path: String) throws(GeoKernelError) {
+        guard !path.isEmpty else { throw .invalid("the file path is empty") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileIO.ioError("cannot open '\(path)'", errno) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let e = errno
+            close(fd)
+            throw FileIO.ioError("cannot read the size of '\(path)'", e)
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw GeoKernelError(.io, "'\(path)' is not a regular file")
+        }
+        self.fd = fd
+        self.path = path
+        size = Int(st.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// Fills `buffer` from the file.
+    ///
+    /// - Throws: `.corrupt` when the file ends first; `.io` on a read error.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) {
+        guard var p = buffer.baseAddress else { return }
+        var left = buffer.count
+        while left > 0 {
+            let n = systemRead(fd, p, Swift.min(left, 1 << 30))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileIO.ioError("cannot read '\(path)'", errno)
+            }
+            if n == 0 {
+                throw GeoKernelError(.corrupt, "'\(path)' ends early: \(buffer.count - left) of \(buffer.count) bytes at offset \(offset)")
+            }
+            p += n
+            left -= n
+            offset += n
+        }
+    }
+
+    /// Fills an array of trivial values from the file.
+    package func read<T: BitwiseCopyable>(into array: inout [T]) throws(GeoKernelError) {
+        try array.withUnsafeMutableBufferPointer { (b) throws(GeoKernelError) in
+            try read(into: UnsafeMutableRawBufferPointer(b))
+        }
+    }
+
+    /// The whole rest of the file.
+    package func readRest() throws(GeoKernelError) -> [UInt8] {
+        let n = size - offset
+        var out = [UInt8](repeating: 0, count: Swift.max(0, n))
+        try read(into: &out)
+        return out
+    }
+}
+
+@inline(__always)
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
+#if canImport(Glibc)
+    Glibc.write(fd, p, n)
+#else
+    Darwin.write(fd, p, n)
+#endif
+}
+
+@inline(__always)
+private func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
+#if canImport(Glibc)
+    Glibc.read(fd, p, n)
+#else
+    Darwin.read(fd, p, n)
+#endif
+}

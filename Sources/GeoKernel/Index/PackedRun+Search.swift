@@ -1,0 +1,190 @@
+// The two searches over one packed run: best-first k-nearest (Hjaltason & Samet 1999)
+// and depth-first within-radius. Node bounds are computed 16 children at a time in
+// Float; leaf chords four points at a time in Double.
+
+extension PackedRun {
+    /// Guard subtracted from each axis gap of a node bound: covers the rounding of the
+    /// query to Float (≤ 3e-8) and of the Float subtraction (≤ 1.2e-7), so a bound
+    /// never exceeds the chord to any point in the box. 1e-6 of the unit sphere is
+    /// 6.4 m: nodes that close are visited, which costs a little time, never a result.
+    static let axisGuard: Float = 1e-6
+    /// Shrinks the bound by the rounding of its three squares and two sums.
+    static let boundShrink: Float = 0.999_999
+
+    /// Lower bounds of the squared chord from `q` to the 16 child boxes of node `n`;
+    /// +∞ for unused slots.
+    @inline(__always)
+    func childBounds(_ n: Int, _ q: QueryVector) -> SIMD16<Float> {
+        let p = UnsafeRawPointer(node(n))
+        let zero = SIMD16<Float>()
+        let guardV = SIMD16<Float>(repeating: Self.axisGuard)
+        let gx = Self.gap(p, 0, SIMD16<Float>(repeating: q.fx), zero, guardV)
+        let gy = Self.gap(p, 64, SIMD16<Float>(repeating: q.fy), zero, guardV)
+        let gz = Self.gap(p, 128, SIMD16<Float>(repeating: q.fz), zero, guardV)
+        let xy: SIMD16<Float> = gx * gx + gy * gy
+        let s: SIMD16<Float> = xy + gz * gz
+        return s * Self.boundShrink
+    }
+
+    /// The distance from q to [lo, hi] along one axis, less the guard, at least 0.
+    @inline(__always)
+    private static func gap(
+        _ p: UnsafeRawPointer, _ off: Int, _ q: SIMD16<Float>, _ zero: SIMD16<Float>, _ guardV: SIMD16<Float>
+    ) -> SIMD16<Float> {
+        let lo = p.loadUnaligned(fromByteOffset: off, as: SIMD16<Float>.self)
+        let hi = p.loadUnaligned(fromByteOffset: off &+ 192, as: SIMD16<Float>.self)
+        let below: SIMD16<Float> = pointwiseMax(lo - q, zero)
+        let above: SIMD16<Float> = pointwiseMax(q - hi, zero)
+        return pointwiseMax((below + above) - guardV, zero)
+    }
+
+    /// Bit j set when bound j ≤ t.
+    @inline(__always)
+    static func lanes(_ b: SIMD16<Float>, atMost t: Float) -> UInt32 {
+        let m = b .<= SIMD16<Float>(repeating: t)
+        let bits = unsafeBitCast(m, to: SIMD16<Int32>.self) & SIMD16<Int32>(
+            1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
+        return UInt32(truncatingIfNeeded: bits.wrappedSum())
+    }
+
+    /// Queue reference of a node: level (4 bits; the level after the last internal one
+    /// means leaf blocks) and index within the level (28 bits).
+    @inline(__always)
+    static func ref(level: Int, index: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: level << 28 | index)
+    }
+
+    // MARK: k nearest
+
+    /// Best-first search of this run, offering every point that may be among the k
+    /// nearest to `heap`. While the heap is not full, a greedy descent to the leaf with
+    /// the nearest box comes first: its points give a finite threshold, so the search
+    /// then queues only the nodes that can still matter.
+    func nearest(_ q: QueryVector, _ heap: inout NeighborHeap, _ queue: inout NodeQueue, _ filter: PointFilter) {
+        let internalLevels = levelCounts.count
+        var visited = -1
+        if heap.count < heap.k {
+            var index = 0
+            for level in 0..<internalLevels {
+                let b = childBounds(levelStarts[level] &+ index, q)
+                index = index << 4 | Self.argmin(b)
+            }
+            if index < blockCount {
+                nearestInBlock(index, q, &heap, filter)
+                visited = index
+            }
+        }
+        queue.removeAll()
+        queue.push(0)
+        while !queue.isEmpty {
+            let e = queue.popMin()
+            let t = heap.thresholdFloat
+            if UInt32(truncatingIfNeeded: e >> 32) > t.bitPattern { break }
+            let r = UInt32(truncatingIfNeeded: e)
+            let level = Int(r >> 28), index = Int(r & 0x0FFF_FFFF)
+            if level < internalLevels {
+                let b = childBounds(levelStarts[level] &+ index, q)
+                var bits = Self.lanes(b, atMost: t)
+                let first = index << 4
+                while bits != 0 {
+                    let j = bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    let child = Self.ref(level: level &+ 1, index: first &+ j)
+                    queue.push(UInt64(b[j].bitPattern) << 32 | UInt64(child))
+                }
+            } else if index != visited {
+                nearestInBlock(index, q, &heap, filter)
+            }
+        }
+    }
+
+    /// The lane of the smallest bound (the first on ties).
+    @inline(__always)
+    static func argmin(_ b: SIMD16<Float>) -> Int {
+        let m = b.min()
+        for j in 0..<16 where b[j] == m { return j }
+        return 0
+    }
+
+    @inline(__always)
+    private func nearestInBlock(_ b: Int, _ q: QueryVector, _ heap: inout NeighborHeap, _ filter: PointFilter) {
+        let p = UnsafeRawPointer(block(b))
+        let qx = D4(repeating: q.x), qy = D4(repeating: q.y), qz = D4(repeating: q.z)
+        for g in 0..<4 {
+            let off = g &* 32
+            let c2 = SphereMetric.chordSquared(
+                p.loadUnaligned(fromByteOffset: off, as: D4.self),
+                p.loadUnaligned(fromByteOffset: 128 &+ off, as: D4.self),
+                p.loadUnaligned(fromByteOffset: 256 &+ off, as: D4.self), qx, qy, qz)
+            let pass = c2 .<= D4(repeating: heap.threshold)
+            if !any(pass) { continue }
+            let m = SphereMetric.meters(chordSquared: c2)
+            for lane in 0..<4 where pass[lane] {
+                let id = p.load(fromByteOffset: 384 &+ (g &* 4 &+ lane) &* 4, as: UInt32.self)
+                if filter.accepts(id) { heap.offer(meters: m[lane], id: id, chordSquared: c2[lane]) }
+            }
+        }
+    }
+
+    // MARK: within radius
+
+    /// Appends every accepted point within `radiusMeters` (metres computed by
+    /// `SphereMetric.meters`) to `out`, in storage order.
+    func within(
+        _ q: QueryVector, radiusMeters: Double, chordBound: Double, _ out: inout ResultBuffer, _ filter: PointFilter
+    ) {
+        let t = PackedRun.floatUp(chordBound)
+        let internalLevels = levelCounts.count
+        // Depth-first: at most 16 entries per level are waiting, so 16 · 16 suffice.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { stack in
+            var top = 0
+            stack[0] = 0
+            top = 1
+            while top > 0 {
+                top &-= 1
+                let r = stack[top]
+                let level = Int(r >> 28), index = Int(r & 0x0FFF_FFFF)
+                if level < internalLevels {
+                    let b = childBounds(levelStarts[level] &+ index, q)
+                    var bits = Self.lanes(b, atMost: t)
+                    let first = index << 4
+                    // Push in reverse so children are visited in storage order.
+                    while bits != 0 {
+                        let j = 31 &- bits.leadingZeroBitCount
+                        bits &= ~(1 << UInt32(j))
+                        stack[top] = Self.ref(level: level &+ 1, index: first &+ j)
+                        top &+= 1
+                    }
+                } else {
+                    withinBlock(index, q, radiusMeters, chordBound, &out, filter)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func withinBlock(
+        _ b: Int, _ q: QueryVector, _ radius: Double, _ chordBound: Double, _ out: inout ResultBuffer,
+        _ filter: PointFilter
+    ) {
+        let p = UnsafeRawPointer(block(b))
+        let qx = D4(repeating: q.x), qy = D4(repeating: q.y), qz = D4(repeating: q.z)
+        let bound = D4(repeating: chordBound)
+        for g in 0..<4 {
+            let off = g &* 32
+            let c2 = SphereMetric.chordSquared(
+                p.loadUnaligned(fromByteOffset: off, as: D4.self),
+                p.loadUnaligned(fromByteOffset: 128 &+ off, as: D4.self),
+                p.loadUnaligned(fromByteOffset: 256 &+ off, as: D4.self), qx, qy, qz)
+            let pass = c2 .<= bound
+            if !any(pass) { continue }
+            let m = SphereMetric.meters(chordSquared: c2)
+            let inside = pass .& (m .<= D4(repeating: radius))
+            for lane in 0..<4 where inside[lane] {
+                let id = p.load(fromByteOffset: 384 &+ (g &* 4 &+ lane) &* 4, as: UInt32.self)
+                if filter.accepts(id) { out.append(meters: m[lane], id: id) }
+            }
+        }
+    }
+}
+

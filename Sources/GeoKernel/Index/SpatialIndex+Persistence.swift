@@ -1,0 +1,188 @@
+// The index file is the in-memory layout behind a 64-byte header (little-endian):
+//
+//   0  magic "GKINDEX\0"          24 nextID (UInt64)         48 payload bytes (UInt64)
+//   8  format version (UInt32)    32 removed ids (UInt64)    56 XXH64 of bytes 0..<56
+//  12  byte-order mark 0x01020304 40 runs (UInt32),              and of the payload
+//  16  fanout, leaf size, point      buffered points (UInt32)
+//      bytes, node bytes (UInt16 ×4)
+//
+// Payload: per run (count, bytes) as two UInt64; then each run's storage as it is in
+// memory (nodes, leaf blocks); the insert buffer as (x, y, z, id, 0) records of 32 bytes;
+// the number of removed-bitset words (UInt64) and the words.
+
+extension SpatialIndex {
+    static let fileMagic: UInt64 = 0x0058_4544_4E49_4B47  // "GKINDEX\0"
+    static let fileVersion: UInt32 = 1
+    static let byteOrderMark: UInt32 = 0x0102_0304
+    static let maxRuns = 64
+
+    /// Saves the index to a file atomically: a temporary file beside `path` is written
+    /// and flushed to disk, then renamed over `path`. A crash leaves the previous file.
+    ///
+    /// The file is the in-memory layout (about 29.6 bytes per point) behind a header
+    /// with a magic number, the format version, the counts and an XXH64 checksum.
+    ///
+    /// - Throws: `.io` naming the path and the reason when the file cannot be written.
+    /// - Complexity: O(n); about the speed of the disk.
+    /// - Thread safety: reads the index only.
+    /// - C twin: `gk_index_save`.
+    public func save(to path: String) throws(GeoKernelError) {
+        let header = fileHeader()
+        try FileIO.writeAtomically(to: path) { (sink) throws(GeoKernelError) in
+            try sink.write(array: header)
+            try forEachPayloadPiece { (piece) throws(GeoKernelError) in try sink.write(piece) }
+        }
+    }
+
+    /// Loads an index saved by `save(to:)`.
+    ///
+    /// - Throws: `.io` when the file cannot be read; `.corrupt` when it is not an index
+    ///   file, has another format version or byte order, is truncated or damaged (the
+    ///   checksum differs), or its contents are inconsistent — the message says which.
+    ///   Nothing is half-loaded.
+    /// - Complexity: O(n); a million points in about 10 ms from the page cache.
+    /// - Thread safety: builds a new value. C twin: `gk_index_load`.
+    public init(contentsOf path: String) throws(GeoKernelError) {
+        let file = try FileSource(path: path)
+        func corrupt(_ what: String) -> GeoKernelError {
+            GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel index file: \(what)")
+        }
+        guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
+        var header = [UInt64](repeating: 0, count: 8)
+        try file.read(into: &header)
+        guard header[0] == Self.fileMagic else { throw corrupt("wrong magic number (not an index file)") }
+        let version = UInt32(truncatingIfNeeded: header[1]), mark = UInt32(truncatingIfNeeded: header[1] >> 32)
+        guard mark == Self.byteOrderMark else { throw corrupt("written with another byte order") }
+        guard version == Self.fileVersion else {
+            throw corrupt("format version \(version); this library reads version \(Self.fileVersion)")
+        }
+        guard header[2] == Self.layoutWord else { throw corrupt("unknown node or leaf layout") }
+        let payload = Int(clamping: header[6])
+        guard payload == file.size - 64 else {
+            throw corrupt("header announces \(header[6]) payload bytes, the file has \(file.size - 64)")
+        }
+        var sum = Checksum64()
+        header.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
+        let state = try Self.readPayload(file, header, &sum, corrupt)
+        guard sum.finalize() == header[7] else { throw corrupt("checksum mismatch (the file is damaged)") }
+        self = state
+        try validateLoaded(corrupt)
+    }
+
+    /// Fanout, leaf size, bytes per point and node bytes, as stored at offset 16.
+    static var layoutWord: UInt64 {
+        UInt64(PackedRun.fanout) | UInt64(PackedRun.leafSize) << 16 | UInt64(28) << 32
+            | UInt64(PackedRun.nodeBytes) << 48
+    }
+
+    private func fileHeader() -> [UInt64] {
+        var payload = 0
+        try? forEachPayloadPiece { payload += $0.count }
+        var h: [UInt64] = [
+            Self.fileMagic, UInt64(Self.fileVersion) | UInt64(Self.byteOrderMark) << 32, Self.layoutWord,
+            UInt64(nextIDValue), UInt64(removedCount), UInt64(runs.count) | UInt64(buffer.count) << 32,
+            UInt64(payload), 0,
+        ]
+        var sum = Checksum64()
+        h.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
+        try? forEachPayloadPiece { sum.update($0) }
+        h[7] = sum.finalize()
+        return h
+    }
+
+    /// Hands the payload to `body` piece by piece, in file order.
+    private func forEachPayloadPiece(
+        _ body: (UnsafeRawBufferPointer) throws(GeoKernelError) -> Void
+    ) throws(GeoKernelError) {
+        var table: [UInt64] = []
+        for run in runs { table += [UInt64(run.count), UInt64(run.byteCount)] }
+        try table.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try body(UnsafeRawBufferPointer(b)) }
+        for run in runs { try body(UnsafeRawBufferPointer(start: run.bytes, count: run.byteCount)) }
+        var records: [UInt64] = []
+        for i in 0..<buffer.count {
+            records += [buffer.x[i].bitPattern, buffer.y[i].bitPattern, buffer.z[i].bitPattern, UInt64(buffer.ids[i])]
+        }
+        records.append(UInt64(removed.count))
+        records += removed
+        try records.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try body(UnsafeRawBufferPointer(b)) }
+    }
+
+    private static func readPayload(
+        _ file: FileSource, _ header: [UInt64], _ sum: inout Checksum64, _ corrupt: (String) -> GeoKernelError
+    ) throws(GeoKernelError) -> SpatialIndex {
+        var index = SpatialIndex()
+        guard header[3] < UInt64(UInt32.max), header[4] <= header[3] else { throw corrupt("impossible id counts") }
+        index.nextIDValue = UInt32(header[3])
+        index.removedCount = Int(header[4])
+        let runCount = Int(header[5] & 0xFFFF_FFFF), buffered = Int(header[5] >> 32)
+        guard runCount <= maxRuns else { throw corrupt("\(runCount) runs (at most \(maxRuns))") }
+        guard buffered < bufferCapacity else { throw corrupt("\(buffered) buffered points (fewer than \(bufferCapacity))") }
+        var table = [UInt64](repeating: 0, count: 2 * runCount)
+        try file.read(into: &table)
+        table.withUnsafeBytes { sum.update($0) }
+        var left = file.size - file.offset
+        for r in 0..<runCount {
+            let count = Int(clamping: table[2 * r]), bytes = Int(clamping: table[2 * r + 1])
+            guard count > 0, count < Int(UInt32.max), bytes == PackedRun.layout(count: count).bytes, bytes <= left else {
+                throw corrupt("run \(r): \(table[2 * r]) points in \(table[2 * r + 1]) bytes do not fit the layout or the file")
+            }
+            let run = PackedRun(capacityFor: count)
+            let storage = UnsafeMutableRawBufferPointer(start: run.bytes, count: run.byteCount)
+            try file.read(into: storage)
+            sum.update(UnsafeRawBufferPointer(storage))
+            index.runs.append(run)
+            left -= bytes
+        }
+        guard left >= 32 * buffered + 8 else { throw corrupt("the buffer and the removed bitset are missing") }
+        var records = [UInt64](repeating: 0, count: 4 * buffered + 1)
+        try file.read(into: &records)
+        records.withUnsafeBytes { sum.update($0) }
+        for i in 0..<buffered {
+            index.buffer.append(
+                (Double(bitPattern: records[4 * i]), Double(bitPattern: records[4 * i + 1]),
+                 Double(bitPattern: records[4 * i + 2])), UInt32(truncatingIfNeeded: records[4 * i + 3]))
+        }
+        let words = Int(clamping: records[4 * buffered])
+        guard words * 8 == file.size - file.offset else {
+            throw corrupt("the removed bitset has \(file.size - file.offset) bytes, the header says \(words) words")
+        }
+        index.removed = [UInt64](repeating: 0, count: words)
+        try file.read(into: &index.removed)
+        index.removed.withUnsafeBytes { sum.update($0) }
+        return index
+    }
+
+    /// Checks what the checksum cannot: every stored id is below `nextID` and stored
+    /// once, unused slots are marked, and the removed ids and counts agree. Counts the
+    /// removed points still stored.
+    private mutating func validateLoaded(_ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) {
+        let limit = Int(nextIDValue)
+        guard removed.count <= limit / 64 + 1 else { throw corrupt("the removed bitset is longer than the ids") }
+        let removedBits = removed.reduce(0) { $0 + $1.nonzeroBitCount }
+        guard removedBits == removedCount else {
+            throw corrupt("\(removedBits) ids marked removed, the header says \(removedCount)")
+        }
+        var seen = [UInt64](repeating: 0, count: limit / 64 + 1)
+        var live = 0, dead = 0
+        func visit(_ id: UInt32) throws(GeoKernelError) {
+            guard Int(id) < limit else { throw corrupt("point id \(id) is not below nextID \(limit)") }
+            let w = Int(id >> 6), bit: UInt64 = 1 << UInt64(id & 63)
+            guard seen[w] & bit == 0 else { throw corrupt("point id \(id) is stored twice") }
+            seen[w] |= bit
+            if isRemoved(id) { dead += 1 } else { live += 1 }
+        }
+        for run in runs {
+            for slot in 0..<run.count { try visit(run.point(slot).id) }
+            for slot in run.count..<(run.blockCount * PackedRun.leafSize)
+            where run.point(slot).id != PackedRun.paddingID {
+                throw corrupt("an unused leaf slot holds id \(run.point(slot).id)")
+            }
+        }
+        for i in 0..<buffer.count {
+            try visit(buffer.ids[i])
+            if isRemoved(buffer.ids[i]) { throw corrupt("removed id \(buffer.ids[i]) is in the insert buffer") }
+        }
+        guard live == count else { throw corrupt("\(live) points stored, \(count) expected") }
+        deadInRuns = dead
+    }
+}

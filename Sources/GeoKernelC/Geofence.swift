@@ -1,0 +1,247 @@
+import GeoKernel
+import Geofence
+
+// Section "geofence" of include/geokernel.h. A gk_geofence_monitor * is a retained
+// GeofenceBox: a Geofence.GeofenceMonitor plus the queue of events not yet read. C fence
+// ids are int64_t; the Swift monitor sees them as their decimal strings.
+
+/// The object behind a `gk_geofence_monitor *`.
+private final class GeofenceBox {
+    var monitor: GeofenceMonitor
+    var configuration: GeofenceConfiguration
+    /// Events not yet read: `queue[head...]`.
+    var queue: [GeofenceEvent] = []
+    var head = 0
+
+    init() throws(GeoKernelError) {
+        configuration = GeofenceConfiguration()
+        monitor = try GeofenceMonitor(configuration: configuration)
+    }
+
+    var pending: Int { queue.count - head }
+
+    /// Drops the events already read once they are the larger part of the queue.
+    func compact() {
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 1024, head > queue.count / 2 {
+            queue.removeFirst(head)
+            head = 0
+        }
+    }
+}
+
+/// The C id of a Swift fence id made by `gk_geofence_monitor_add`.
+@inline(__always)
+private func geofenceCID(_ id: String) throws(GeoKernelError) -> Int64 {
+    guard let v = Int64(id) else { throw GeoKernelError(.internal, "fence id \"\(id)\" is not an int64") }
+    return v
+}
+
+/// Copies ids into a caller's buffer: all of them, or GK_ERR_BUFFER_TOO_SMALL with the
+/// needed count in `outCount` after writing the first `capacity`.
+private func geofenceWriteIDs(
+    _ ids: [String], _ out: UnsafeMutablePointer<Int64>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?,
+    _ what: String
+) throws(GeoKernelError) {
+    let count = try required(outCount, "out_count")
+    count.pointee = UInt(ids.count)
+    let n = min(UInt(ids.count), capacity)
+    if n > 0 {
+        let dst = try required(out, "out_ids")
+        for k in 0..<Int(n) { dst[k] = try geofenceCID(ids[k]) }
+    }
+    guard UInt(ids.count) <= capacity else {
+        throw GeoKernelError(.bufferTooSmall, "\(what): \(ids.count) ids do not fit in a buffer of \(capacity)")
+    }
+}
+
+/// The configuration field of a `GK_GEOFENCE_OPT_*` option.
+private func geofenceOption(_ option: CInt) throws(GeoKernelError) -> WritableKeyPath<GeofenceConfiguration, Double>? {
+    switch option {
+    case 1: \.hysteresisMeters
+    case 2: \.enterMarginMeters
+    case 3, 5: nil  // counts, handled by the callers
+    case 4: \.enterConfirmationSeconds
+    case 6: \.exitConfirmationSeconds
+    case 7: \.maximumAccuracyMeters
+    case 8: \.dwellSeconds
+    case 9: \.assumedAccuracyMeters
+    default: throw .invalid("unknown geofence option \(option) (GK_GEOFENCE_OPT_* are 1 to 9)")
+    }
+}
+
+@c public func gk_geofence_monitor_create(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        outHandle.pointee = retainedHandle(try GeofenceBox())
+    }
+}
+
+@c public func gk_geofence_monitor_set_option(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ option: CInt, _ value: Double
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        var c = box.configuration
+        if let field = try geofenceOption(option) {
+            c[keyPath: field] = value
+        } else {
+            guard value.isFinite, value.rounded() == value, value >= 1, value <= Double(Int32.max) else {
+                throw .invalid("geofence option \(option): \(value) must be a whole number of fixes in [1, \(Int32.max)]")
+            }
+            if option == 3 { c.enterConfirmationFixes = Int(value) } else { c.exitConfirmationFixes = Int(value) }
+        }
+        guard box.monitor.count == 0, box.monitor.fixCount == 0 else {
+            throw GeoKernelError(.misuse, "geofence options must be set before the first fence or fix")
+        }
+        box.monitor = try GeofenceMonitor(configuration: c)
+        box.configuration = c
+    }
+}
+
+@c public func gk_geofence_monitor_get_option(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ option: CInt, _ outValue: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        let out = try required(outValue, "out_value")
+        let c = box.configuration
+        if let field = try geofenceOption(option) {
+            out.pointee = c[keyPath: field]
+        } else {
+            out.pointee = Double(option == 3 ? c.enterConfirmationFixes : c.exitConfirmationFixes)
+        }
+    }
+}
+
+@c public func gk_geofence_monitor_add(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ id: Int64, _ lat: Double, _ lon: Double, _ radiusM: Double
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        try box.monitor.add(try CircularFence(id: String(id), latitude: lat, longitude: lon, radiusMeters: radiusM))
+    }
+}
+
+@c public func gk_geofence_monitor_remove(_ ctx: OpaquePointer?, _ m: OpaquePointer?, _ id: Int64) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        try box.monitor.remove(id: String(id))
+    }
+}
+
+@c public func gk_geofence_monitor_count(_ m: OpaquePointer?) -> UInt {
+    UInt(borrow(m, as: GeofenceBox.self)?.monitor.count ?? 0)
+}
+
+/// A fix from C arguments; NaN accuracy means "not given".
+private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ timeS: Double) throws(GeoKernelError) -> Fix {
+    try Fix(coordinate: try coordinate(lat, lon), timestamp: timeS,
+            horizontalAccuracyMeters: accuracyM.isNaN ? nil : accuracyM)
+}
+
+@c public func gk_geofence_monitor_update(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ lat: Double, _ lon: Double, _ accuracyM: Double, _ timeS: Double,
+    _ outEvents: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        let fix = try geofenceFix(lat, lon, accuracyM, timeS)
+        box.compact()
+        let before = box.queue.count
+        try box.monitor.update(with: fix, into: &box.queue)
+        outEvents?.pointee = UInt(box.queue.count - before)
+    }
+}
+
+@c public func gk_geofence_monitor_update_batch(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?,
+    _ accuracyM: UnsafePointer<Double>?, _ timeS: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ outEvents: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        try checkedStride(strideBytes)
+        let n = try checkedCount(count, strideBytes: strideBytes)
+        let la = UnsafeRawPointer(try required(lat, "lat")), lo = UnsafeRawPointer(try required(lon, "lon"))
+        let ti = UnsafeRawPointer(try required(timeS, "time_s"))
+        let ac = accuracyM.map { UnsafeRawPointer($0) }
+        var fixes: [Fix] = []
+        fixes.reserveCapacity(n)
+        for k in 0..<n {
+            let off = k * strideBytes
+            do throws(GeoKernelError) {
+                fixes.append(try geofenceFix(
+                    la.load(fromByteOffset: off, as: Double.self), lo.load(fromByteOffset: off, as: Double.self),
+                    ac?.load(fromByteOffset: off, as: Double.self) ?? .nan, ti.load(fromByteOffset: off, as: Double.self)))
+            } catch {
+                throw GeoKernelError(error.code, "fix \(k): \(error.message)")
+            }
+        }
+        let events = try box.monitor.update(with: fixes)  // checks the order before feeding any
+        box.compact()
+        box.queue += events
+        outEvents?.pointee = UInt(events.count)
+    }
+}
+
+@c public func gk_geofence_monitor_read_events(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ outKinds: UnsafeMutablePointer<CInt>?,
+    _ outIDs: UnsafeMutablePointer<Int64>?, _ outTimes: UnsafeMutablePointer<Double>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        let count = try required(outCount, "out_count")
+        let n = Int(min(UInt(box.pending), capacity))
+        for k in 0..<n {
+            let e = box.queue[box.head + k]
+            outKinds?[k] = e.kind.rawValue
+            outIDs?[k] = try geofenceCID(e.fenceID)
+            outTimes?[k] = e.timestamp
+        }
+        box.head += n
+        count.pointee = UInt(n)
+        box.compact()
+    }
+}
+
+@c public func gk_geofence_monitor_pending_events(_ m: OpaquePointer?) -> UInt {
+    UInt(borrow(m, as: GeofenceBox.self)?.pending ?? 0)
+}
+
+@c public func gk_geofence_monitor_inside(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ outInside: UnsafeMutablePointer<CInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        try required(outInside, "out_inside").pointee = box.monitor.isInsideAnyFence ? 1 : 0
+    }
+}
+
+@c public func gk_geofence_monitor_inside_ids(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ outIDs: UnsafeMutablePointer<Int64>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        try geofenceWriteIDs(box.monitor.insideFenceIDs, outIDs, capacity, outCount, "fences inside")
+    }
+}
+
+@c public func gk_geofence_monitor_containing(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ lat: Double, _ lon: Double,
+    _ outIDs: UnsafeMutablePointer<Int64>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        let ids = box.monitor.fences(containing: try coordinate(lat, lon))
+        try geofenceWriteIDs(ids, outIDs, capacity, outCount, "fences containing (\(lat), \(lon))")
+    }
+}
+
+@c public func gk_geofence_monitor_destroy(_ m: OpaquePointer?) {
+    releaseHandle(m, as: GeofenceBox.self)
+}

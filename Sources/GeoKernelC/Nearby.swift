@@ -1,0 +1,236 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GeoKernel
+import Nearby
+
+// Section "nearby" of include/geokernel.h, part 2: landmarks, distance hints and reverse
+// geocoding. A gk_landmarks * is a retained LandmarkIndex (thread-safe itself); a
+// gk_geocoder * a GeocoderBox holding the immutable ReverseGeocoder and its strings as
+// C strings, which gk_geocoder_place lends out.
+
+@inline(__always)
+func landmarks(_ p: OpaquePointer?) throws(GeoKernelError) -> LandmarkIndex {
+    try required(borrow(p, as: LandmarkIndex.self), "lm")
+}
+
+/// Copies `s` with a NUL into the caller's buffer; sets the length without the NUL.
+/// Returns false when it does not fit (nothing is written then).
+func nearbyCopyString(
+    _ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outBytes: UnsafeMutablePointer<UInt>?
+) -> Bool {
+    let bytes = Array(s.utf8)
+    outBytes?.pointee = UInt(bytes.count)
+    guard let buf, UInt(bytes.count) < capacity else { return buf == nil && capacity == 0 }
+    for (i, b) in bytes.enumerated() { buf[i] = CChar(bitPattern: b) }
+    buf[bytes.count] = 0
+    return true
+}
+
+/// An optional C string (NULL means nil).
+@inline(__always)
+func optionalString(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
+
+@c public func gk_landmarks_create(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try required(out, "out").pointee = retainedHandle(LandmarkIndex())
+    }
+}
+
+@c public func gk_landmarks_count(_ lm: OpaquePointer?) -> UInt {
+    UInt(borrow(lm, as: LandmarkIndex.self)?.count ?? 0)
+}
+
+@c public func gk_landmarks_add(
+    _ ctx: OpaquePointer?, _ lm: OpaquePointer?, _ lat: Double, _ lon: Double, _ note: UnsafePointer<CChar>?,
+    _ owner: UnsafePointer<CChar>?, _ outID: UnsafeMutablePointer<UInt64>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let set = try landmarks(lm)
+        let l = try set.add(at: try coordinate(lat, lon), note: try cString(note, "note"), owner: try cString(owner, "owner"))
+        outID?.pointee = l.id
+    }
+}
+
+@c public func gk_landmarks_edit_note(
+    _ ctx: OpaquePointer?, _ lm: OpaquePointer?, _ id: UInt64, _ user: UnsafePointer<CChar>?,
+    _ note: UnsafePointer<CChar>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try landmarks(lm).editNote(id: id, note: try cString(note, "note"), by: try cString(user, "user"))
+    }
+}
+
+@c public func gk_landmarks_delete(
+    _ ctx: OpaquePointer?, _ lm: OpaquePointer?, _ id: UInt64, _ user: UnsafePointer<CChar>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try landmarks(lm).delete(id: id, by: try cString(user, "user"))
+    }
+}
+
+@c public func gk_landmarks_search(
+    _ ctx: OpaquePointer?, _ lm: OpaquePointer?, _ lat: Double, _ lon: Double, _ user: UnsafePointer<CChar>?,
+    _ radius: CInt, _ text: UnsafePointer<CChar>?, _ scope: CInt, _ limit: UInt,
+    _ outIDs: UnsafeMutablePointer<UInt64>?, _ outM: UnsafeMutablePointer<Double>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let set = try landmarks(lm)
+        let radii: [SearchRadius] = [.global, .oneKilometer, .tenKilometers, .hundredKilometers]
+        let scopes: [SearchScope] = [.all, .mine, .others]
+        guard radius >= 0, Int(radius) < radii.count else {
+            throw .invalid("radius \(radius) must be GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL")
+        }
+        guard scope >= 0, Int(scope) < scopes.count else {
+            throw .invalid("scope \(scope) must be GK_SCOPE_ALL, _MINE or _OTHERS")
+        }
+        if scope != 0 { _ = try required(user, "user") }
+        let search = LandmarkSearch(
+            position: try coordinate(lat, lon), user: optionalString(user) ?? "", radius: radii[Int(radius)],
+            text: optionalString(text), scope: scopes[Int(scope)], limit: Int(clamping: limit))
+        let results = try set.search(search)
+        try nearbyDeliver(results.map(\.landmark.id), results.map(\.distanceMeters), outIDs, outM, capacity, outCount)
+    }
+}
+
+@c public func gk_landmarks_get(
+    _ ctx: OpaquePointer?, _ lm: OpaquePointer?, _ id: UInt64, _ outLat: UnsafeMutablePointer<Double>?,
+    _ outLon: UnsafeMutablePointer<Double>?, _ note: UnsafeMutablePointer<CChar>?, _ noteCapacity: UInt,
+    _ owner: UnsafeMutablePointer<CChar>?, _ ownerCapacity: UInt, _ outNoteBytes: UnsafeMutablePointer<UInt>?,
+    _ outOwnerBytes: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        guard let l = try landmarks(lm).landmark(id: id) else {
+            throw GeoKernelError(.notFound, "no landmark with id \(id)")
+        }
+        store(l.coordinate.latitude, outLat)
+        store(l.coordinate.longitude, outLon)
+        let noteFits = nearbyCopyString(l.note, note, noteCapacity, outNoteBytes)
+        let ownerFits = nearbyCopyString(l.owner, owner, ownerCapacity, outOwnerBytes)
+        guard noteFits, ownerFits else {
+            throw GeoKernelError(
+                .bufferTooSmall, "the note needs \(l.note.utf8.count + 1) bytes and the owner \(l.owner.utf8.count + 1)")
+        }
+    }
+}
+
+@c public func gk_landmarks_save(_ ctx: OpaquePointer?, _ lm: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try landmarks(lm).save(to: try cString(path, "path"))
+    }
+}
+
+@c public func gk_landmarks_load(
+    _ ctx: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        outHandle.pointee = retainedHandle(try LandmarkIndex(contentsOf: try cString(path, "path")))
+    }
+}
+
+@c public func gk_landmarks_destroy(_ lm: OpaquePointer?) {
+    releaseHandle(lm, as: LandmarkIndex.self)
+}
+
+@c public func gk_distance_hint(
+    _ ctx: OpaquePointer?, _ meters: Double, _ accuracyM: Double, _ buf: UnsafeMutablePointer<CChar>?,
+    _ capacity: UInt, _ outBytes: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let text = DistanceHint.text(meters: meters, accuracyMeters: accuracyM >= 0 ? accuracyM : nil)
+        _ = try required(buf, "buf")
+        guard nearbyCopyString(text, buf, capacity, outBytes) else {
+            throw GeoKernelError(.bufferTooSmall, "the hint needs \(text.utf8.count + 1) bytes, capacity is \(capacity)")
+        }
+    }
+}
+
+/// The object behind a `gk_geocoder *`: the geocoder and, per place, its four strings as
+/// NUL-terminated C strings in one arena.
+final class GeocoderBox {
+    let geocoder: ReverseGeocoder
+    private let arena: UnsafeMutablePointer<CChar>
+    /// Offsets of name, admin1, admin2 and country code of place i at 4i ..< 4i + 4.
+    private let offsets: [Int]
+
+    init(_ g: ReverseGeocoder) {
+        geocoder = g
+        var bytes: [CChar] = []
+        var offsets: [Int] = []
+        offsets.reserveCapacity(4 * g.count)
+        for p in g.places {
+            for s in [p.name, p.admin1, p.admin2, p.countryCode] {
+                offsets.append(bytes.count)
+                bytes.append(contentsOf: s.utf8.map { CChar(bitPattern: $0 == 0 ? 0x3F : $0) })
+                bytes.append(0)
+            }
+        }
+        arena = .allocate(capacity: max(1, bytes.count))
+        arena.initialize(from: bytes, count: bytes.count)
+        self.offsets = offsets
+    }
+
+    deinit { arena.deallocate() }
+
+    func string(_ place: Int, _ field: Int) -> UnsafePointer<CChar> { UnsafePointer(arena + offsets[4 * place + field]) }
+}
+
+@c public func gk_geocoder_load(
+    _ ctx: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ format: CInt, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let formats: [GazetteerFormat] = [.automatic, .csv, .geoNames]
+        guard format >= 0, Int(format) < formats.count else {
+            throw .invalid("format \(format) must be GK_GAZETTEER_AUTO, _CSV or _GEONAMES")
+        }
+        let g = try ReverseGeocoder(contentsOf: try cString(path, "path"), format: formats[Int(format)])
+        outHandle.pointee = retainedHandle(GeocoderBox(g))
+    }
+}
+
+@c public func gk_geocoder_count(_ g: OpaquePointer?) -> UInt {
+    UInt(borrow(g, as: GeocoderBox.self)?.geocoder.count ?? 0)
+}
+
+@c public func gk_geocoder_nearest(
+    _ ctx: OpaquePointer?, _ g: OpaquePointer?, _ lat: Double, _ lon: Double, _ outPlace: UnsafeMutablePointer<UInt>?,
+    _ outM: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(g, as: GeocoderBox.self), "g")
+        let place = try required(outPlace, "out_place")
+        guard let m = box.geocoder.nearest(to: try coordinate(lat, lon)) else {
+            throw GeoKernelError(.notFound, "the gazetteer has no places")
+        }
+        place.pointee = UInt(m.index)
+        store(m.distanceMeters, outM)
+    }
+}
+
+@c public func gk_geocoder_place(
+    _ ctx: OpaquePointer?, _ g: OpaquePointer?, _ place: UInt, _ outName: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ outAdmin1: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outAdmin2: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+    _ outCC: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLat: UnsafeMutablePointer<Double>?,
+    _ outLon: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(g, as: GeocoderBox.self), "g")
+        guard place < UInt(box.geocoder.count) else {
+            throw GeoKernelError(.notFound, "place \(place) is beyond the \(box.geocoder.count) places")
+        }
+        let i = Int(place)
+        outName?.pointee = box.string(i, 0)
+        outAdmin1?.pointee = box.string(i, 1)
+        outAdmin2?.pointee = box.string(i, 2)
+        outCC?.pointee = box.string(i, 3)
+        store(box.geocoder.places[i].coordinate.latitude, outLat)
+        store(box.geocoder.places[i].coordinate.longitude, outLon)
+    }
+}
+
+@c public func gk_geocoder_destroy(_ g: OpaquePointer?) {
+    releaseHandle(g, as: GeocoderBox.self)
+}

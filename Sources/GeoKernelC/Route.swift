@@ -1,0 +1,248 @@
+import GeoKernel
+import Route
+
+// Section "route" of include/geokernel.h. A gk_route * is a retained RouteBox holding a
+// RoutePlan value; every call reads or replaces that value (one thread at a time).
+
+/// The object behind a `gk_route *`.
+final class RouteBox {
+    var plan: RoutePlan
+    init(_ plan: RoutePlan) { self.plan = plan }
+}
+
+/// Copies a string and its NUL into a caller's buffer; `outLen` gets the length without
+/// the NUL, also when the buffer is too small (then nothing is written).
+fileprivate func routeStoreString(
+    _ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) throws(GeoKernelError) {
+    let lenOut = try required(outLen, "out_len")
+    let bytes = Array(s.utf8)
+    lenOut.pointee = UInt(bytes.count)
+    guard UInt(bytes.count) < capacity else {
+        throw GeoKernelError(
+            .bufferTooSmall, "buf holds \(capacity) bytes; \(bytes.count + 1) are needed (text and NUL)")
+    }
+    let dst = try required(buf, "buf")
+    for (i, b) in bytes.enumerated() { dst[i] = CChar(bitPattern: b) }
+    dst[bytes.count] = 0
+}
+
+func routeBox(_ route: OpaquePointer?) throws(GeoKernelError) -> RouteBox {
+    try required(borrow(route, as: RouteBox.self), "route")
+}
+
+/// A C index checked against `count` items; `.notFound` names both.
+fileprivate func routeCheckedIndex(_ index: UInt, _ count: Int, _ what: String) throws(GeoKernelError) -> Int {
+    guard index < UInt(count) else {
+        throw GeoKernelError(.notFound, "\(what) index \(index) is past the last one (the route has \(count))")
+    }
+    return Int(index)
+}
+
+fileprivate func routeStoreRegion(
+    _ r: MapRegion, _ lat: UnsafeMutablePointer<Double>?, _ lon: UnsafeMutablePointer<Double>?,
+    _ latDelta: UnsafeMutablePointer<Double>?, _ lonDelta: UnsafeMutablePointer<Double>?
+) {
+    store(r.center.latitude, lat)
+    store(r.center.longitude, lon)
+    store(r.latitudeDeltaDegrees, latDelta)
+    store(r.longitudeDeltaDegrees, lonDelta)
+}
+
+@c public func gk_route_create(
+    _ ctx: OpaquePointer?, _ maxPins: UInt, _ speedMps: Double, _ spacingM: Double,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        guard maxPins <= UInt(Int.max) else { throw .invalid("max_pins \(maxPins) is too large") }
+        let speed = try SpeedProfile(name: "custom", metersPerSecond: speedMps)
+        let plan = try RoutePlan(
+            configuration: .init(maxPins: Int(maxPins), speed: speed, spacingMeters: spacingM))
+        outHandle.pointee = retainedHandle(RouteBox(plan))
+    }
+}
+
+@c public func gk_route_destroy(_ route: OpaquePointer?) {
+    releaseHandle(route, as: RouteBox.self)
+}
+
+@c public func gk_route_add_pin(_ ctx: OpaquePointer?, _ route: OpaquePointer?, _ lat: Double, _ lon: Double) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try routeBox(route).plan.addPin(latitude: lat, longitude: lon)
+    }
+}
+
+@c public func gk_route_add_pin_with_leg(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ lat: Double, _ lon: Double,
+    _ legLat: UnsafePointer<Double>?, _ legLon: UnsafePointer<Double>?, _ legCount: UInt, _ strideBytes: Int,
+    _ travelTimeS: UnsafePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try routeBox(route)
+        let pin = try Coordinate(latitude: lat, longitude: lon)
+        let geometry = legCount == 0 ? nil : try routeGatherCoordinates(legLat, legLon, legCount, strideBytes)
+        try box.plan.addPin(pin, legGeometry: geometry, travelTimeSeconds: travelTimeS?.pointee)
+    }
+}
+
+@c public func gk_route_reset(_ ctx: OpaquePointer?, _ route: OpaquePointer?) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try routeBox(route).plan.reset()
+    }
+}
+
+@c public func gk_route_pin_count(_ route: OpaquePointer?) -> UInt {
+    UInt(borrow(route, as: RouteBox.self)?.plan.pins.count ?? 0)
+}
+
+@c public func gk_route_pin(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ index: UInt,
+    _ outLat: UnsafeMutablePointer<Double>?, _ outLon: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let pins = try routeBox(route).plan.pins
+        let pin = pins[try routeCheckedIndex(index, pins.count, "pin")]
+        store(pin.coordinate.latitude, outLat)
+        store(pin.coordinate.longitude, outLon)
+    }
+}
+
+@c public func gk_route_pin_label(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ index: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let pins = try routeBox(route).plan.pins
+        try routeStoreString(pins[try routeCheckedIndex(index, pins.count, "pin")].label, buf, capacity, outLen)
+    }
+}
+
+@c public func gk_route_leg(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ index: UInt,
+    _ outLengthM: UnsafeMutablePointer<Double>?, _ outTimeS: UnsafeMutablePointer<Double>?,
+    _ outVertexCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let legs = try routeBox(route).plan.legs
+        let leg = legs[try routeCheckedIndex(index, legs.count, "leg")]
+        store(leg.lengthMeters, outLengthM)
+        store(leg.travelTime.seconds, outTimeS)
+        outVertexCount?.pointee = UInt(leg.geometry.count)
+    }
+}
+
+@c public func gk_route_leg_geometry(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ index: UInt,
+    _ outLat: UnsafeMutablePointer<Double>?, _ outLon: UnsafeMutablePointer<Double>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let legs = try routeBox(route).plan.legs
+        let geometry = legs[try routeCheckedIndex(index, legs.count, "leg")].geometry
+        try routeStoreArray(geometry.map(\.latitude), outLat, capacity, outCount, "out_lat")
+        try routeStoreArray(geometry.map(\.longitude), outLon, capacity, outCount, "out_lon")
+    }
+}
+
+@c public func gk_route_direction_count(_ route: OpaquePointer?) -> UInt {
+    UInt(borrow(route, as: RouteBox.self)?.plan.directions.count ?? 0)
+}
+
+@c public func gk_route_direction(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ index: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let lines = try routeBox(route).plan.directions
+        try routeStoreString(lines[try routeCheckedIndex(index, lines.count, "direction line")], buf, capacity, outLen)
+    }
+}
+
+@c public func gk_route_geojson(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try routeStoreString(try routeBox(route).plan.geoJSON(), buf, capacity, outLen)
+    }
+}
+
+@c public func gk_route_region(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ paddingFactor: Double,
+    _ outCenterLat: UnsafeMutablePointer<Double>?, _ outCenterLon: UnsafeMutablePointer<Double>?,
+    _ outLatDelta: UnsafeMutablePointer<Double>?, _ outLonDelta: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        guard let region = try routeBox(route).plan.region(paddingFactor: paddingFactor) else {
+            throw GeoKernelError(.notFound, "the route has no pins, so no region")
+        }
+        routeStoreRegion(region, outCenterLat, outCenterLon, outLatDelta, outLonDelta)
+    }
+}
+
+@c public func gk_region_around(
+    _ ctx: OpaquePointer?, _ lat: Double, _ lon: Double, _ latitudinalM: Double, _ longitudinalM: Double,
+    _ outCenterLat: UnsafeMutablePointer<Double>?, _ outCenterLon: UnsafeMutablePointer<Double>?,
+    _ outLatDelta: UnsafeMutablePointer<Double>?, _ outLonDelta: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let region = try MapRegion(
+            center: try coordinate(lat, lon), latitudinalMeters: latitudinalM, longitudinalMeters: longitudinalM)
+        routeStoreRegion(region, outCenterLat, outCenterLon, outLatDelta, outLonDelta)
+    }
+}
+
+@c public func gk_region_of_points(
+    _ ctx: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt,
+    _ strideBytes: Int, _ paddingFactor: Double,
+    _ outCenterLat: UnsafeMutablePointer<Double>?, _ outCenterLon: UnsafeMutablePointer<Double>?,
+    _ outLatDelta: UnsafeMutablePointer<Double>?, _ outLonDelta: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let points = try routeGatherCoordinates(lat, lon, count, strideBytes)
+        let region = try MapRegion(showing: points, paddingFactor: paddingFactor)
+        routeStoreRegion(region, outCenterLat, outCenterLon, outLatDelta, outLonDelta)
+    }
+}
+
+@c public func gk_travel_time_format(
+    _ ctx: OpaquePointer?, _ seconds: Double,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        try routeStoreString(try TravelTime(seconds: seconds).description, buf, capacity, outLen)
+    }
+}
+
+@c public func gk_polyline_encode(
+    _ ctx: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt,
+    _ strideBytes: Int, _ precision: CInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let points = try routeGatherCoordinates(lat, lon, count, strideBytes)
+        try routeStoreString(try EncodedPolyline.encode(points, precision: Int(precision)), buf, capacity, outLen)
+    }
+}
+
+@c public func gk_polyline_decode(
+    _ ctx: OpaquePointer?, _ encoded: UnsafePointer<CChar>?, _ precision: CInt,
+    _ outLat: UnsafeMutablePointer<Double>?, _ outLon: UnsafeMutablePointer<Double>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        _ = try required(outCount, "out_count")
+        // Invalid UTF-8 becomes U+FFFD, which the decoder refuses like any byte outside '?'…'~'.
+        let text = try required(encoded, "encoded")
+        let length = strlen(text)
+        let bytes = UnsafeRawBufferPointer(start: text, count: length)
+        let points = try EncodedPolyline.decode(String(decoding: bytes, as: UTF8.self), precision: Int(precision))
+        try routeStoreArray(points.map(\.latitude), outLat, capacity, outCount, "out_lat")
+        try routeStoreArray(points.map(\.longitude), outLon, capacity, outCount, "out_lon")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,96 @@
+import GeoKernel
+
+// Section "simplification" of include/geokernel.h: Douglas–Peucker through the C ABI.
+
+/// The flags gk_simplify_* accept.
+fileprivate let simplifyRadialPrePass: CInt = 1
+
+/// Copies `count` doubles read every `strideBytes` bytes from `p` into an array.
+fileprivate func dpGatherStrided(_ p: UnsafePointer<Double>, _ count: Int, _ strideBytes: Int) -> [Double] {
+    let raw = UnsafeRawPointer(p)
+    return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for i in 0..<count { buffer[i] = raw.load(fromByteOffset: i * strideBytes, as: Double.self) }
+        initialized = count
+    }
+}
+
+/// Two strided C columns as arrays; NULL pointers are allowed only for count 0.
+fileprivate func dpGatherColumns(
+    _ a: UnsafePointer<Double>?, _ b: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ names: (StaticString, StaticString)
+) throws(GeoKernelError) -> ([Double], [Double]) {
+    try checkedStride(strideBytes)
+    let n = try checkedCount(count, strideBytes: strideBytes)
+    if n == 0 { return ([], []) }
+    let pa = try required(a, names.0), pb = try required(b, names.1)
+    return (dpGatherStrided(pa, n, strideBytes), dpGatherStrided(pb, n, strideBytes))
+}
+
+/// Strided latitude and longitude columns as validated coordinates; the error names the
+/// first bad vertex.
+func routeGatherCoordinates(
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int
+) throws(GeoKernelError) -> [Coordinate] {
+    let (lats, lons) = try dpGatherColumns(lat, lon, count, strideBytes, ("lat", "lon"))
+    var out: [Coordinate] = []
+    out.reserveCapacity(lats.count)
+    for i in lats.indices {
+        do {
+            out.append(try Coordinate(latitude: lats[i], longitude: lons[i]))
+        } catch {
+            throw GeoKernelError(error.code, "point \(i): \(error.message)")
+        }
+    }
+    return out
+}
+
+/// Writes `values` to a caller's buffer of `capacity` entries and their number to
+/// `outCount` (always, also when the buffer is too small).
+func routeStoreArray<T>(
+    _ values: [T], _ out: UnsafeMutablePointer<T>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?,
+    _ name: StaticString
+) throws(GeoKernelError) {
+    let countOut = try required(outCount, "out_count")
+    countOut.pointee = UInt(values.count)
+    guard UInt(values.count) <= capacity else {
+        throw GeoKernelError(.bufferTooSmall, "\(name) holds \(capacity) entries; \(values.count) are needed")
+    }
+    guard !values.isEmpty else { return }
+    let dst = try required(out, name)
+    for (i, v) in values.enumerated() { dst[i] = v }
+}
+
+fileprivate func simplifyOptions(_ flags: CInt) throws(GeoKernelError) -> DouglasPeucker.Options {
+    guard flags & ~simplifyRadialPrePass == 0 else {
+        throw .invalid("flags \(flags): only GK_SIMPLIFY_RADIAL_PREPASS (1) is defined")
+    }
+    return DouglasPeucker.Options(radialPrePass: flags & simplifyRadialPrePass != 0)
+}
+
+@c public func gk_simplify_planar(
+    _ ctx: OpaquePointer?, _ x: UnsafePointer<Double>?, _ y: UnsafePointer<Double>?, _ count: UInt,
+    _ strideBytes: Int, _ tolerance: Double, _ flags: CInt,
+    _ outIndices: UnsafeMutablePointer<UInt>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        _ = try required(outCount, "out_count")
+        let options = try simplifyOptions(flags)
+        let (xs, ys) = try dpGatherColumns(x, y, count, strideBytes, ("x", "y"))
+        let kept = try DouglasPeucker.keptIndices(x: xs, y: ys, tolerance: tolerance, options: options)
+        try routeStoreArray(kept.map { UInt($0) }, outIndices, capacity, outCount, "out_indices")
+    }
+}
+
+@c public func gk_simplify_geographic(
+    _ ctx: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt,
+    _ strideBytes: Int, _ toleranceM: Double, _ flags: CInt,
+    _ outIndices: UnsafeMutablePointer<UInt>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        _ = try required(outCount, "out_count")
+        let options = try simplifyOptions(flags)
+        let line = try routeGatherCoordinates(lat, lon, count, strideBytes)
+        let result = try DouglasPeucker.simplify(line, toleranceMeters: toleranceM, options: options)
+        try routeStoreArray(result.keptIndices.map { UInt($0) }, outIndices, capacity, outCount, "out_indices")
+    }
+}

@@ -1,0 +1,278 @@
+import GeoKernel
+import Timeline
+
+// Section "timeline" of include/geokernel.h: the stop detector (gk_timeline) and the
+// tracking policy (gk_tracking_policy). Each handle is a retained box around the Swift
+// value; the timeline box also records the detector's events into a Diary.
+
+/// The object behind a `gk_timeline *`.
+final class TimelineBox {
+    var detector: StopDetector
+    var diary = Diary()
+    /// Index in `diary.moves` of the move leaving each placemark (-1: before the first).
+    var moveLeaving: [Int: Int] = [:]
+
+    init(_ detector: StopDetector) { self.detector = detector }
+
+    func record(_ events: [TimelineEvent]) {
+        for e in events {
+            if case .move(let m) = e { moveLeaving[m.fromPlacemark ?? -1] = diary.moves.count }
+            diary.record(e)
+        }
+    }
+
+    /// The move leaving placemark `index` (-1: the one before the first placemark).
+    func move(leaving index: Int) throws(GeoKernelError) -> Move? {
+        guard index >= -1, index < diary.placemarks.count else {
+            throw GeoKernelError(
+                .notFound, "placemark index \(index) is outside -1..<\(diary.placemarks.count) (-1: before the first)")
+        }
+        return moveLeaving[index].map { diary.moves[$0] }
+    }
+}
+
+/// The object behind a `gk_tracking_policy *`.
+final class TrackingPolicyBox {
+    var policy: TrackingPolicy
+    init(_ policy: TrackingPolicy) { self.policy = policy }
+}
+
+/// A fix from C arguments: NAN accuracy means "unknown".
+@inline(__always)
+func cFix(_ lat: Double, _ lon: Double, _ time: Double, _ accuracy: Double) throws(GeoKernelError) -> Fix {
+    try Fix(
+        coordinate: try coordinate(lat, lon), timestamp: time,
+        horizontalAccuracyMeters: accuracy.isNaN ? nil : accuracy)
+}
+
+@inline(__always)
+func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(n) }
+
+@c public func gk_timeline_create(_ ctx: OpaquePointer?, _ preset: CInt, _ out: UnsafeMutablePointer<OpaquePointer?>?)
+    -> CInt
+{
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let p: StopDetector.Preset
+        switch preset {
+        case 1: p = .trackintel
+        case 2: p = .timelyMoves
+        case 3: p = .travelDiary
+        default:
+            throw .invalid("preset \(preset) must be GK_TIMELINE_TRACKINTEL (1), GK_TIMELINE_TIMELY_MOVES (2) "
+                + "or GK_TIMELINE_TRAVEL_DIARY (3)")
+        }
+        outHandle.pointee = retainedHandle(TimelineBox(StopDetector(preset: p)))
+    }
+}
+
+@c public func gk_timeline_create_custom(
+    _ ctx: OpaquePointer?, _ distanceM: Double, _ durationS: Double, _ gapS: Double, _ minAccuracyM: Double,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let parameters = try StopDetector.Parameters(
+            distanceMeters: distanceM, durationSeconds: durationS, gapSeconds: gapS, minimumAccuracyMeters: minAccuracyM)
+        outHandle.pointee = retainedHandle(TimelineBox(StopDetector(parameters: parameters)))
+    }
+}
+
+@c public func gk_timeline_add(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ lat: Double, _ lon: Double, _ timeS: Double, _ accuracyM: Double,
+    _ outPlacemarks: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        box.record(try box.detector.add(try cFix(lat, lon, timeS, accuracyM)))
+        storeCount(box.diary.placemarks.count, outPlacemarks)
+    }
+}
+
+@c public func gk_timeline_add_batch(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?,
+    _ timeS: UnsafePointer<Double>?, _ accuracyM: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ outPlacemarks: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        try checkedStride(strideBytes)
+        let n = try checkedCount(count, strideBytes: strideBytes)
+        let lats = UnsafeRawPointer(try required(lat, "lat")), lons = UnsafeRawPointer(try required(lon, "lon"))
+        let times = UnsafeRawPointer(try required(timeS, "time_s"))
+        let accuracies = accuracyM.map(UnsafeRawPointer.init)
+        defer { storeCount(box.diary.placemarks.count, outPlacemarks) }
+        for i in 0..<n {
+            let offset = i * strideBytes
+            do throws(GeoKernelError) {
+                let fix = try cFix(
+                    lats.loadUnaligned(fromByteOffset: offset, as: Double.self),
+                    lons.loadUnaligned(fromByteOffset: offset, as: Double.self),
+                    times.loadUnaligned(fromByteOffset: offset, as: Double.self),
+                    accuracies?.loadUnaligned(fromByteOffset: offset, as: Double.self) ?? .nan)
+                box.record(try box.detector.add(fix))
+            } catch {
+                throw GeoKernelError(error.code, "fix \(i): \(error.message) (fixes 0..<\(i) were added)")
+            }
+        }
+    }
+}
+
+@c public func gk_timeline_finish(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ includeOpenStay: CInt, _ outPlacemarks: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        box.record(box.detector.finish(includeOpenStay: includeOpenStay != 0))
+        storeCount(box.diary.placemarks.count, outPlacemarks)
+    }
+}
+
+/// Checks a caller's capacity against what is needed; stores the needed count.
+func checkCapacity(_ needed: Int, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>, _ what: String)
+    throws(GeoKernelError)
+{
+    outCount.pointee = UInt(needed)
+    guard UInt(needed) <= capacity else {
+        throw GeoKernelError(.bufferTooSmall, "\(needed) \(what) need a capacity of \(needed), got \(capacity)")
+    }
+}
+
+@c public func gk_timeline_placemarks(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ lat: UnsafeMutablePointer<Double>?,
+    _ lon: UnsafeMutablePointer<Double>?, _ arrival: UnsafeMutablePointer<Double>?,
+    _ departure: UnsafeMutablePointer<Double>?, _ fixCount: UnsafeMutablePointer<UInt>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let out = try required(outCount, "out_count")
+        let places = box.diary.placemarks
+        try checkCapacity(places.count, capacity, out, "placemarks")
+        for (i, p) in places.enumerated() {
+            lat?[i] = p.coordinate.latitude
+            lon?[i] = p.coordinate.longitude
+            arrival?[i] = p.arrival
+            departure?[i] = p.departure
+            fixCount?[i] = UInt(p.fixCount)
+        }
+    }
+}
+
+@c public func gk_timeline_transit(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ fromIndex: Int, _ lat: UnsafeMutablePointer<Double>?,
+    _ lon: UnsafeMutablePointer<Double>?, _ timeS: UnsafeMutablePointer<Double>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let out = try required(outCount, "out_count")
+        let fixes = try box.move(leaving: fromIndex)?.fixes ?? []
+        try checkCapacity(fixes.count, capacity, out, "fixes")
+        for (i, f) in fixes.enumerated() {
+            lat?[i] = f.coordinate.latitude
+            lon?[i] = f.coordinate.longitude
+            timeS?[i] = f.timestamp
+        }
+    }
+}
+
+@c public func gk_timeline_move(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ fromIndex: Int, _ outStart: UnsafeMutablePointer<Double>?,
+    _ outEnd: UnsafeMutablePointer<Double>?, _ outDistanceM: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        guard let m = try box.move(leaving: fromIndex) else {
+            throw GeoKernelError(
+                .notFound,
+                fromIndex < 0
+                    ? "no fixes before the first placemark"
+                    : "the move leaving placemark \(fromIndex) is not known yet (it is, once a later placemark or gk_timeline_finish closes it)")
+        }
+        store(m.start, outStart)
+        store(m.end, outEnd)
+        store(m.distanceMeters, outDistanceM)
+    }
+}
+
+@c public func gk_timeline_fix_counts(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ outStored: UnsafeMutablePointer<UInt>?,
+    _ outIgnoredInaccurate: UnsafeMutablePointer<UInt>?, _ outRepeated: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        storeCount(box.detector.storedFixes, outStored)
+        storeCount(box.detector.ignoredInaccurateFixes, outIgnoredInaccurate)
+        storeCount(box.detector.repeatedFixes, outRepeated)
+    }
+}
+
+@c public func gk_timeline_destroy(_ tl: OpaquePointer?) {
+    releaseHandle(tl, as: TimelineBox.self)
+}
+
+// MARK: - Tracking policy
+
+@inline(__always)
+func storeState(_ box: TrackingPolicyBox, _ p: UnsafeMutablePointer<CInt>?) { p?.pointee = box.policy.state.rawValue }
+
+@c public func gk_tracking_policy_create(
+    _ ctx: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let configuration = try TrackingPolicy.Configuration(json: try cString(json, "json"))
+        outHandle.pointee = retainedHandle(TrackingPolicyBox(TrackingPolicy(configuration: configuration)))
+    }
+}
+
+@c public func gk_tracking_policy_add_fix(
+    _ ctx: OpaquePointer?, _ policy: OpaquePointer?, _ lat: Double, _ lon: Double, _ timeS: Double,
+    _ accuracyM: Double, _ outState: UnsafeMutablePointer<CInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(policy, as: TrackingPolicyBox.self), "policy")
+        _ = try box.policy.add(try cFix(lat, lon, timeS, accuracyM))
+        storeState(box, outState)
+    }
+}
+
+@c public func gk_tracking_policy_add_activity(
+    _ ctx: OpaquePointer?, _ policy: OpaquePointer?, _ activity: CInt, _ timeS: Double,
+    _ outState: UnsafeMutablePointer<CInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(policy, as: TrackingPolicyBox.self), "policy")
+        guard let a = MotionActivity(rawValue: activity) else {
+            throw .invalid("activity \(activity) must be one of GK_ACTIVITY_STATIONARY (0) … GK_ACTIVITY_UNKNOWN (5)")
+        }
+        _ = try box.policy.add(try MotionSample(a, at: timeS))
+        storeState(box, outState)
+    }
+}
+
+@c public func gk_tracking_policy_advance(
+    _ ctx: OpaquePointer?, _ policy: OpaquePointer?, _ timeS: Double, _ outState: UnsafeMutablePointer<CInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(policy, as: TrackingPolicyBox.self), "policy")
+        _ = try box.policy.advance(to: timeS)
+        storeState(box, outState)
+    }
+}
+
+@c public func gk_tracking_policy_state(
+    _ ctx: OpaquePointer?, _ policy: OpaquePointer?, _ outState: UnsafeMutablePointer<CInt>?,
+    _ outAccuracyM: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(policy, as: TrackingPolicyBox.self), "policy")
+        storeState(box, outState)
+        store(box.policy.desiredAccuracyMeters, outAccuracyM)
+    }
+}
+
+@c public func gk_tracking_policy_destroy(_ policy: OpaquePointer?) {
+    releaseHandle(policy, as: TrackingPolicyBox.self)
+}

@@ -1,0 +1,47 @@
+import Foundation
+import GeoKernel
+import Timeline
+
+extension Demo {
+    /// The Timeline facade on a simulated day: the diary (placemarks, moves), the tracking
+    /// policy's states, and the diary as GeoJSON in the system temporary directory.
+    func timelineTour() throws {
+        section("Where did I stop: a simulated day")
+        let day = SimulatedDay()
+        // Places are named by a "reverse geocoder" over the day's known places.
+        let naming = ClosureNaming { c in
+            SimulatedDay.places.values.filter { !$0.name.hasPrefix("street") }
+                .min { haversineDistance(c, $0.coordinate) < haversineDistance(c, $1.coordinate) }
+                .flatMap { haversineDistance(c, $0.coordinate) < 150 ? $0.name : nil }
+        }
+        // trackintel's sliding window (100 m, 5 min, gap 15 min), ignoring fixes worse than 160 m.
+        let parameters = try StopDetector.Parameters(minimumAccuracyMeters: 160)
+        let diary = StopDetector(parameters: parameters, naming: naming).detect(day.fixes, includeOpenStay: true)
+        print("  \(day.fixes.count) fixes and \(day.motion.count) motion samples, 06:00–22:00 UTC (seed \(day.seed));")
+        print("  \(parameters); \(diary.ignoredInaccurateFixes) outliers ignored, \(diary.repeatedFixes) repeats")
+        DiaryText.print(diary, clockOnly: true)
+
+        var policy = TrackingPolicy()
+        let states = try policy.replay(day.inputs)
+        print("  tracking policy (accuracy asked for): starts stopped (100 m)")
+        var line = "   "
+        for (k, s) in states.enumerated() {
+            line += " \(DiaryText.clock(s.timestamp).prefix(5)) \(s.to) (\(DiaryText.distance(s.to.desiredAccuracyMeters)))"
+            if k % 4 == 3 || k == states.count - 1 {
+                print(line)
+                line = "   "
+            } else {
+                line += ","
+            }
+        }
+
+        let counts = StopDetector.Preset.allCases.map { p in
+            "\(p.rawValue) \(StopDetector(preset: p).detect(day.fixes, includeOpenStay: true).placemarks.count)"
+        }
+        print("  placemarks by preset: \(counts.joined(separator: ", ")) (trackintel keeps the outliers; "
+            + "timelyMoves is the seed's 3 s rule)")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("geokernel-demo-diary.geojson").path
+        try DiaryText.write(diary, tracking: states, to: path)
+        print("  diary written as GeoJSON: \(path)")
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import GeoFormats
+import GeoKernel
+import Geofence
+
+/// `geokernel fences --fences fences.geojson --trace trace.gpx`: the enter, exit and dwell
+/// events of a recorded trace, as a table or JSON lines.
+struct Fences: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Enter, exit and dwell events of a trace against circular fences.",
+        discussion: """
+            Fences: a GeoJSON file of Point features; the id is the feature's "id" (or its \
+            "id" or "name" property), the radius in metres its "radius" property (default \
+            1000). Trace: GPX, CSV or GeoJSON (see TrackReader); fixes are sorted by time.
+            """)
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, jsonl }
+
+    @Option(help: "GeoJSON file of Point features with an id and a \"radius\" (metres).") var fences: String
+    @Option(help: "Trace file: .gpx, .csv or .geojson.") var trace: String
+    @Option(help: "Output: table or jsonl (one JSON object per line).") var format: OutputFormat = .table
+    @Option(help: "Metres beyond radius + accuracy before a fix counts as outside.") var hysteresis: Double = 20
+    @Option(help: "Metres inside the boundary before a fix counts as inside.") var enterMargin: Double = 0
+    @Option(help: "Consecutive fixes inside that confirm an enter.") var enterFixes: Int = 1
+    @Option(help: "Seconds inside that confirm an enter.") var enterSeconds: Double = 0
+    @Option(help: "Consecutive fixes outside that confirm an exit.") var exitFixes: Int = 2
+    @Option(help: "Seconds outside that confirm an exit.") var exitSeconds: Double = 0
+    @Option(help: "Ignore fixes with a worse accuracy (metres); 'inf' keeps all.") var maxAccuracy: Double = 100
+    @Option(help: "Seconds inside before a dwell event; 'inf' for none.") var dwell: Double = 300
+    @Option(help: "Accuracy (metres) assumed for fixes that have none.") var assumedAccuracy: Double = 0
+
+    func run() throws {
+        let rules = GeofenceConfiguration(
+            hysteresisMeters: hysteresis, enterMarginMeters: enterMargin,
+            enterConfirmationFixes: enterFixes, enterConfirmationSeconds: enterSeconds,
+            exitConfirmationFixes: exitFixes, exitConfirmationSeconds: exitSeconds,
+            maximumAccuracyMeters: maxAccuracy, dwellSeconds: dwell, assumedAccuracyMeters: assumedAccuracy)
+        let monitor = try GeofenceMonitor(configuration: rules)
+        try monitor.add(contentsOf: try Self.readFences(fences))
+        let fixes = try TrackReader.read(contentsOf: trace).fixes
+        let events = try monitor.update(with: fixes)
+        switch format {
+        case .table:
+            print("| time (UTC) | event | fence |")
+            print("|---|---|---|")
+            for e in events { print("| \(ISO8601Time.format(e.timestamp)) | \(e.kind) | \(e.fenceID) |") }
+            print("\n\(events.count) events from \(fixes.count) fixes (\(monitor.ignoredFixCount) ignored for accuracy) "
+                + "and \(monitor.count) fences; inside at the end: "
+                + (monitor.insideFenceIDs.isEmpty ? "none" : monitor.insideFenceIDs.joined(separator: ", ")))
+        case .jsonl:
+            for e in events {
+                print("{\"time\":\"\(ISO8601Time.format(e.timestamp))\",\"t\":\(e.timestamp),\"event\":\"\(e.kind)\",\"fence\":\(Self.jsonString(e.fenceID))}")
+            }
+        }
+    }
+
+    /// Circular fences from the Point features of a GeoJSON file.
+    static func readFences(_ path: String) throws(GeoKernelError) -> [CircularFence] {
+        var out: [CircularFence] = []
+        for (i, f) in try GeoJSON.read(contentsOf: path).features.enumerated() {
+            let at = "\(path): features[\(i)]"
+            guard case .point(let p)? = f.geometry else {
+                throw GeoKernelError(.parse, "\(at): a fence must be a Point (got \(f.geometry?.typeName ?? "no geometry"))")
+            }
+            let id: String
+            switch f.id ?? f.properties["id"] ?? f.properties["name"] {
+            case .string(let s)?: id = s
+            case .number(let n)?: id = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+            default: id = "fence \(i + 1)"
+            }
+            var radius = CircularFence.defaultRadiusMeters
+            if let r = f.properties["radius"] ?? f.properties["radius_m"] {
+                guard let v = r.numberValue else { throw GeoKernelError(.parse, "\(at): \"radius\" must be a number of metres") }
+                radius = v
+            }
+            do throws(GeoKernelError) {
+                out.append(try CircularFence(id: id, center: try p.coordinate(), radiusMeters: radius))
+            } catch {
+                throw GeoKernelError(error.code, "\(at): \(error.message)")
+            }
+        }
+        return out
+    }
+
+    /// A JSON string literal.
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

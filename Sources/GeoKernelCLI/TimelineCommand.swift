@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import GeoFormats
+import GeoKernel
+import Timeline
+
+/// `geokernel timeline TRACE`: the diary of a track (placemarks and moves), printed and
+/// written as GeoJSON.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Placemarks and moves from a track (GPX, CSV or GeoJSON): prints the diary, writes it as GeoJSON.",
+        discussion: """
+            Presets: trackintel (100 m, 300 s, gap 900 s, no accuracy limit: trackintel's \
+            sliding window), timelyMoves (20 m, 3 s, no gap limit, 160 m), travelDiary (100 m, \
+            900 s, no gap limit, 160 m). --distance, --duration, --gap and --min-accuracy \
+            override the preset; "inf" means no limit. Times are printed in UTC.
+            """)
+
+    @Argument(help: "The track: .gpx, .csv (lat, lon, time, optional accuracy columns) or .geojson.")
+    var trace: String
+
+    @Option(help: "trackintel, timelyMoves or travelDiary.")
+    var preset: StopDetector.Preset = .trackintel
+
+    @Option(help: "Radius of a place in metres (overrides the preset).")
+    var distance: Double?
+
+    @Option(help: "Shortest stay in seconds (overrides the preset).")
+    var duration: Double?
+
+    @Option(help: "Longest pause between fixes inside a stay, in seconds; inf for none.")
+    var gap: Double?
+
+    @Option(name: .customLong("min-accuracy"), help: "Ignore fixes less accurate than this many metres; inf keeps all.")
+    var minAccuracy: Double?
+
+    @Flag(name: .customLong("include-open"), help: "Also report the last stay, which the track ends inside.")
+    var includeOpen = false
+
+    @Option(help: "Where to write the GeoJSON (default: the system temporary directory).")
+    var output: String?
+
+    func run() throws {
+        let p = preset.parameters
+        let parameters = try StopDetector.Parameters(
+            distanceMeters: distance ?? p.distanceMeters, durationSeconds: duration ?? p.durationSeconds,
+            gapSeconds: gap ?? p.gapSeconds, minimumAccuracyMeters: minAccuracy ?? p.minimumAccuracyMeters)
+        let track = try TrackReader.read(contentsOf: trace)
+        let diary = StopDetector(parameters: parameters).detect(track.fixes, includeOpenStay: includeOpen)
+
+        let name = URL(fileURLWithPath: trace).lastPathComponent
+        print("\(name): \(track.fixes.count) fixes (\(track.outOfOrderCount) out of time order, sorted; "
+            + "\(track.pointsWithoutTime) points without a time left out)")
+        print("preset \(preset.rawValue): \(parameters)")
+        print("ignored: \(diary.ignoredInaccurateFixes) inaccurate, \(diary.repeatedFixes) repeated")
+        DiaryText.print(diary)
+
+        let path = output ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".diary.geojson").path
+        try DiaryText.write(diary, to: path)
+        print("GeoJSON: \(path)")
+    }
+}
+
+extension StopDetector.Preset: ExpressibleByArgument {}
+
+/// Printing and writing diaries, for `geokernel timeline` and the demo.
+enum DiaryText {
+    /// "2024-06-01 06:00:00" (UTC).
+    static func time(_ t: Double) -> String {
+        let iso = ISO8601Time.format(t.rounded(.down))
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(8))
+    }
+
+    /// "06:00:00" (UTC).
+    static func clock(_ t: Double) -> String { String(time(t).suffix(8)) }
+
+    /// "1 h 41 min", "12 min", "45 s".
+    static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\(s / 60) min" }
+        return "\(s / 3600) h \(s / 60 % 60) min"
+    }
+
+    static func place(_ p: Placemark) -> String { p.name ?? "#\(p.index)" }
+
+    /// "350 m", "1.50 km", "18.3 km", "3 km".
+    static func distance(_ m: Double) -> String {
+        if m < 1000 { return "\(Int(m.rounded())) m" }
+        if m.truncatingRemainder(dividingBy: 1000) == 0 { return "\(Int(m / 1000)) km" }
+        return "\(Format.fixed(m / 1000, m < 10_000 ? 2 : 1)) km"
+    }
+
+    /// One line per stay and move, in time order.
+    static func print(_ diary: Diary, indent: String = "  ", clockOnly: Bool = false) {
+        let t = clockOnly ? clock : time
+        for segment in diary.segments {
+            switch segment {
+            case .stay(let p):
+                Swift.print(indent + "stay \(place(p).padding(toLength: 18, withPad: " ", startingAt: 0)) "
+                    + "\(t(p.arrival)) → \(t(p.departure))\(p.isOpen ? " (open)" : "")  "
+                    + "\(duration(p.durationSeconds)), \(p.fixCount) fixes, "
+                    + "\(Format.fixed(p.coordinate.latitude, 6)), \(Format.fixed(p.coordinate.longitude, 6))")
+            case .move(let m):
+                let from = m.fromPlacemark.map { diary.placemarks[$0] }.map(place) ?? "start"
+                let to = m.toPlacemark.map { diary.placemarks[$0] }.map(place) ?? "end"
+                Swift.print(indent + "move \("\(from) → \(to)".padding(toLength: 18, withPad: " ", startingAt: 0)) "
+                    + "\(t(m.start)) → \(t(m.end))  \(distance(m.distanceMeters)) in "
+                    + "\(duration(m.durationSeconds)), \(m.fixes.count) fixes")
+            }
+        }
+        if diary.segments.isEmpty { Swift.print(indent + "no fixes") }
+    }
+
+    /// Writes the diary's GeoJSON (atomically: a temporary file renamed into place).
+    static func write(_ diary: Diary, tracking: [TrackingTransition] = [], to path: String) throws {
+        do {
+            try diary.geoJSON(tracking: tracking).write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw GeoKernelError(.io, "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import GeoKernel
+
+extension GeofenceCore {
+    /// The fences the user is inside, in add order.
+    var insideSlots: [Int32] {
+        active.filter(\.inside).map(\.slot).sorted { sequence[Int($0)] < sequence[Int($1)] }
+    }
+
+    /// Calls `body` with the slot of each fence containing `point` (the scalar test
+    /// d <= radius, settled by chord bounds when far from it) until it returns false.
+    func forEachFence(containing point: Coordinate, _ body: (Int32) -> Bool) {
+        guard !slotOfID.isEmpty else { return }
+        let p = UnitVector(point)
+        var going = true
+        grid.forEachCandidate(near: point, extraMeters: 0) { s in
+            guard going else { return }
+            let i = Int(s)
+            let c2 = ChordBounds.chord2(p.x, p.y, p.z, vx[i], vy[i], vz[i])
+            let b = ChordBounds.cheap(theta: radii[i] / EarthModel.meanRadiusMeters)
+            let inside =
+                c2 > b.outer2 ? false : (c2 < b.inner2 ? true : distance(i, point.latitude, point.longitude) <= radii[i])
+            if inside { going = body(s) }
+        }
+    }
+
+    /// Checks the bookkeeping (slots, ids, the active set, the candidate cache); stops with
+    /// a message when it is broken.
+    func checkInvariants() {
+        precondition(slotOfID.count + freeSlots.count == ids.count, "slots: \(slotOfID.count) + \(freeSlots.count) free != \(ids.count)")
+        for (id, s) in slotOfID { precondition(ids[Int(s)] == id && sequence[Int(s)] >= 0, "slot \(s) of \"\(id)\"") }
+        for s in freeSlots { precondition(sequence[Int(s)] == -1 && activeIndex[Int(s)] == -1, "free slot \(s) in use") }
+        var inside = 0
+        for (k, e) in active.enumerated() {
+            precondition(activeIndex[Int(e.slot)] == Int32(k), "active[\(k)] not indexed")
+            precondition(sequence[Int(e.slot)] >= 0, "active fence in a free slot")
+            precondition(e.inside || e.run > 0, "active fence in the default state")
+            if e.inside { inside += 1 }
+        }
+        precondition(activeIndex.filter { $0 >= 0 }.count == active.count, "stray active index")
+        precondition(inside == insideCount, "insideCount \(insideCount) != \(inside)")
+        if cache.valid {
+            precondition(cache.x.count % 4 == 0 && cache.count <= cache.x.count, "cache padding")
+            for s in cache.slots[0..<cache.count] { precondition(sequence[Int(s)] >= 0, "cache holds a free slot") }
+        }
+    }
+}

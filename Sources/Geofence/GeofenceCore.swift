@@ -1,0 +1,158 @@
+import GeoKernel
+
+/// Internal: everything a `GeofenceMonitor` holds, as one value, so that the per-fix work
+/// runs inside a single mutating call (one exclusivity check per call instead of one per
+/// array access, which cost about half the time of a fix).
+///
+/// Fences live in dense slots (freed slots are reused): centre degrees for the scalar
+/// test, unit vectors and chord bounds for the culls. Fences in the default state
+/// (outside, no run of evidence) are touched only when a fix comes near them, through the
+/// candidate cache; the others are in `active` and move on at every fix.
+struct GeofenceCore {
+    let configuration: GeofenceConfiguration
+
+    var ids: [String] = []
+    var latitudes: [Double] = []
+    var longitudes: [Double] = []
+    var vx: [Double] = []
+    var vy: [Double] = []
+    var vz: [Double] = []
+    var radii: [Double] = []
+    /// Chord² bounds of the inside-evidence threshold (radius − enter margin).
+    var enterInner2: [Double] = []
+    var enterOuter2: [Double] = []
+    /// Add order (for event order); -1 marks a free slot.
+    var sequence: [Int64] = []
+    /// Index into `active`, or -1 for a fence outside with no run of evidence.
+    var activeIndex: [Int32] = []
+    var freeSlots: [Int32] = []
+    var slotOfID: [String: Int32] = [:]
+    var nextSequence: Int64 = 0
+    var grid = FenceGrid()
+
+    /// The fences that are inside or in a run of evidence.
+    var active: [ActiveFence] = []
+    var insideCount = 0
+    var cache = CandidateCache()
+
+    /// Scratch: the events of one fix, the candidate scan's hits.
+    var fixEvents: [PendingEvent] = []
+    var hits: [Int32] = []
+    /// The previous accepted fix's unit vector and a running mean of the step (radians).
+    var previous: (x: Double, y: Double, z: Double)?
+    var meanStep: Double = 0
+
+    var lastTimestamp: Double?
+    var fixCount = 0
+    var ignoredFixCount = 0
+
+    init(_ configuration: GeofenceConfiguration) { self.configuration = configuration }
+
+    func fence(slot s: Int32) -> CircularFence {
+        let i = Int(s)
+        // Stored fences were validated when added.
+        return try! CircularFence(
+            id: ids[i], center: Coordinate(uncheckedLatitude: latitudes[i], longitude: longitudes[i]),
+            radiusMeters: radii[i])
+    }
+
+    mutating func reserveCapacity(_ n: Int) {
+        guard n > ids.count else { return }
+        ids.reserveCapacity(n); latitudes.reserveCapacity(n); longitudes.reserveCapacity(n)
+        vx.reserveCapacity(n); vy.reserveCapacity(n); vz.reserveCapacity(n); radii.reserveCapacity(n)
+        enterInner2.reserveCapacity(n); enterOuter2.reserveCapacity(n); sequence.reserveCapacity(n)
+        activeIndex.reserveCapacity(n); slotOfID.reserveCapacity(n)
+    }
+
+    /// Stores a fence whose id is new.
+    mutating func insert(_ fence: CircularFence) {
+        let v = UnitVector(fence.center)
+        let theta = (fence.radiusMeters - configuration.enterMarginMeters) / EarthModel.meanRadiusMeters
+        let b = ChordBounds.exact(theta: theta)
+        let s: Int32
+        if let free = freeSlots.popLast() {
+            s = free
+            let i = Int(s)
+            ids[i] = fence.id
+            latitudes[i] = fence.center.latitude; longitudes[i] = fence.center.longitude
+            vx[i] = v.x; vy[i] = v.y; vz[i] = v.z
+            radii[i] = fence.radiusMeters
+            enterInner2[i] = b.inner2; enterOuter2[i] = b.outer2
+            sequence[i] = nextSequence
+            activeIndex[i] = -1
+        } else {
+            s = Int32(ids.count)
+            ids.append(fence.id)
+            latitudes.append(fence.center.latitude); longitudes.append(fence.center.longitude)
+            vx.append(v.x); vy.append(v.y); vz.append(v.z)
+            radii.append(fence.radiusMeters)
+            enterInner2.append(b.inner2); enterOuter2.append(b.outer2)
+            sequence.append(nextSequence)
+            activeIndex.append(-1)
+        }
+        nextSequence += 1
+        slotOfID[fence.id] = s
+        grid.insert(s, at: fence.center, radiusMeters: fence.radiusMeters)
+        if cache.valid { offer(s, padded: true) }
+    }
+
+    /// Removes the fence with this id; false when there is none.
+    mutating func remove(id: String) -> Bool {
+        guard let s = slotOfID.removeValue(forKey: id) else { return false }
+        let i = Int(s)
+        if activeIndex[i] >= 0 { deactivate(s) }
+        cache.remove(slot: s)
+        grid.remove(s, at: Coordinate(uncheckedLatitude: latitudes[i], longitude: longitudes[i]), radiusMeters: radii[i])
+        sequence[i] = -1
+        ids[i] = ""
+        freeSlots.append(s)
+        return true
+    }
+
+    /// Offers the fence in slot `s` to the candidate cache.
+    mutating func offer(_ s: Int32, padded: Bool) {
+        let i = Int(s)
+        let thetaEnter = (radii[i] - configuration.enterMarginMeters) / EarthModel.meanRadiusMeters
+        cache.offer(slot: s, x: vx[i], y: vy[i], z: vz[i], thetaEnter: thetaEnter,
+                    inner2: enterInner2[i], outer2: enterOuter2[i], padded: padded)
+    }
+
+    /// Marks a fence active (inside or in a run of evidence).
+    mutating func activate(_ entry: ActiveFence) {
+        activeIndex[Int(entry.slot)] = Int32(active.count)
+        active.append(entry)
+    }
+
+    /// Returns a fence to the default state (outside, no run), keeping `insideCount` right.
+    mutating func deactivate(_ slot: Int32) {
+        let k = Int(activeIndex[Int(slot)])
+        if active[k].inside { insideCount -= 1 }
+        let last = active.count - 1
+        if k != last {
+            active[k] = active[last]
+            activeIndex[Int(active[k].slot)] = Int32(k)
+        }
+        active.removeLast()
+        activeIndex[Int(slot)] = -1
+    }
+}
+
+/// A fence that is inside, or outside in a run of inside evidence.
+struct ActiveFence {
+    var slot: Int32
+    /// Inside (entered and not yet exited).
+    var inside: Bool
+    var dwellReported: Bool
+    /// Consecutive evidence fixes towards the other state, and the first one's time.
+    var run: Int32
+    var runStart: Double
+    /// Timestamp of the enter event.
+    var enteredAt: Double
+}
+
+/// An event of the fix being processed, before ordering.
+struct PendingEvent {
+    var kind: GeofenceEvent.Kind
+    var sequence: Int64
+    var slot: Int32
+}

@@ -1,0 +1,184 @@
+import GeoKernel
+
+/// The shared landmarks of the Landmark-Remark app: notes left at places by users, found
+/// nearest-first from a user's position.
+///
+/// Anyone may add a landmark; only its owner may edit its note or delete it. Searches run
+/// on `GeoKernel.SpatialIndex` (great-circle distances on the sphere, R = 6 371 008.8 m,
+/// exact across the antimeridian and at the poles; equal distances in landmark order).
+///
+/// Thread safety: `Sendable`; any number of threads may search at the same time while
+/// others add, edit and delete. A reader–writer lock makes every operation atomic:
+/// a search sees each landmark either before or after a change, never half-changed, and
+/// no change is lost. Searches run concurrently with each other; changes run one at a
+/// time.
+///
+/// C twin: `gk_landmarks` (`gk_landmarks_create`, `_add`, `_edit_note`, `_delete`,
+/// `_search`, `_get`, `_count`, `_save`, `_load`, `_destroy`). \since 0.1
+public final class LandmarkIndex: @unchecked Sendable {
+    /// Everything behind the lock.
+    struct State {
+        var spatial = SpatialIndex()
+        /// By spatial-index id (dense; nil once deleted).
+        var entries: [Entry?] = []
+        /// Landmark id → spatial-index id.
+        var slots: [UInt64: UInt32] = [:]
+        var nextLandmarkID: UInt64 = 1
+    }
+
+    /// A stored landmark with the lowercased texts the search matches against.
+    struct Entry {
+        var landmark: Landmark
+        var lowerNote: String
+        var lowerOwner: String
+
+        init(_ l: Landmark) {
+            landmark = l
+            lowerNote = l.note.lowercased()
+            lowerOwner = l.owner.lowercased()
+        }
+    }
+
+    private let lock = ReadWriteLock()
+    private var state: State
+
+    /// An empty set of landmarks.
+    ///
+    /// - Complexity: O(1). C twin: `gk_landmarks_create`.
+    public init() { state = State() }
+
+    init(state: State) { self.state = state }
+
+    /// The number of landmarks.
+    ///
+    /// - Complexity: O(1). C twin: `gk_landmarks_count`.
+    public var count: Int { lock.read { state.slots.count } }
+
+    /// The landmark with this id, or nil.
+    ///
+    /// - Complexity: O(1). C twin: `gk_landmarks_get`.
+    public func landmark(id: UInt64) -> Landmark? {
+        lock.read { state.slots[id].flatMap { state.entries[Int($0)]?.landmark } }
+    }
+
+    /// Every landmark, in id order (a consistent snapshot).
+    ///
+    /// - Complexity: O(n log n).
+    public var all: [Landmark] {
+        lock.read { state.entries.compactMap { $0?.landmark } }.sorted { $0.id < $1.id }
+    }
+
+    /// Adds a landmark owned by `owner` and returns it with its new id.
+    ///
+    /// - Throws: `.invalidArgument` for an empty or over-long note (1 000 bytes) or
+    ///   username (64 bytes), or one with a NUL character (or a line break in a
+    ///   username); `.capacity` when 4 294 967 295 landmarks were added to this object.
+    /// - Complexity: amortised O(log n). C twin: `gk_landmarks_add`.
+    @discardableResult
+    public func add(at coordinate: Coordinate, note: String, owner: String) throws(GeoKernelError) -> Landmark {
+        try Landmark.checkNote(note)
+        try Landmark.checkUser(owner, "owner's username")
+        return try lock.write { () throws(GeoKernelError) -> Landmark in
+            let landmark = Landmark(id: state.nextLandmarkID, coordinate: coordinate, note: note, owner: owner)
+            let slot = try state.spatial.insert(coordinate)
+            state.nextLandmarkID += 1
+            if Int(slot) >= state.entries.count {
+                state.entries.append(contentsOf: repeatElement(nil, count: Int(slot) + 1 - state.entries.count))
+            }
+            state.entries[Int(slot)] = Entry(landmark)
+            state.slots[landmark.id] = slot
+            return landmark
+        }
+    }
+
+    /// Replaces the note of a landmark; only its owner may.
+    ///
+    /// - Throws: `.notFound` for an unknown id; `.permission` when `user` is not the
+    ///   owner; `.invalidArgument` for an invalid note.
+    /// - Complexity: O(1). C twin: `gk_landmarks_edit_note`.
+    @discardableResult
+    public func editNote(id: UInt64, note: String, by user: String) throws(GeoKernelError) -> Landmark {
+        try Landmark.checkNote(note)
+        return try lock.write { () throws(GeoKernelError) -> Landmark in
+            let slot = try ownedSlot(id, user, "edit")
+            let old = state.entries[Int(slot)]!.landmark
+            let updated = Landmark(id: id, coordinate: old.coordinate, note: note, owner: old.owner)
+            state.entries[Int(slot)] = Entry(updated)
+            return updated
+        }
+    }
+
+    /// Deletes a landmark; only its owner may.
+    ///
+    /// - Throws: `.notFound` for an unknown id; `.permission` when `user` is not the owner.
+    /// - Complexity: amortised O(1). C twin: `gk_landmarks_delete`.
+    public func delete(id: UInt64, by user: String) throws(GeoKernelError) {
+        try lock.write { () throws(GeoKernelError) in
+            let slot = try ownedSlot(id, user, "delete")
+            try state.spatial.remove(id: slot)
+            state.entries[Int(slot)] = nil
+            state.slots[id] = nil
+        }
+    }
+
+    /// The spatial slot of landmark `id` if `user` owns it (called under the write lock).
+    private func ownedSlot(_ id: UInt64, _ user: String, _ action: String) throws(GeoKernelError) -> UInt32 {
+        guard let slot = state.slots[id], let entry = state.entries[Int(slot)] else {
+            throw GeoKernelError(.notFound, "no landmark with id \(id)")
+        }
+        guard entry.landmark.owner == user else {
+            throw GeoKernelError(
+                .permission, "landmark \(id) belongs to '\(entry.landmark.owner)'; '\(user)' may not \(action) it")
+        }
+        return slot
+    }
+
+    /// The landmarks matching `search`, nearest first (equal distances: lower id first),
+    /// at most `search.limit`, each with its distance and a hint for people.
+    ///
+    /// - Throws: `.invalidArgument` for a negative limit or an invalid username.
+    /// - Complexity: about O(log n + limit) when most landmarks match; a selective text
+    ///   or scope makes the search visit more landmarks (up to all of them).
+    /// - Thread safety: runs concurrently with other searches.
+    /// - C twin: `gk_landmarks_search`.
+    public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [LandmarkResult] {
+        guard search.limit >= 0 else { throw .invalid("limit \(search.limit) must be at least 0") }
+        if search.scope != .all { try Landmark.checkUser(search.user) }
+        let text = search.text?.lowercased() ?? ""
+        let matchText = text.contains { !$0.isWhitespace }
+        let scope = search.scope, user = search.user
+        let found = try lock.read { () throws(GeoKernelError) -> [(Landmark, Double)] in
+            let entries = state.entries
+            let matches = { (slot: UInt32) -> Bool in
+                guard let e = entries[Int(slot)] else { return false }
+                switch scope {
+                case .all: break
+                case .mine: if e.landmark.owner != user { return false }
+                case .others: if e.landmark.owner == user { return false }
+                }
+                return !matchText || e.lowerNote.contains(text) || e.lowerOwner.contains(text)
+            }
+            let hits: [SpatialIndex.Neighbor]
+            if scope == .all && !matchText {
+                hits = try state.spatial.nearest(to: search.position, k: search.limit, maxDistanceMeters: search.radius.meters)
+            } else {
+                hits = try state.spatial.nearest(
+                    to: search.position, k: search.limit, maxDistanceMeters: search.radius.meters, where: matches)
+            }
+            return hits.map { (entries[Int($0.id)]!.landmark, $0.distanceMeters) }
+        }
+        // Spatial ids grow with landmark ids (a load numbers them in id order), so ties
+        // already come in landmark-id order; the sort states the contract.
+        let ordered = found.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.id < $1.0.id) }
+        return ordered.map {
+            LandmarkResult(
+                landmark: $0.0, distanceMeters: $0.1,
+                hint: DistanceHint.text(meters: $0.1, accuracyMeters: search.accuracyMeters))
+        }
+    }
+
+    /// Runs `body` on the state under the read lock (persistence).
+    func withState<R>(_ body: (State) throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
+        try lock.read { () throws(GeoKernelError) -> R in try body(state) }
+    }
+}

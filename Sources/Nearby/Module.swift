@@ -1,1 +1,0 @@
-// The Nearby facade (issue 3): landmarks with notes, nearest-first search, reverse geocoding.

@@ -1,1 +1,0 @@
-// The Route facade (issue 4): pins, legs, travel times, directions, encoded polylines.

@@ -1,0 +1,68 @@
+import GeoKernel
+
+extension RoutePlan {
+    /// The plan as a GeoJSON FeatureCollection (RFC 7946): one Point feature per pin
+    /// (properties `kind` "pin", `label`, `index`), then one LineString feature per leg
+    /// (properties `kind` "leg", `from`, `to`, `lengthMeters`, `travelTimeSeconds`,
+    /// `travelTime` as "0d 2h 45m", `steps`: the leg's instructions). Positions are
+    /// [longitude, latitude] with every digit of the Double (shortest round-trip form).
+    ///
+    /// Written without Foundation, so the C library carries no JSON dependency.
+    ///
+    /// - Complexity: O(total vertices). Thread safety: pure.
+    /// - C twin: `gk_route_geojson`.
+    /// - Since: 0.1
+    public func geoJSON() -> String {
+        var features: [String] = []
+        for pin in pins {
+            features.append(
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":"#
+                    + GeoJSONText.position(pin.coordinate) + "},"
+                    + #""properties":{"kind":"pin","label":"# + GeoJSONText.string(pin.label)
+                    + #","index":\#(pin.index)}}"#)
+        }
+        for leg in legs {
+            let positions = leg.geometry.map(GeoJSONText.position).joined(separator: ",")
+            let steps = leg.steps.map { GeoJSONText.string($0.instruction) }.joined(separator: ",")
+            features.append(
+                #"{"type":"Feature","geometry":{"type":"LineString","coordinates":["# + positions + "]},"
+                    + #""properties":{"kind":"leg","from":"# + GeoJSONText.string(leg.from.label)
+                    + #","to":"# + GeoJSONText.string(leg.to.label)
+                    + #","lengthMeters":"# + GeoJSONText.number(leg.lengthMeters)
+                    + #","travelTimeSeconds":"# + GeoJSONText.number(leg.travelTime.seconds)
+                    + #","travelTime":"# + GeoJSONText.string(leg.travelTime.description)
+                    + #","steps":["# + steps + "]}}")
+        }
+        return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+    }
+}
+
+/// Minimal JSON text for the facade's output.
+enum GeoJSONText {
+    /// [longitude, latitude].
+    static func position(_ c: Coordinate) -> String { "[\(number(c.longitude)),\(number(c.latitude))]" }
+
+    /// A finite Double in JSON's number grammar (Swift's shortest round-trip digits;
+    /// "1e-05" is valid JSON). Non-finite values, which the facade never produces,
+    /// become null.
+    static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20:
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,1 +1,0 @@
-// The Timeline facade (issue 6): placemarks and transits from fixes, the tracking policy.

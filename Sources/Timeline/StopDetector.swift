@@ -1,0 +1,295 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GeoKernel
+
+/// Turns fixes into placemarks (stays) and moves, one fix at a time or a whole track at
+/// once, with identical results.
+///
+/// The algorithm is trackintel's sliding window (Li et al. 2008, "Mining user similarity
+/// based on location history"), exactly as trackintel 1.4 implements it:
+///
+/// - the first stored fix is the *anchor* of a window; each later fix j joins it;
+/// - if the pause since the previous stored fix is longer than `gapSeconds`, the window
+///   is dropped (its fixes become movement) and j is the new anchor;
+/// - else, if j lies at least `distanceMeters` from the anchor, then the window becomes a
+///   placemark when j arrived at least `durationSeconds` after the anchor (and the pause
+///   before j is shorter than `gapSeconds`): arrival = anchor's time, departure = j's
+///   time (the first fix that left), location = mean latitude and circular-mean
+///   longitude of the window's distinct positions; either way j is the new anchor;
+/// - the last window is still open when the fixes end; `finish(includeOpenStay: true)`
+///   emits it as an open placemark when it lasted long enough (trackintel's
+///   `include_last`).
+///
+/// Before that, fixes whose horizontal accuracy is worse than `minimumAccuracyMeters` are
+/// ignored, and a fix identical to the previous stored one (same latitude, longitude and
+/// time) is not stored again. Distances: haversine on a sphere of R = 6 371 000 m
+/// (`earthRadiusMeters`), the formula and radius trackintel measures with.
+///
+/// Every stored fix ends up in exactly one placemark or one move (see `Transit`).
+///
+/// - Complexity: O(1) amortised per fix, plus O(w) once per placemark of w fixes (the
+///   distinct positions of its window); memory O(fixes of the open window and of the move
+///   in progress).
+/// - Thread safety: a value; `Sendable`. One thread at a time may mutate a detector.
+/// - C twin: `gk_timeline` (`gk_timeline_create`, `gk_timeline_add`, `gk_timeline_finish`).
+/// \since 0.1
+public struct StopDetector: Sendable {
+    /// Radius of the sphere every Timeline distance is measured on: 6 371 000 m, the
+    /// radius of trackintel's `haversine_dist` (GeoKernel's own mean radius is
+    /// 6 371 008.8 m; the two differ by 1.4 ppm, 0.14 mm per 100 m).
+    public static let earthRadiusMeters: Double = 6_371_000
+
+    /// The thresholds in use.
+    public let parameters: Parameters
+    /// Names placemarks as they are emitted, or nil.
+    public let naming: (any PlacemarkNaming)?
+
+    /// Fixes ignored so far because their accuracy was worse than the limit.
+    public private(set) var ignoredInaccurateFixes = 0
+    /// Fixes ignored so far because they repeated the previous stored fix exactly.
+    public private(set) var repeatedFixes = 0
+    /// Fixes stored so far (given minus ignored minus repeated).
+    public private(set) var storedFixes = 0
+    /// Placemarks emitted so far.
+    public private(set) var placemarkCount = 0
+    /// True once `finish` has run; the detector then refuses fixes.
+    public private(set) var isFinished = false
+
+    /// The open window: `window[0]` is the anchor; never empty once a fix was stored.
+    private var window: [Fix] = []
+    /// Stored fixes of the move in progress (before the window).
+    private var leg: [Fix] = []
+    private var anchorPhi = 0.0, anchorLambda = 0.0, anchorCosPhi = 0.0
+    /// haversine `a` values bracketing the distance threshold: below `aInside` a fix is
+    /// certainly inside, above `aOutside` certainly outside; in between the exact formula
+    /// decides (so results equal trackintel's `>=` on the metre value).
+    private let aInside: Double, aOutside: Double
+    private var lastTime = -Double.infinity
+    private var lastPlacemark: Placemark?
+    private var lastWasGapReset = false
+
+    /// Creates a detector.
+    ///
+    /// - Parameters:
+    ///   - parameters: thresholds; default `.trackintel`.
+    ///   - naming: names each placemark when it is emitted; default none.
+    /// - Complexity: O(1).
+    public init(parameters: Parameters = .trackintel, naming: (any PlacemarkNaming)? = nil) {
+        self.parameters = parameters
+        self.naming = naming
+        let s = sin(parameters.distanceMeters / Self.earthRadiusMeters / 2)
+        let a = s * s
+        aInside = a * (1 - 1e-9)
+        aOutside = a * (1 + 1e-9)
+    }
+
+    /// Creates a detector with a preset's parameters.
+    public init(preset: Preset, naming: (any PlacemarkNaming)? = nil) {
+        self.init(parameters: preset.parameters, naming: naming)
+    }
+
+    /// Fixes stored but not yet part of an emitted placemark or move (the open window and
+    /// the move in progress).
+    public var pendingFixes: Int { window.count + leg.count }
+
+    /// Adds the next fix; returns what it revealed (usually nothing; a move and a
+    /// placemark when it shows the user has left a place).
+    ///
+    /// - Throws: `.order` when `fix` is earlier than the previous fix given (equal times
+    ///   are fine); `.misuse` after `finish`. The detector is unchanged when it throws.
+    /// - Complexity: O(1) amortised; O(w) when it closes a placemark of w fixes.
+    public mutating func add(_ fix: Fix) throws(GeoKernelError) -> [TimelineEvent] {
+        guard !isFinished else {
+            throw GeoKernelError(.misuse, "fix at t=\(fix.timestamp) s added after finish(); use a new StopDetector")
+        }
+        guard fix.timestamp >= lastTime else {
+            throw GeoKernelError(
+                .order,
+                "fix at t=\(fix.timestamp) s is earlier than the previous fix at t=\(lastTime) s "
+                    + "(fix \(storedFixes + ignoredInaccurateFixes + repeatedFixes + 1) of the stream); "
+                    + "streaming needs fixes in time order (batch detect() sorts them)")
+        }
+        return addInOrder(fix)
+    }
+
+    /// Adds fixes in order; returns the events of all of them.
+    ///
+    /// - Throws: as `add(_:)`, at the first bad fix (the ones before it are added).
+    public mutating func add(contentsOf fixes: some Sequence<Fix>) throws(GeoKernelError) -> [TimelineEvent] {
+        var events: [TimelineEvent] = []
+        for f in fixes { events += try add(f) }
+        return events
+    }
+
+    /// Ends the track: reports the last move and, when `includeOpenStay` is true and the
+    /// open window lasted at least `durationSeconds`, the open placemark (departure = time
+    /// of the last fix, `isOpen` true). Afterwards the detector refuses fixes; a second
+    /// call returns nothing.
+    ///
+    /// - Complexity: O(w) for an open window of w fixes.
+    public mutating func finish(includeOpenStay: Bool = false) -> [TimelineEvent] {
+        guard !isFinished else { return [] }
+        isFinished = true
+        if includeOpenStay, storedFixes >= 2, !lastWasGapReset, let first = window.first, let last = window.last,
+            last.timestamp - first.timestamp >= parameters.durationSeconds
+        {
+            let events = emitStay(departure: last.timestamp, open: true)
+            window = []
+            return events
+        }
+        leg += window
+        window = []
+        guard !leg.isEmpty else { return [] }
+        let move = makeMove(leg, to: nil)
+        leg = []
+        return [.move(move)]
+    }
+
+    /// The whole-track (batch) form: a fresh detector with this one's parameters and
+    /// naming (not its streaming state) over `fixes`, which are first sorted by time
+    /// (stably) when they are not in order; `Diary.outOfOrderFixes` says how many were not.
+    ///
+    /// Equal to adding the sorted fixes one by one and calling `finish(includeOpenStay:)`.
+    /// - Complexity: O(n) for sorted input, O(n log n) otherwise.
+    public func detect(_ fixes: [Fix], includeOpenStay: Bool = false) -> Diary {
+        var outOfOrder = 0
+        for i in fixes.indices.dropFirst() where fixes[i].timestamp < fixes[i - 1].timestamp { outOfOrder += 1 }
+        let sorted = outOfOrder == 0
+            ? fixes
+            : fixes.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+                .map(\.element)
+        var d = StopDetector(parameters: parameters, naming: naming)
+        var diary = Diary()
+        for f in sorted {
+            let events = d.addInOrder(f)
+            if !events.isEmpty { diary.record(events) }
+        }
+        diary.record(d.finish(includeOpenStay: includeOpenStay))
+        diary.ignoredInaccurateFixes = d.ignoredInaccurateFixes
+        diary.repeatedFixes = d.repeatedFixes
+        diary.outOfOrderFixes = outOfOrder
+        return diary
+    }
+
+    // MARK: - The window
+
+    /// `add` after the order and state checks.
+    mutating func addInOrder(_ fix: Fix) -> [TimelineEvent] {
+        lastTime = fix.timestamp
+        if let a = fix.horizontalAccuracyMeters, a > parameters.minimumAccuracyMeters {
+            ignoredInaccurateFixes += 1
+            return []
+        }
+        guard let previous = window.last else {
+            storedFixes = 1
+            startWindow(fix)
+            return []
+        }
+        if fix.timestamp == previous.timestamp, fix.coordinate == previous.coordinate {
+            repeatedFixes += 1
+            return []
+        }
+        storedFixes += 1
+        let gap = fix.timestamp - previous.timestamp
+        if gap > parameters.gapSeconds {
+            leg += window
+            startWindow(fix)
+            lastWasGapReset = true
+            return []
+        }
+        lastWasGapReset = false
+        guard isOutsideWindow(fix.coordinate) else {
+            window.append(fix)
+            return []
+        }
+        var events: [TimelineEvent] = []
+        if fix.timestamp - window[0].timestamp >= parameters.durationSeconds, gap < parameters.gapSeconds {
+            events = emitStay(departure: fix.timestamp, open: false)
+        } else {
+            leg += window
+        }
+        startWindow(fix)
+        return events
+    }
+
+    private mutating func startWindow(_ fix: Fix) {
+        window.removeAll(keepingCapacity: true)
+        window.append(fix)
+        anchorPhi = fix.coordinate.latitude * Self.radiansPerDegree
+        anchorLambda = fix.coordinate.longitude * Self.radiansPerDegree
+        anchorCosPhi = cos(anchorPhi)
+    }
+
+    static let radiansPerDegree = Double.pi / 180
+
+    /// trackintel's `haversine_dist(anchor, c) >= distance`, evaluated in the same order
+    /// (degrees to radians first, then differences), skipping the arcsine when the
+    /// haversine term alone decides.
+    @inline(__always)
+    private func isOutsideWindow(_ c: Coordinate) -> Bool {
+        let phi = c.latitude * Self.radiansPerDegree
+        let lambda = c.longitude * Self.radiansPerDegree
+        let s1 = sin((phi - anchorPhi) / 2)
+        let s2 = sin((lambda - anchorLambda) / 2)
+        let a = s1 * s1 + anchorCosPhi * cos(phi) * (s2 * s2)
+        if a < aInside { return false }
+        if a > aOutside { return true }
+        return Self.earthRadiusMeters * (2 * asin(a.squareRoot())) >= parameters.distanceMeters
+    }
+
+    /// Emits the window as a placemark (and the move before it).
+    private mutating func emitStay(departure: Double, open: Bool) -> [TimelineEvent] {
+        let location = Self.stayLocation(window)
+        let p = Placemark(
+            index: placemarkCount, coordinate: location, arrival: window[0].timestamp, departure: departure,
+            fixCount: window.count, name: naming?.placemarkName(for: location), isOpen: open)
+        placemarkCount += 1
+        var events: [TimelineEvent] = []
+        if lastPlacemark != nil || !leg.isEmpty {
+            events.append(.move(makeMove(leg, to: p)))
+        }
+        leg = []
+        events.append(.placemark(p))
+        lastPlacemark = p
+        return events
+    }
+
+    private func makeMove(_ fixes: [Fix], to next: Placemark?) -> Move {
+        var length = 0.0
+        var previous = lastPlacemark?.coordinate
+        for f in fixes {
+            if let p = previous { length += haversineDistance(p, f.coordinate, radiusMeters: Self.earthRadiusMeters) }
+            previous = f.coordinate
+        }
+        if let n = next, let p = previous {
+            length += haversineDistance(p, n.coordinate, radiusMeters: Self.earthRadiusMeters)
+        }
+        // A move has fixes whenever one of its ends is not a placemark (see emitStay/finish).
+        let start = lastPlacemark?.departure ?? fixes.first?.timestamp ?? next?.arrival ?? 0
+        let end = next?.arrival ?? fixes.last?.timestamp ?? start
+        return Move(
+            fromPlacemark: lastPlacemark?.index, toPlacemark: next?.index, fixes: fixes, start: start, end: end,
+            distanceMeters: length)
+    }
+
+    /// Mean latitude and circular-mean longitude (degrees) of the distinct positions of
+    /// `fixes` (trackintel: `angle_centroid_multipoints` of the window's union).
+    static func stayLocation(_ fixes: [Fix]) -> Coordinate {
+        if fixes.count == 1 { return fixes[0].coordinate }
+        var seen = Set<Coordinate>(minimumCapacity: fixes.count)
+        var sumLatitude = 0.0, sumSin = 0.0, sumCos = 0.0
+        var k = 0.0
+        for f in fixes where seen.insert(f.coordinate).inserted {
+            let lambda = f.coordinate.longitude * radiansPerDegree
+            sumLatitude += f.coordinate.latitude
+            sumSin += sin(lambda)
+            sumCos += cos(lambda)
+            k += 1
+        }
+        let longitude = atan2(sumSin / k, sumCos / k) / radiansPerDegree
+        return Coordinate(uncheckedLatitude: sumLatitude / k, longitude: longitude)
+    }
+}

@@ -1,0 +1,31 @@
+import GeoKernel
+import Testing
+import _GeoKernelTestSupport
+
+@Suite("Spatial index: concurrent queries on a shared value")
+struct SpatialIndexConcurrencyTests {
+    @Test("a built index answers queries from many tasks at once, each as if alone")
+    func concurrentQueries() async throws {
+        let (points, queries) = IndexTestData.clustered(8_000, cities: 12, seed: 17)
+        var index = try SpatialIndex(points)
+        for p in points.prefix(300) { try index.insert(p) }
+        for id in stride(from: UInt32(0), to: 8_000, by: 11) { try index.remove(id: id) }
+        let shared = index
+        let expected = try queries.map { try shared.nearest(to: $0, k: 8) }
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<5 {
+                        for (i, q) in queries.enumerated() where (i + task + round) % 3 == 0 {
+                            if (try? shared.nearest(to: q, k: 8)) != expected[i] { wrong += 1 }
+                        }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GeoKernel
+import Testing
+import _GeoKernelTestSupport
+
+@Suite("Spatial index: save and load")
+struct SpatialIndexPersistenceTests {
+    let dir: String
+
+    init() throws {
+        dir = NSTemporaryDirectory() + "gk-index-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    /// An index with every part in use: a base run, merged runs, the buffer, removed ids.
+    func busyIndex() throws -> SpatialIndex {
+        var data = IndexTestData.Clustered(cities: 20, seed: 4)
+        var index = try SpatialIndex(data.points(5_000))
+        for _ in 0..<700 { try index.insert(data.point(city: 3)) }
+        for id in stride(from: UInt32(0), to: 5_600, by: 7) { try index.remove(id: id) }
+        return index
+    }
+
+    @Test("a saved index loads back with identical answers and intact invariants")
+    func roundTrip() throws {
+        let index = try busyIndex()
+        let path = dir + "/busy.gkidx"
+        try index.save(to: path)
+        let loaded = try SpatialIndex(contentsOf: path)
+        try loaded.checkInvariants()
+        #expect(loaded.count == index.count && loaded.nextID == index.nextID)
+        var data = IndexTestData.Clustered(cities: 20, seed: 4)
+        for q in data.queries(40) {
+            #expect(try loaded.nearest(to: q, k: 9) == (try index.nearest(to: q, k: 9)))
+            #expect(try loaded.within(radiusMeters: 30_000, of: q) == (try index.within(radiusMeters: 30_000, of: q)))
+        }
+        // The loaded index keeps working: inserts and removes continue the ids.
+        var more = loaded
+        #expect(try more.insert(try Coordinate(latitude: 1, longitude: 2)) == index.nextID)
+        try more.remove(id: 1)
+        try more.checkInvariants()
+        let empty = dir + "/empty.gkidx"
+        try SpatialIndex().save(to: empty)
+        #expect(try SpatialIndex(contentsOf: empty).isEmpty)
+    }
+
+    @Test("the file checksum is XXH64 (reference vectors)")
+    func checksumVectors() {
+        func xxh(_ s: String) -> UInt64 {
+            var c = Checksum64()
+            Array(s.utf8).withUnsafeBytes { c.update($0) }
+            return c.finalize()
+        }
+        #expect(xxh("") == 0xEF46_DB37_51D8_E999)
+        #expect(xxh("a") == 0xD24E_C4F1_A98C_6E5B)
+        #expect(xxh("abc") == 0x44BC_2CF5_AD77_0999)
+        // Fed in pieces, the same bytes give the same checksum.
+        let text = String(repeating: "Nobody inspects the spammish repetition. ", count: 9)
+        var pieces = Checksum64()
+        let bytes = Array(text.utf8)
+        for chunk in stride(from: 0, to: bytes.count, by: 13) {
+            bytes[chunk..<min(chunk + 13, bytes.count)].withUnsafeBytes { pieces.update($0) }
+        }
+        #expect(pieces.finalize() == xxh(text))
+    }
+
+    @Test("a damaged file is refused: every flipped byte and every truncation")
+    func damagedFiles() throws {
+        let index = try SpatialIndex(IndexTestData.uniform(300, seed: 6))
+        let path = dir + "/small.gkidx"
+        try index.save(to: path)
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bad = dir + "/bad.gkidx"
+        for offset in stride(from: 0, to: good.count, by: 97) {
+            var copy = good
+            copy[offset] ^= 0x20
+            try copy.write(to: URL(fileURLWithPath: bad))
+            let e = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: bad) }
+            #expect(e?.code == .corrupt, "flipped byte \(offset): \(String(describing: e))")
+        }
+        for length in [0, 10, 63, 64, 200, good.count - 1] {
+            try good.prefix(length).write(to: URL(fileURLWithPath: bad))
+            let e = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: bad) }
+            #expect(e?.code == .corrupt, "truncated to \(length): \(String(describing: e))")
+        }
+        try (good + Data([0])).write(to: URL(fileURLWithPath: bad))
+        #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: bad) }
+    }
+
+    @Test("a foreign file, another version and a missing file give clear errors")
+    func foreignFiles() throws {
+        let foreign = dir + "/foreign.txt"
+        try String(repeating: "lat,lon,name\n", count: 20).write(toFile: foreign, atomically: true, encoding: .utf8)
+        let e = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: foreign) }
+        #expect(e?.code == .corrupt && e?.message.contains("magic") == true && e?.message.contains(foreign) == true)
+
+        let path = dir + "/v.gkidx"
+        try SpatialIndex(IndexTestData.uniform(20, seed: 1)).save(to: path)
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        data[8] = 2  // format version 2
+        try data.write(to: URL(fileURLWithPath: path))
+        let v = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: path) }
+        #expect(v?.code == .corrupt && v?.message.contains("version 2") == true)
+
+        let missing = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: dir + "/nothing-here.gkidx") }
+        #expect(missing?.code == .io && missing?.message.contains("nothing-here") == true)
+        let directory = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: dir) }
+        #expect(directory?.code == .io)
+    }
+
+    @Test("saving replaces the file atomically and a failed save leaves the old file")
+    func atomicSave() throws {
+        let path = dir + "/atomic.gkidx"
+        let first = try SpatialIndex(IndexTestData.uniform(100, seed: 1))
+        try first.save(to: path)
+        let second = try SpatialIndex(IndexTestData.uniform(200, seed: 2))
+        try second.save(to: path)
+        #expect(try SpatialIndex(contentsOf: path).count == 200)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+        let e = #expect(throws: GeoKernelError.self) { try second.save(to: dir + "/no/such/dir/x.gkidx") }
+        #expect(e?.code == .io && e?.message.contains("no/such/dir") == true)
+        #expect(try SpatialIndex(contentsOf: path).count == 200)
+    }
+}
