@@ -360,7 +360,7 @@ int gk_geofence_monitor_get_option(gk_context *ctx, gk_geofence_monitor *m, int 
  *  1 km) around (lat, lon) degrees, at any time. It starts outside. Modifies m.
  *  \return GK_OK; GK_ERR_DUPLICATE when id exists; GK_ERR_INVALID_ARGUMENT for a bad
  *  coordinate or a radius that is not finite, not > 0 or above 10 000 km.
- *  Complexity: O(1) amortised. Swift: GeofenceMonitor.add(_:). \since 0.1 */
+ *  Complexity: amortised O(log n). Swift: GeofenceMonitor.add(_:). \since 0.1 */
 int gk_geofence_monitor_add(gk_context *ctx, gk_geofence_monitor *m, int64_t id,
                             double lat, double lon, double radius_m);
 

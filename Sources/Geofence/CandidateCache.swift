@@ -1,7 +1,7 @@
 import GeoKernel
 
 /// Internal: the fences that could have inside evidence at any fix within `slack` of an
-/// anchor fix, fetched once from the grid and reused while fixes stay near the anchor.
+/// anchor fix, fetched once from the spatial index and reused while fixes stay near the anchor.
 ///
 /// A fence with inside evidence at p is within its radius (less the enter margin) of p,
 /// hence within that radius + slack of the anchor when p is within slack of it (triangle

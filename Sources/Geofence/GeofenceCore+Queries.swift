@@ -12,7 +12,7 @@ extension GeofenceCore {
         guard !slotOfID.isEmpty else { return }
         let p = UnitVector(point)
         var going = true
-        grid.forEachCandidate(near: point, extraMeters: 0) { s in
+        search.forEachCandidate(near: point, extraMeters: 0) { s in
             guard going else { return }
             let i = Int(s)
             let c2 = ChordBounds.chord2(p.x, p.y, p.z, vx[i], vy[i], vz[i])

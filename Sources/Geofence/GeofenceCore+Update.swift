@@ -127,7 +127,7 @@ extension GeofenceCore {
         var found = hits
         hits = []
         found.removeAll(keepingCapacity: true)
-        grid.forEachCandidate(near: point, extraMeters: slackMeters) { found.append($0) }
+        search.forEachCandidate(near: point, extraMeters: slackMeters) { found.append($0) }
         for s in found { offer(s, padded: false) }
         cache.pad()
         hits = found

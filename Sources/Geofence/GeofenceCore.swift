@@ -28,7 +28,8 @@ struct GeofenceCore {
     var freeSlots: [Int32] = []
     var slotOfID: [String: Int32] = [:]
     var nextSequence: Int64 = 0
-    var grid = FenceGrid()
+    /// The candidate search (swap the type to change the structure).
+    var search = IndexedFenceSearch()
 
     /// The fences that are inside or in a run of evidence.
     var active: [ActiveFence] = []
@@ -92,7 +93,7 @@ struct GeofenceCore {
         }
         nextSequence += 1
         slotOfID[fence.id] = s
-        grid.insert(s, at: fence.center, radiusMeters: fence.radiusMeters)
+        search.insert(s, at: fence.center, radiusMeters: fence.radiusMeters)
         if cache.valid { offer(s, padded: true) }
     }
 
@@ -102,7 +103,7 @@ struct GeofenceCore {
         let i = Int(s)
         if activeIndex[i] >= 0 { deactivate(s) }
         cache.remove(slot: s)
-        grid.remove(s, at: Coordinate(uncheckedLatitude: latitudes[i], longitude: longitudes[i]), radiusMeters: radii[i])
+        search.remove(s, at: Coordinate(uncheckedLatitude: latitudes[i], longitude: longitudes[i]), radiusMeters: radii[i])
         sequence[i] = -1
         ids[i] = ""
         freeSlots.append(s)

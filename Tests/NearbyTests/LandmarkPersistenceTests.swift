@@ -122,7 +122,7 @@ struct LandmarkPersistenceTests {
 @Suite("LandmarkSaveChild")
 struct LandmarkSaveChild {
     static let pathVariable = "GK_LANDMARK_SAVE_CHILD"
-    static let landmarks = 20_000
+    static let landmarks = 10_000
 
     @Test("(helper process for the kill test) saves in a loop when asked to")
     func saveForever() throws {

@@ -45,7 +45,7 @@ enum IndexCases {
             BenchCase(name: "index.build.\(name)", n: 1, baseline: "scan.build.\(name)", run: {
                 blackHole(try! SpatialIndex(points))
             }),
-            BenchCase(name: "index.load.\(name)", n: 1, baseline: "index.build.\(name)", run: {
+            BenchCase(name: "index.load.\(name)", n: 1, baseline: "index.build.\(name)", setUp: { loaded.value = SpatialIndex() }, run: {
                 loaded.value = try! SpatialIndex(contentsOf: path)
             }, check: {
                 try? FileManager.default.removeItem(atPath: path)
@@ -56,19 +56,19 @@ enum IndexCases {
             BenchCase(name: "scan.knn10.\(name)", n: scanTimed.count, baseline: nil, run: {
                 for q in scanTimed { blackHole(try! scan.nearest(to: q, k: 10)) }
             }),
-            BenchCase(name: "index.knn10.\(name)", n: queries.count, baseline: "scan.knn10.\(name)", run: {
+            BenchCase(name: "index.knn10.\(name)", n: queries.count, baseline: "scan.knn10.\(name)", setUp: { knn.value = [] }, run: {
                 knn.value = queries.map { try! index.nearest(to: $0, k: 10) }
             }, check: { reference.compare(knn.value, reference.knn10, "knn10") }),
             BenchCase(name: "scan.radius1km.\(name)", n: scanTimed.count, baseline: nil, run: {
                 for q in scanTimed { blackHole(try! scan.within(radiusMeters: 1000, of: q)) }
             }),
-            BenchCase(name: "index.radius1km.\(name)", n: queries.count, baseline: "scan.radius1km.\(name)", run: {
+            BenchCase(name: "index.radius1km.\(name)", n: queries.count, baseline: "scan.radius1km.\(name)", setUp: { r1.value = [] }, run: {
                 r1.value = queries.map { try! index.within(radiusMeters: 1000, of: $0) }
             }, check: { reference.compare(r1.value, reference.radius1km, "radius1km") }),
             BenchCase(name: "scan.radius100km.\(name)", n: scanTimed.count, baseline: nil, run: {
                 for q in scanTimed { blackHole(try! scan.within(radiusMeters: 100_000, of: q)) }
             }),
-            BenchCase(name: "index.radius100km.\(name)", n: queries.count, baseline: "scan.radius100km.\(name)", run: {
+            BenchCase(name: "index.radius100km.\(name)", n: queries.count, baseline: "scan.radius100km.\(name)", setUp: { r100.value = [] }, run: {
                 r100.value = queries.map { try! index.within(radiusMeters: 100_000, of: $0) }
             }, check: {
                 let hits = r100.value.reduce(0) { $0 + $1.count } / Swift.max(1, r100.value.count)
@@ -80,7 +80,7 @@ enum IndexCases {
                 for (i, p) in points.enumerated() { s.append(id: UInt32(i), p) }
                 blackHole(s)
             }),
-            BenchCase(name: "index.insert.\(name)", n: points.count, baseline: "scan.insert.\(name)", run: {
+            BenchCase(name: "index.insert.\(name)", n: points.count, baseline: "scan.insert.\(name)", setUp: { inserted.value = SpatialIndex() }, run: {
                 var s = SpatialIndex()
                 for p in points { try! s.insert(p) }
                 inserted.value = s
@@ -196,7 +196,7 @@ enum GeocodeCases {
             BenchCase(name: "geocode.scan", n: scanTimed.count, baseline: nil, run: {
                 for q in scanTimed { blackHole(try! scan.nearest(to: q, k: 1)) }
             }),
-            BenchCase(name: "geocode.reverse", n: queries.count, baseline: "geocode.scan", run: {
+            BenchCase(name: "geocode.reverse", n: queries.count, baseline: "geocode.scan", setUp: { found.value = [] }, run: {
                 found.value = queries.map { geocoder.nearest(to: $0) }
             }, check: {
                 let want = try! scan.nearest(to: queries, k: 1)

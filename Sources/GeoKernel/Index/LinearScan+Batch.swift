@@ -30,6 +30,7 @@ extension LinearScan {
             }
             blocked(group, bound: { heaps[$0].threshold }) { qi, m, id, c2 in
                 heaps[qi].offer(meters: m, id: id, chordSquared: c2)
+                heaps[qi].refreshThreshold()
             }
             for i in 0..<group.count { out.append(heaps[i].sorted()) }
             heaps.deinitialize(count: group.count)

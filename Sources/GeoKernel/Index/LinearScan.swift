@@ -67,6 +67,7 @@ public struct LinearScan: Sendable {
         var heap = NeighborHeap(k: Swift.min(k, count), limitMeters: maxDistanceMeters)
         scan(QueryVector(point), bound: { heap.threshold }) { m, id, c2 in
             heap.offer(meters: m, id: id, chordSquared: c2)
+            heap.refreshThreshold()
         }
         return heap.sorted()
     }

@@ -57,25 +57,20 @@ extension PackedRun {
     // MARK: k nearest
 
     /// Best-first search of this run, offering every point that may be among the k
-    /// nearest to `heap`. While the heap is not full, a greedy descent to the leaf with
-    /// the nearest box comes first: its points give a finite threshold, so the search
-    /// then queues only the nodes that can still matter.
+    /// nearest to `heap`.
+    ///
+    /// While the heap is not full it starts with a greedy descent to the leaf with the
+    /// nearest box, keeping the child bounds met on the way: that leaf's points give a
+    /// finite threshold, and only the siblings on the path whose bound is within it are
+    /// queued, so the path is not expanded twice and hopeless nodes never enter the queue.
     func nearest(_ q: QueryVector, _ heap: inout NeighborHeap, _ queue: inout NodeQueue, _ filter: PointFilter) {
         let internalLevels = levelCounts.count
-        var visited = -1
-        if heap.count < heap.k {
-            var index = 0
-            for level in 0..<internalLevels {
-                let b = childBounds(levelStarts[level] &+ index, q)
-                index = index << 4 | Self.argmin(b)
-            }
-            if index < blockCount {
-                nearestInBlock(index, q, &heap, filter)
-                visited = index
-            }
-        }
         queue.removeAll()
-        queue.push(0)
+        if heap.count < heap.k {
+            greedyStart(q, &heap, &queue, filter)
+        } else {
+            queue.push(0)
+        }
         while !queue.isEmpty {
             let e = queue.popMin()
             let t = heap.thresholdFloat
@@ -83,27 +78,58 @@ extension PackedRun {
             let r = UInt32(truncatingIfNeeded: e)
             let level = Int(r >> 28), index = Int(r & 0x0FFF_FFFF)
             if level < internalLevels {
-                let b = childBounds(levelStarts[level] &+ index, q)
-                var bits = Self.lanes(b, atMost: t)
-                let first = index << 4
-                while bits != 0 {
-                    let j = bits.trailingZeroBitCount
-                    bits &= bits &- 1
-                    let child = Self.ref(level: level &+ 1, index: first &+ j)
-                    queue.push(UInt64(b[j].bitPattern) << 32 | UInt64(child))
-                }
-            } else if index != visited {
+                push(childBounds(levelStarts[level] &+ index, q), level, index, except: -1, t, &queue)
+            } else {
                 nearestInBlock(index, q, &heap, filter)
             }
+        }
+    }
+
+    /// The greedy descent: evaluates the leaf reached by always taking the child with
+    /// the smallest bound, then queues the siblings along the path that may still hold
+    /// a result.
+    @inline(__always)
+    private func greedyStart(_ q: QueryVector, _ heap: inout NeighborHeap, _ queue: inout NodeQueue, _ filter: PointFilter) {
+        let internalLevels = levelCounts.count
+        withUnsafeTemporaryAllocation(of: SIMD16<Float>.self, capacity: 16) { path in
+            var index = 0
+            for level in 0..<internalLevels {
+                let b = childBounds(levelStarts[level] &+ index, q)
+                path[level] = b
+                index = index << 4 | Self.argmin(b)
+            }
+            nearestInBlock(index, q, &heap, filter)
+            let t = heap.thresholdFloat
+            var level = internalLevels &- 1
+            while level >= 0 {
+                let chosen = index & 15
+                index >>= 4
+                push(path[level], level, index, except: chosen, t, &queue)
+                level &-= 1
+            }
+        }
+    }
+
+    /// Queues the children of node (level, index) whose bound is within `t`, except
+    /// child `except`.
+    @inline(__always)
+    private func push(_ b: SIMD16<Float>, _ level: Int, _ index: Int, except: Int, _ t: Float, _ queue: inout NodeQueue) {
+        var bits = Self.lanes(b, atMost: t)
+        if except >= 0 { bits &= ~(1 << UInt32(except)) }
+        let first = index << 4
+        while bits != 0 {
+            let j = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            let child = Self.ref(level: level &+ 1, index: first &+ j)
+            queue.push(UInt64(b[j].bitPattern) << 32 | UInt64(child))
         }
     }
 
     /// The lane of the smallest bound (the first on ties).
     @inline(__always)
     static func argmin(_ b: SIMD16<Float>) -> Int {
-        let m = b.min()
-        for j in 0..<16 where b[j] == m { return j }
-        return 0
+        let bits = lanes(b, atMost: b.min())
+        return bits == 0 ? 0 : bits.trailingZeroBitCount
     }
 
     @inline(__always)
@@ -123,6 +149,7 @@ extension PackedRun {
                 let id = p.load(fromByteOffset: 384 &+ (g &* 4 &+ lane) &* 4, as: UInt32.self)
                 if filter.accepts(id) { heap.offer(meters: m[lane], id: id, chordSquared: c2[lane]) }
             }
+            heap.refreshThreshold()
         }
     }
 

@@ -39,14 +39,18 @@ struct PointFilter {
 struct NodeQueue: ~Copyable {
     private var heap: UnsafeMutablePointer<UInt64>
     private var capacity: Int
+    /// Whether `heap` was allocated here (after growing) rather than lent by the caller.
+    private var owned = false
     private(set) var count = 0
 
-    init(capacity: Int = 256) {
-        self.capacity = capacity
-        heap = .allocate(capacity: capacity)
+    /// A queue in the caller's memory (e.g. on the stack); it moves to the heap if it
+    /// outgrows it.
+    init(storage: UnsafeMutableBufferPointer<UInt64>) {
+        heap = storage.baseAddress!
+        capacity = storage.count
     }
 
-    deinit { heap.deallocate() }
+    deinit { if owned { heap.deallocate() } }
 
     var isEmpty: Bool { count == 0 }
 
@@ -87,12 +91,23 @@ struct NodeQueue: ~Copyable {
         return top
     }
 
+    @inline(never)
     private mutating func grow() {
         let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: heap, count: count)
-        heap.deallocate()
+        if owned { heap.deallocate() }
         heap = bigger
         capacity *= 2
+        owned = true
+    }
+
+    /// Runs `body` with a queue whose first 512 entries live on the stack.
+    @inline(__always)
+    static func withQueue<R>(_ body: (inout NodeQueue) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 512) { storage in
+            var queue = NodeQueue(storage: storage)
+            return body(&queue)
+        }
     }
 }
 
@@ -130,18 +145,32 @@ struct NeighborHeap: ~Copyable {
         meters.deallocate(); ids.deallocate(); chords.deallocate()
     }
 
-    /// Offers a candidate that passed the chord prefilter.
+    /// Offers a candidate that passed the chord prefilter. The thresholds are not
+    /// updated here (a stale, larger threshold only lets more candidates through):
+    /// call `refreshThreshold()` after a batch of offers.
     @inline(__always)
     mutating func offer(meters m: Double, id: UInt32, chordSquared c2: Double) {
         if count < k {
             guard m <= limitMeters else { return }
             siftUp(m, id, c2)
-            if count == k { updateThreshold() }
+            changed = count == k
         } else {
             let rm = meters[0]
             guard m < rm || (m == rm && id < ids[0]) else { return }
             siftDownRoot(m, id, c2)
+            changed = true
+        }
+    }
+
+    /// Whether the root changed since the thresholds were last computed.
+    private var changed = false
+
+    /// Brings `threshold` and `thresholdFloat` up to date after offers.
+    @inline(__always)
+    mutating func refreshThreshold() {
+        if changed {
             updateThreshold()
+            changed = false
         }
     }
 
@@ -182,12 +211,21 @@ struct NeighborHeap: ~Copyable {
         thresholdFloat = PackedRun.floatUp(t)
     }
 
-    /// The results, nearest first (ties: lower id first).
-    func sorted() -> [SpatialIndex.Neighbor] {
-        var out: [SpatialIndex.Neighbor] = []
-        out.reserveCapacity(count)
-        for i in 0..<count { out.append(SpatialIndex.Neighbor(id: ids[i], distanceMeters: meters[i])) }
-        out.sort { $0.distanceMeters < $1.distanceMeters || ($0.distanceMeters == $1.distanceMeters && $0.id < $1.id) }
-        return out
+    /// The results, nearest first (ties: lower id first), by taking the root of the
+    /// max-heap k times (the heap is consumed).
+    mutating func sorted() -> [SpatialIndex.Neighbor] {
+        let n = count
+        return [SpatialIndex.Neighbor](unsafeUninitializedCapacity: n) { buf, initialized in
+            var i = n
+            while count > 0 {
+                i -= 1
+                buf[i] = SpatialIndex.Neighbor(id: ids[0], distanceMeters: meters[0])
+                let last = count - 1
+                let (m, id, c2) = (meters[last], ids[last], chords[last])
+                count = last
+                if last > 0 { siftDownRoot(m, id, c2) }
+            }
+            initialized = n
+        }
     }
 }

@@ -54,10 +54,11 @@ extension SpatialIndex {
         if k == 0 || count == 0 { return [] }
         let q = QueryVector(point)
         var heap = NeighborHeap(k: Swift.min(k, count), limitMeters: maxDistanceMeters)
-        var queue = NodeQueue()
-        withFilter(predicate) { filter in
-            for run in runs { run.nearest(q, &heap, &queue, filter) }
-            buffer.nearest(q, &heap, filter)
+        NodeQueue.withQueue { queue in
+            withFilter(predicate) { filter in
+                for run in runs { run.nearest(q, &heap, &queue, filter) }
+                buffer.nearest(q, &heap, filter)
+            }
         }
         return heap.sorted()
     }

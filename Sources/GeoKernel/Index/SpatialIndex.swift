@@ -179,7 +179,10 @@ struct InsertBuffer: Sendable {
     /// Offers every buffered point to a nearest search.
     func nearest(_ q: QueryVector, _ heap: inout NeighborHeap, _ filter: PointFilter) {
         forEachCandidate(q, bound: { heap.threshold }) { m, id, c2 in
-            if filter.accepts(id) { heap.offer(meters: m, id: id, chordSquared: c2) }
+            if filter.accepts(id) {
+                heap.offer(meters: m, id: id, chordSquared: c2)
+                heap.refreshThreshold()
+            }
         }
     }
 
