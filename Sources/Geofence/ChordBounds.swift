@@ -15,6 +15,7 @@ import Darwin
 // with margins (1e-9 rad ≈ 6 mm absolute, 1e-12 relative) far wider than those errors. In
 // between, and for thresholds of 2.5 rad or more, the scalar test itself decides.
 
+/// Chord bounds and the fixes' unit vectors; `package` so that tests can check them.
 package enum ChordBounds {
     /// Absolute margin in chord units (radians on the unit sphere): 1e-9 ≈ 6.4 mm.
     static let absolute: Double = 1e-9
@@ -94,7 +95,10 @@ extension ChordBounds {
 
 /// A unit vector's components (x towards 0°N 0°E, y towards 0°N 90°E, z north).
 package struct UnitVectorComponents {
+    /// Towards 0°N 0°E.
     package var x: Double
+    /// Towards 0°N 90°E.
     package var y: Double
+    /// Towards the north pole.
     package var z: Double
 }

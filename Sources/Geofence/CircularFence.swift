@@ -12,25 +12,25 @@ import GeoKernel
 /// (in C the id is an `int64_t`, seen from Swift as its decimal string).
 /// \since 0.1
 public struct CircularFence: Sendable, Hashable, CustomStringConvertible {
-    /// The radius a fence gets when none is given: 1 000 m. C twin: `GK_GEOFENCE_DEFAULT_RADIUS_M`.
+    /// The radius a fence gets when none is given: 1 000 m. C twin: `GK_GEOFENCE_DEFAULT_RADIUS_M`. \since 0.1
     public static let defaultRadiusMeters: Double = 1_000
 
     /// The largest radius accepted: 10 000 km, a quarter of a great circle. Larger "fences"
-    /// are not fences, and the haversine formula is ill-conditioned near the antipode.
+    /// are not fences, and the haversine formula is ill-conditioned near the antipode. \since 0.1
     public static let maximumRadiusMeters: Double = 10_000_000
 
-    /// The fence's identifier, unique within a monitor; not empty.
+    /// The fence's identifier, unique within a monitor; not empty. \since 0.1
     public let id: String
-    /// The centre (degrees).
+    /// The centre (degrees). \since 0.1
     public let center: Coordinate
-    /// The radius in metres along the sphere, in (0, 10 000 km].
+    /// The radius in metres along the sphere, in (0, 10 000 km]. \since 0.1
     public let radiusMeters: Double
 
     /// A fence of `radiusMeters` metres (default 1 000 m) around `center`.
     ///
     /// - Throws: `.invalidArgument` when `id` is empty or the radius is not finite, not
     ///   positive or larger than `maximumRadiusMeters`; the message names the fence.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1). \since 0.1
     public init(
         id: String, center: Coordinate, radiusMeters: Double = CircularFence.defaultRadiusMeters
     ) throws(GeoKernelError) {
@@ -47,7 +47,7 @@ public struct CircularFence: Sendable, Hashable, CustomStringConvertible {
     /// A fence from degrees; validates as `Coordinate(latitude:longitude:)` and
     /// `init(id:center:radiusMeters:)` do, naming the fence in the message.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1). \since 0.1
     public init(
         id: String, latitude: Double, longitude: Double,
         radiusMeters: Double = CircularFence.defaultRadiusMeters
@@ -61,7 +61,7 @@ public struct CircularFence: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `point` is in the fence: the scalar haversine test, `Circle.contains`.
     ///
-    /// - Complexity: O(1), about 50 ns. Thread safety: pure.
+    /// - Complexity: O(1), about 50 ns. Thread safety: pure. \since 0.1
     @inlinable
     public func contains(_ point: Coordinate) -> Bool {
         haversineCentralAngle(
@@ -70,5 +70,6 @@ public struct CircularFence: Sendable, Hashable, CustomStringConvertible {
             <= radiusMeters
     }
 
+    /// `fence "id" 150.0 m around (lat, lon)`, for logs. \since 0.1
     public var description: String { "fence \"\(id)\" \(radiusMeters) m around \(center)" }
 }

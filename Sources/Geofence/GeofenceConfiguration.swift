@@ -26,37 +26,37 @@ import GeoKernel
 /// \since 0.1
 public struct GeofenceConfiguration: Sendable, Hashable {
     /// Extra distance in metres, beyond radius + accuracy, a fix must be outside to count
-    /// towards an exit. Default 20 m. C: `GK_GEOFENCE_OPT_HYSTERESIS_M`.
+    /// towards an exit. Default 20 m. C: `GK_GEOFENCE_OPT_HYSTERESIS_M`. \since 0.1
     public var hysteresisMeters: Double = 20
     /// How far inside the boundary, in metres, a fix must be to count towards an enter.
-    /// Default 0 m (on the boundary counts). C: `GK_GEOFENCE_OPT_ENTER_MARGIN_M`.
+    /// Default 0 m (on the boundary counts). C: `GK_GEOFENCE_OPT_ENTER_MARGIN_M`. \since 0.1
     public var enterMarginMeters: Double = 0
     /// Consecutive inside-evidence fixes needed for an enter; at least 1. Default 1.
-    /// C: `GK_GEOFENCE_OPT_ENTER_FIXES`.
+    /// C: `GK_GEOFENCE_OPT_ENTER_FIXES`. \since 0.1
     public var enterConfirmationFixes: Int = 1
     /// Seconds from the first to the confirming inside-evidence fix needed for an enter.
-    /// Default 0. C: `GK_GEOFENCE_OPT_ENTER_SECONDS`.
+    /// Default 0. C: `GK_GEOFENCE_OPT_ENTER_SECONDS`. \since 0.1
     public var enterConfirmationSeconds: Double = 0
     /// Consecutive outside-evidence fixes needed for an exit; at least 1. Default 2.
-    /// C: `GK_GEOFENCE_OPT_EXIT_FIXES`.
+    /// C: `GK_GEOFENCE_OPT_EXIT_FIXES`. \since 0.1
     public var exitConfirmationFixes: Int = 2
     /// Seconds from the first to the confirming outside-evidence fix needed for an exit.
-    /// Default 0. C: `GK_GEOFENCE_OPT_EXIT_SECONDS`.
+    /// Default 0. C: `GK_GEOFENCE_OPT_EXIT_SECONDS`. \since 0.1
     public var exitConfirmationSeconds: Double = 0
     /// Fixes with a horizontal accuracy worse (larger) than this, in metres, are ignored.
-    /// Default 100 m; `.infinity` keeps every fix. C: `GK_GEOFENCE_OPT_MAX_ACCURACY_M`.
+    /// Default 100 m; `.infinity` keeps every fix. C: `GK_GEOFENCE_OPT_MAX_ACCURACY_M`. \since 0.1
     public var maximumAccuracyMeters: Double = 100
     /// Seconds inside, from the enter, before a `dwell`. Default 300 s; `.infinity`
-    /// disables dwell events. C: `GK_GEOFENCE_OPT_DWELL_SECONDS`.
+    /// disables dwell events. C: `GK_GEOFENCE_OPT_DWELL_SECONDS`. \since 0.1
     public var dwellSeconds: Double = 300
     /// The accuracy in metres assumed for a fix that reports none. Default 0 m.
-    /// C: `GK_GEOFENCE_OPT_ASSUMED_ACCURACY_M` (and `NAN` accuracy in C means "none").
+    /// C: `GK_GEOFENCE_OPT_ASSUMED_ACCURACY_M` (and `NAN` accuracy in C means "none"). \since 0.1
     public var assumedAccuracyMeters: Double = 0
 
-    /// The defaults listed above.
+    /// The defaults listed above. \since 0.1
     public init() {}
 
-    /// A configuration; every argument defaults to the value documented on its property.
+    /// A configuration; every argument defaults to the value documented on its property. \since 0.1
     public init(
         hysteresisMeters: Double = 20, enterMarginMeters: Double = 0,
         enterConfirmationFixes: Int = 1, enterConfirmationSeconds: Double = 0,
@@ -78,7 +78,7 @@ public struct GeofenceConfiguration: Sendable, Hashable {
     /// The most permissive rules: no margins, one fix confirms, every fix is used, no
     /// dwell. An exit still needs d > radius + the fix's accuracy; for fixes without
     /// accuracy, events follow the plain containment test fix by fix (and flap with the
-    /// jitter). A baseline for comparisons and tests.
+    /// jitter). A baseline for comparisons and tests. \since 0.1
     public static let raw = GeofenceConfiguration(
         hysteresisMeters: 0, enterMarginMeters: 0, enterConfirmationFixes: 1,
         enterConfirmationSeconds: 0, exitConfirmationFixes: 1, exitConfirmationSeconds: 0,
@@ -90,7 +90,7 @@ public struct GeofenceConfiguration: Sendable, Hashable {
     ///   NaN distances and durations, infinite margins or accuracies (only
     ///   `maximumAccuracyMeters` and `dwellSeconds` may be infinite), confirmation counts
     ///   below 1 or above 2³¹ − 1.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1). \since 0.1
     public func validate() throws(GeoKernelError) {
         func finite(_ v: Double, _ name: String) throws(GeoKernelError) {
             guard v.isFinite, v >= 0 else { throw .invalid("geofence \(name) \(v) must be finite and >= 0") }

@@ -39,8 +39,22 @@ extension GeofenceCore {
         precondition(activeIndex.filter { $0 >= 0 }.count == active.count, "stray active index")
         precondition(inside == insideCount, "insideCount \(insideCount) != \(inside)")
         if cache.valid {
-            precondition(cache.x.count % 4 == 0 && cache.count <= cache.x.count, "cache padding")
-            for s in cache.slots[0..<cache.count] { precondition(sequence[Int(s)] >= 0, "cache holds a free slot") }
+            precondition(cache.blocks.count == (cache.count + 3) / 4 && cache.inner2.count == cache.count, "cache layout")
+            for j in cache.count..<(4 * cache.blocks.count) { precondition(cache.outer2(j) == -1, "cache padding") }
+            for j in 0..<cache.count {
+                let s = Int(cache.slots[j])
+                precondition(sequence[s] >= 0, "cache holds a free slot")
+                let k = Int(activeIndex[s])
+                if k >= 0 {
+                    precondition(active[k].cachePosition == Int32(j) && cache.outer2(j) == -1, "active fence visible to the scan")
+                } else {
+                    precondition(cache.outer2(j) == enterOuter2[s], "default fence hidden from the scan")
+                }
+            }
+        }
+        for e in active where e.cachePosition >= 0 {
+            precondition(cache.valid && Int(e.cachePosition) < cache.count && cache.slots[Int(e.cachePosition)] == e.slot,
+                         "active fence's cache position is stale")
         }
     }
 }

@@ -30,12 +30,8 @@ extension GeofenceCore {
         }
         let lat = fix.coordinate.latitude, lon = fix.coordinate.longitude
         let p = ChordBounds.unitVector(latitude: lat, longitude: lon)
-        if let q = previous {
-            let step = ChordBounds.chord2(p.x, p.y, p.z, q.x, q.y, q.z).squareRoot()
-            meanStep = meanStep == 0 ? step : 0.875 * meanStep + 0.125 * step
-        }
-        previous = (p.x, p.y, p.z)
-        fixEvents.removeAll(keepingCapacity: true)
+        fixesSinceRefill += 1
+        if !fixEvents.isEmpty { fixEvents.removeAll(keepingCapacity: true) }
 
         if !active.isEmpty { updateActive(t, lat, lon, p, accuracy) }
         if !slotOfID.isEmpty {
@@ -63,11 +59,16 @@ extension GeofenceCore {
             let i = Int(e.slot)
             let c2 = ChordBounds.chord2(p.x, p.y, p.z, vx[i], vy[i], vz[i])
             if e.inside {
-                // Outside evidence: d > (radius + accuracy) + hysteresis.
-                let threshold = (radii[i] + accuracy) + rules.hysteresisMeters
-                let b = ChordBounds.cheap(theta: threshold / EarthModel.meanRadiusMeters)
-                let outside =
-                    c2 > b.outer2 ? true : (c2 < b.inner2 ? false : distance(i, lat, lon) > threshold)
+                // Outside evidence: d > (radius + accuracy) + hysteresis. Certainly not
+                // when the fix is certainly within radius − enter margin (the common case).
+                let outside: Bool
+                if c2 < enterInner2[i] {
+                    outside = false
+                } else {
+                    let threshold = (radii[i] + accuracy) + rules.hysteresisMeters
+                    let b = ChordBounds.cheap(theta: threshold / EarthModel.meanRadiusMeters)
+                    outside = c2 > b.outer2 ? true : (c2 < b.inner2 ? false : distance(i, lat, lon) > threshold)
+                }
                 if outside {
                     if e.run == 0 { e.runStart = t }
                     if e.run < Int32.max { e.run += 1 }
@@ -76,14 +77,15 @@ extension GeofenceCore {
                         deactivate(e.slot)  // moves the last entry to k
                         continue
                     }
-                } else {
+                    active[k] = e
+                } else if e.run != 0 || (!e.dwellReported && t - e.enteredAt >= rules.dwellSeconds) {
                     e.run = 0
                     if !e.dwellReported, t - e.enteredAt >= rules.dwellSeconds {
                         e.dwellReported = true
                         fixEvents.append(PendingEvent(kind: .dwell, sequence: sequence[i], slot: e.slot))
                     }
-                }
-                active[k] = e
+                    active[k] = e
+                }  // else unchanged: no write
             } else {
                 guard insideEvidence(i, c2, lat, lon) else {
                     deactivate(e.slot)  // the run is broken: back to the default state
@@ -121,74 +123,88 @@ extension GeofenceCore {
     /// evidence at a fix within the slack of this one.
     private mutating func refill(around point: Coordinate, _ p: UnitVectorComponents) {
         let R = EarthModel.meanRadiusMeters
-        // Slack: about 24 typical steps, between 250 m and 2 km.
-        let slackMeters = min(2_000, max(250, 24 * meanStep * R))
+        // Slack: about 24 fixes' worth of the speed at which the fixes left the previous
+        // neighbourhood, between 250 m and 2 km.
+        var speed = 0.0  // radians per fix
+        if cache.valid {
+            speed = ChordBounds.chord2(p.x, p.y, p.z, cache.ax, cache.ay, cache.az).squareRoot() / Double(fixesSinceRefill)
+        }
+        fixesSinceRefill = 0
+        let slackMeters = min(2_000, max(250, 24 * speed * R))
         cache.reset(anchor: (p.x, p.y, p.z), slack: slackMeters / R)
         var found = hits
         hits = []
         found.removeAll(keepingCapacity: true)
         search.forEachCandidate(near: point, extraMeters: slackMeters) { found.append($0) }
-        for s in found { offer(s, padded: false) }
-        cache.pad()
+        for s in found { offer(s) }
         hits = found
+        // Active fences are moved on by updateActive; hide them from the scan.
+        for k in active.indices { active[k].cachePosition = -1 }
+        for j in 0..<cache.count {
+            let k = Int(activeIndex[Int(cache.slots[j])])
+            if k >= 0 {
+                active[k].cachePosition = Int32(j)
+                cache.setOuter2(j, -1)
+            }
+        }
     }
 
     /// Runs the candidate set against the fix: fences in the default state with inside
     /// evidence start a run (or enter at once).
     private mutating func scanCandidates(_ t: Double, _ lat: Double, _ lon: Double, _ p: UnitVectorComponents) {
+        let first = cache.blocks.withUnsafeBufferPointer { Self.firstHit($0, p, from: 0) }
+        guard first >= 0 else { return }  // the common case: nothing near a boundary
         var found = hits
         hits = []  // keep `found` uniquely referenced
         found.removeAll(keepingCapacity: true)
-        let n = cache.x.count
-        if n > 0 {
-            cache.x.withUnsafeBufferPointer { x in
-                cache.y.withUnsafeBufferPointer { y in
-                    cache.z.withUnsafeBufferPointer { z in
-                        cache.outer2.withUnsafeBufferPointer { o in
-                            Self.scan(x.baseAddress!, y.baseAddress!, z.baseAddress!, o.baseAddress!, n, p, &found)
-                        }
-                    }
-                }
+        cache.blocks.withUnsafeBufferPointer { blocks in
+            var b = first
+            while b >= 0 {
+                let bits = Self.passing(blocks[b], p)
+                for lane in 0..<4 where bits[lane] >> 63 == 0 { found.append(Int32(4 * b + lane)) }
+                b = Self.firstHit(blocks, p, from: b + 1)
             }
         }
         for j in found {
             let s = cache.slots[Int(j)]
             let i = Int(s)
-            guard activeIndex[i] < 0 else { continue }  // already moved on by updateActive
+            guard activeIndex[i] < 0 else { continue }  // active entries hold outer2 = −1; a safety net
             let c2 = ChordBounds.chord2(p.x, p.y, p.z, vx[i], vy[i], vz[i])
             guard insideEvidence(i, c2, lat, lon) else { continue }
-            var e = ActiveFence(slot: s, inside: false, dwellReported: false, run: 1, runStart: t, enteredAt: 0)
+            var e = ActiveFence(
+                slot: s, inside: false, dwellReported: false, run: 1, runStart: t, enteredAt: 0, cachePosition: j)
+            cache.setOuter2(Int(j), -1)
             confirmEnter(&e, t)
             activate(e)
         }
         hits = found
     }
 
-    /// The SIMD scan: indices of the entries whose squared chord to p is not above their
-    /// `outer2` bound (the others certainly have no inside evidence).
-    private static func scan(
-        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ z: UnsafePointer<Double>,
-        _ outer2: UnsafePointer<Double>, _ n: Int, _ p: UnitVectorComponents, _ hits: inout [Int32]
-    ) {
+    /// Sign bits of outer2 − chord² for the four entries of a block: clear (the top bit of
+    /// a lane is 0) where the entry passes, i.e. may have inside evidence.
+    @inline(__always)
+    private static func passing(_ block: CandidateCache.Block, _ p: UnitVectorComponents) -> SIMD4<UInt64> {
         typealias D4 = SIMD4<Double>
-        let px = D4(repeating: p.x), py = D4(repeating: p.y), pz = D4(repeating: p.z)
-        let rx = UnsafeRawPointer(x), ry = UnsafeRawPointer(y), rz = UnsafeRawPointer(z)
-        let ro = UnsafeRawPointer(outer2)
-        var i = 0
-        while i < n {
-            let off = i &* 8
-            let dx = rx.loadUnaligned(fromByteOffset: off, as: D4.self) - px
-            let dy = ry.loadUnaligned(fromByteOffset: off, as: D4.self) - py
-            let dz = rz.loadUnaligned(fromByteOffset: off, as: D4.self) - pz
-            let dxy: D4 = dx * dx + dy * dy
-            let c2: D4 = dxy + dz * dz
-            // outer2 − c2 >= +0 (sign bit clear) where the entry passes.
-            let diff: D4 = ro.loadUnaligned(fromByteOffset: off, as: D4.self) - c2
-            let bits = unsafeBitCast(diff, to: SIMD4<UInt64>.self)
-            if (bits[0] & bits[1] & bits[2] & bits[3]) >> 63 == 0 {
-                for lane in 0..<4 where bits[lane] >> 63 == 0 { hits.append(Int32(i &+ lane)) }
-            }
-            i &+= 4
+        let dx: D4 = block.x - D4(repeating: p.x)
+        let dy: D4 = block.y - D4(repeating: p.y)
+        let dz: D4 = block.z - D4(repeating: p.z)
+        let dxy: D4 = dx * dx + dy * dy
+        let c2: D4 = dxy + dz * dz
+        return unsafeBitCast(block.outer2 - c2, to: SIMD4<UInt64>.self)
+    }
+
+    /// The SIMD scan: the index of the first block at or after `from` with an entry whose
+    /// squared chord to p is not above its `outer2` bound (the others certainly have no
+    /// inside evidence), or −1.
+    private static func firstHit(
+        _ blocks: UnsafeBufferPointer<CandidateCache.Block>, _ p: UnitVectorComponents, from start: Int
+    ) -> Int {
+        var b = start
+        while b < blocks.count {
+            let bits = passing(blocks[b], p)
+            if (bits[0] & bits[1] & bits[2] & bits[3]) >> 63 == 0 { return b }
+            b &+= 1
         }
+        return -1
     }
 }

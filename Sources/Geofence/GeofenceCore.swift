@@ -39,9 +39,8 @@ struct GeofenceCore {
     /// Scratch: the events of one fix, the candidate scan's hits.
     var fixEvents: [PendingEvent] = []
     var hits: [Int32] = []
-    /// The previous accepted fix's unit vector and a running mean of the step (radians).
-    var previous: (x: Double, y: Double, z: Double)?
-    var meanStep: Double = 0
+    /// Accepted fixes since the candidate set was last fetched (for the slack).
+    var fixesSinceRefill = 0
 
     var lastTimestamp: Double?
     var fixCount = 0
@@ -94,7 +93,7 @@ struct GeofenceCore {
         nextSequence += 1
         slotOfID[fence.id] = s
         search.insert(s, at: fence.center, radiusMeters: fence.radiusMeters)
-        if cache.valid { offer(s, padded: true) }
+        if cache.valid { offer(s) }
     }
 
     /// Removes the fence with this id; false when there is none.
@@ -102,7 +101,9 @@ struct GeofenceCore {
         guard let s = slotOfID.removeValue(forKey: id) else { return false }
         let i = Int(s)
         if activeIndex[i] >= 0 { deactivate(s) }
-        cache.remove(slot: s)
+        if let moved = cache.remove(slot: s), activeIndex[Int(moved.slot)] >= 0 {
+            active[Int(activeIndex[Int(moved.slot)])].cachePosition = Int32(moved.index)
+        }
         search.remove(s, at: Coordinate(uncheckedLatitude: latitudes[i], longitude: longitudes[i]), radiusMeters: radii[i])
         sequence[i] = -1
         ids[i] = ""
@@ -111,11 +112,11 @@ struct GeofenceCore {
     }
 
     /// Offers the fence in slot `s` to the candidate cache.
-    mutating func offer(_ s: Int32, padded: Bool) {
+    mutating func offer(_ s: Int32) {
         let i = Int(s)
         let thetaEnter = (radii[i] - configuration.enterMarginMeters) / EarthModel.meanRadiusMeters
         cache.offer(slot: s, x: vx[i], y: vy[i], z: vz[i], thetaEnter: thetaEnter,
-                    inner2: enterInner2[i], outer2: enterOuter2[i], padded: padded)
+                    inner2: enterInner2[i], outer2: enterOuter2[i])
     }
 
     /// Marks a fence active (inside or in a run of evidence).
@@ -124,10 +125,13 @@ struct GeofenceCore {
         active.append(entry)
     }
 
-    /// Returns a fence to the default state (outside, no run), keeping `insideCount` right.
+    /// Returns a fence to the default state (outside, no run), keeping `insideCount` right
+    /// and letting the candidate scan see it again.
     mutating func deactivate(_ slot: Int32) {
         let k = Int(activeIndex[Int(slot)])
         if active[k].inside { insideCount -= 1 }
+        let position = Int(active[k].cachePosition)
+        if position >= 0 { cache.setOuter2(position, enterOuter2[Int(slot)]) }
         let last = active.count - 1
         if k != last {
             active[k] = active[last]
@@ -149,6 +153,8 @@ struct ActiveFence {
     var runStart: Double
     /// Timestamp of the enter event.
     var enteredAt: Double
+    /// Index of the fence in the candidate cache (whose outer2 is −1 meanwhile), or −1.
+    var cachePosition: Int32
 }
 
 /// An event of the fix being processed, before ordering.

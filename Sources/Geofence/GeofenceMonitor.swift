@@ -35,33 +35,33 @@ public final class GeofenceMonitor {
     ///
     /// - Throws: `.invalidArgument` when `configuration.validate()` does, naming the setting.
     /// - Complexity: O(1). C twin: `gk_geofence_monitor_create` and
-    ///   `gk_geofence_monitor_set_option`.
+    ///   `gk_geofence_monitor_set_option`. \since 0.1
     public init(configuration: GeofenceConfiguration = GeofenceConfiguration()) throws(GeoKernelError) {
         try configuration.validate()
         core = GeofenceCore(configuration)
     }
 
-    /// The rules in force, fixed at creation. C twin: `gk_geofence_monitor_get_option`.
+    /// The rules in force, fixed at creation. C twin: `gk_geofence_monitor_get_option`. \since 0.1
     public var configuration: GeofenceConfiguration { core.configuration }
 
-    /// The number of fences. - Complexity: O(1). C twin: `gk_geofence_monitor_count`.
+    /// The number of fences. - Complexity: O(1). C twin: `gk_geofence_monitor_count`. \since 0.1
     public var count: Int { core.slotOfID.count }
 
-    /// The timestamp of the latest fix (accepted or ignored), seconds; nil before the first.
+    /// The timestamp of the latest fix (accepted or ignored), seconds; nil before the first. \since 0.1
     public var lastTimestamp: Double? { core.lastTimestamp }
 
-    /// Fixes fed so far, ignored ones included.
+    /// Fixes fed so far, ignored ones included. \since 0.1
     public var fixCount: Int { core.fixCount }
 
-    /// Fixes ignored for their accuracy (worse than `maximumAccuracyMeters`).
+    /// Fixes ignored for their accuracy (worse than `maximumAccuracyMeters`). \since 0.1
     public var ignoredFixCount: Int { core.ignoredFixCount }
 
-    /// The fence with this id, or nil. - Complexity: O(1) expected.
+    /// The fence with this id, or nil. - Complexity: O(1) expected. \since 0.1
     public func fence(id: String) -> CircularFence? {
         core.slotOfID[id].map { core.fence(slot: $0) }
     }
 
-    /// Every fence, in the order they were added. - Complexity: O(n log n).
+    /// Every fence, in the order they were added. - Complexity: O(n log n). \since 0.1
     public var fences: [CircularFence] {
         core.slotOfID.values.sorted { core.sequence[Int($0)] < core.sequence[Int($1)] }.map { core.fence(slot: $0) }
     }
@@ -70,7 +70,7 @@ public final class GeofenceMonitor {
     /// (after the enter confirmation).
     ///
     /// - Throws: `.duplicate` when a fence with the same id exists.
-    /// - Complexity: amortised O(log n). C twin: `gk_geofence_monitor_add`.
+    /// - Complexity: amortised O(log n). C twin: `gk_geofence_monitor_add`. \since 0.1
     public func add(_ fence: CircularFence) throws(GeoKernelError) {
         guard core.slotOfID[fence.id] == nil else {
             throw GeoKernelError(.duplicate, "a fence with id \"\(fence.id)\" already exists")
@@ -82,7 +82,7 @@ public final class GeofenceMonitor {
     ///
     /// - Throws: `.invalidArgument` for an empty id or a radius that is not finite, not
     ///   positive or above 10 000 km; `.duplicate` for an existing id.
-    /// - Complexity: amortised O(log n). C twin: `gk_geofence_monitor_add`.
+    /// - Complexity: amortised O(log n). C twin: `gk_geofence_monitor_add`. \since 0.1
     public func add(id: String, center: Coordinate, radiusMeters: Double = CircularFence.defaultRadiusMeters)
         throws(GeoKernelError)
     {
@@ -93,7 +93,7 @@ public final class GeofenceMonitor {
     ///
     /// - Throws: `.duplicate` naming the first id that exists already or appears twice in
     ///   `fences`; nothing is added then.
-    /// - Complexity: O(k log n) for k fences.
+    /// - Complexity: O(k log n) for k fences. \since 0.1
     public func add(contentsOf fences: [CircularFence]) throws(GeoKernelError) {
         var seen = Set<String>(minimumCapacity: fences.count)
         for f in fences {
@@ -108,14 +108,14 @@ public final class GeofenceMonitor {
     /// Removes a fence. No event is reported for it, even if the user was inside.
     ///
     /// - Throws: `.notFound` when no fence has this id.
-    /// - Complexity: amortised O(log n + c). C twin: `gk_geofence_monitor_remove`.
+    /// - Complexity: amortised O(log n + c). C twin: `gk_geofence_monitor_remove`. \since 0.1
     public func remove(id: String) throws(GeoKernelError) {
         guard core.remove(id: id) else { throw GeoKernelError(.notFound, "no fence with id \"\(id)\"") }
     }
 
     /// Removes every fence (no events). Time, fix counts and the configuration stay.
     ///
-    /// - Complexity: O(n).
+    /// - Complexity: O(n). \since 0.1
     public func removeAll() {
         var fresh = GeofenceCore(core.configuration)
         fresh.lastTimestamp = core.lastTimestamp
@@ -134,7 +134,7 @@ public final class GeofenceMonitor {
     /// - Throws: `.order` when the fix is earlier than the previous fix; the monitor is
     ///   unchanged then.
     /// - Complexity: O(c + a + e log e), see the type; not O(number of fences).
-    /// - C twin: `gk_geofence_monitor_update`.
+    /// - C twin: `gk_geofence_monitor_update`. \since 0.1
     public func update(with fix: Fix) throws(GeoKernelError) -> [GeofenceEvent] {
         var events: [GeofenceEvent] = []
         try update(with: fix, into: &events)
@@ -145,7 +145,7 @@ public final class GeofenceMonitor {
     /// there are none and `events` has room).
     ///
     /// - Throws: `.order` as `update(with:)`.
-    /// - Complexity: as `update(with:)`. C twin: `gk_geofence_monitor_update`.
+    /// - Complexity: as `update(with:)`. C twin: `gk_geofence_monitor_update`. \since 0.1
     public func update(with fix: Fix, into events: inout [GeofenceEvent]) throws(GeoKernelError) {
         if let last = core.lastTimestamp, fix.timestamp < last {
             throw GeoKernelError(.order, "fix at \(fix.timestamp) s is earlier than the previous fix at \(last) s")
@@ -157,7 +157,7 @@ public final class GeofenceMonitor {
     ///
     /// - Throws: `.order` naming the first fix (by index) that is earlier than the one
     ///   before it (or than the monitor's last fix); no fix is fed then.
-    /// - Complexity: as `update(with:)` per fix. C twin: `gk_geofence_monitor_update_batch`.
+    /// - Complexity: as `update(with:)` per fix. C twin: `gk_geofence_monitor_update_batch`. \since 0.1
     public func update(with fixes: [Fix]) throws(GeoKernelError) -> [GeofenceEvent] {
         var last = core.lastTimestamp
         for (k, f) in fixes.enumerated() {
@@ -175,20 +175,20 @@ public final class GeofenceMonitor {
     /// from an `enter` until the matching `exit` (with the hysteresis and confirmation of
     /// the rules), so it does not flicker with the jitter. "Green inside, white outside."
     ///
-    /// - Complexity: O(1). C twin: `gk_geofence_monitor_inside`.
+    /// - Complexity: O(1). C twin: `gk_geofence_monitor_inside`. \since 0.1
     public var isInsideAnyFence: Bool { core.insideCount > 0 }
 
     /// The ids of the fences the user is inside now (entered, not yet exited), in the
     /// order the fences were added.
     ///
     /// - Complexity: O(a log a), a the fences inside or in a run of evidence.
-    /// - C twin: `gk_geofence_monitor_inside_ids`.
+    /// - C twin: `gk_geofence_monitor_inside_ids`. \since 0.1
     public var insideFenceIDs: [String] { core.insideSlots.map { core.ids[Int($0)] } }
 
     /// Whether the monitor considers the user inside the fence `id` now.
     ///
     /// - Throws: `.notFound` when no fence has this id.
-    /// - Complexity: O(1) expected.
+    /// - Complexity: O(1) expected. \since 0.1
     public func isInside(fenceID id: String) throws(GeoKernelError) -> Bool {
         guard let s = core.slotOfID[id] else { throw GeoKernelError(.notFound, "no fence with id \"\(id)\"") }
         let k = Int(core.activeIndex[Int(s)])
@@ -205,7 +205,7 @@ public final class GeofenceMonitor {
     /// about 6 mm from their boundary.
     ///
     /// - Complexity: about O(log n + f log f), f the fences of similar radius near `point`.
-    /// - C twin: `gk_geofence_monitor_containing`.
+    /// - C twin: `gk_geofence_monitor_containing`. \since 0.1
     public func fences(containing point: Coordinate) -> [String] {
         var found: [Int32] = []
         core.forEachFence(containing: point) { s in
@@ -218,7 +218,7 @@ public final class GeofenceMonitor {
 
     /// Whether any fence contains `point` (the geometry of `fences(containing:)`).
     ///
-    /// - Complexity: as `fences(containing:)`, stopping at the first fence found.
+    /// - Complexity: as `fences(containing:)`, stopping at the first fence found. \since 0.1
     public func anyFence(contains point: Coordinate) -> Bool {
         var any = false
         core.forEachFence(containing: point) { _ in

@@ -15,6 +15,7 @@
 /// C twin: `gk_distance_hint`. \since 0.1
 public enum DistanceHint {
     /// Below this distance (metres) the hint is "just here".
+    /// \since 0.1
     public static let justHereMeters = 5.0
 
     /// The hint for a distance in metres; see the type's rule.
@@ -23,6 +24,7 @@ public enum DistanceHint {
     ///   - meters: the distance in metres.
     ///   - accuracyMeters: the accuracy of the user's position in metres, or nil.
     /// - Complexity: O(1).
+    /// \since 0.1
     public static func text(meters d: Double, accuracyMeters a: Double? = nil) -> String {
         guard d >= 0, d.isFinite else { return d == .infinity ? "far away" : "distance unknown" }
         if d < justHereMeters { return "just here" }

@@ -14,6 +14,8 @@ public struct Landmark: Sendable, Hashable, CustomStringConvertible {
     /// The username of the person who left it: 1 to 64 bytes, no NUL or line break.
     public let owner: String
 
+    /// A landmark value as `LandmarkIndex` hands it out (values are not validated here;
+    /// `LandmarkIndex.add` validates). \since 0.1
     public init(id: UInt64, coordinate: Coordinate, note: String, owner: String) {
         self.id = id
         self.coordinate = coordinate
@@ -21,11 +23,14 @@ public struct Landmark: Sendable, Hashable, CustomStringConvertible {
         self.owner = owner
     }
 
+    /// "#id owner at (lat, lon): note". \since 0.1
     public var description: String { "#\(id) \(owner) at \(coordinate): \(note)" }
 
     /// Longest note in UTF-8 bytes.
+    /// \since 0.1
     public static let maxNoteBytes = 1_000
     /// Longest username in UTF-8 bytes.
+    /// \since 0.1
     public static let maxOwnerBytes = 64
 
     /// Checks a note: not empty or blank, at most `maxNoteBytes` bytes, no NUL.
@@ -56,6 +61,7 @@ public enum SearchRadius: Sendable, Hashable, CaseIterable {
     case oneKilometer, tenKilometers, hundredKilometers, global
 
     /// The radius in metres along the sphere (R = 6 371 008.8 m); `.infinity` for global.
+    /// \since 0.1
     public var meters: Double {
         switch self {
         case .oneKilometer: 1_000
@@ -101,6 +107,8 @@ public struct LandmarkSearch: Sendable, Hashable {
     /// (see `DistanceHint`).
     public var accuracyMeters: Double?
 
+    /// A search from `position` by `user`; see the properties for the defaults.
+    /// \since 0.1
     public init(
         position: Coordinate, user: String, radius: SearchRadius = .global, text: String? = nil,
         scope: SearchScope = .all, limit: Int = 50, accuracyMeters: Double? = nil
@@ -120,6 +128,7 @@ public struct LandmarkSearch: Sendable, Hashable {
 /// Thread safety: a value; `Sendable`. C twin: `out_ids` and `out_m` of
 /// `gk_landmarks_search`. \since 0.1
 public struct LandmarkResult: Sendable, Hashable {
+    /// The landmark as it was when the search ran.
     public let landmark: Landmark
     /// Great-circle distance from the user in metres (sphere, R = 6 371 008.8 m).
     public let distanceMeters: Double

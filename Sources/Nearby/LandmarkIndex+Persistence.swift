@@ -21,6 +21,7 @@ extension LandmarkIndex {
     /// - Complexity: O(n). Thread safety: runs concurrently with searches; changes wait
     ///   only while the snapshot is copied, not while the file is written.
     /// - C twin: `gk_landmarks_save`.
+    /// \since 0.1
     public func save(to path: String) throws(GeoKernelError) {
         let bytes = try serialized()
         try FileIO.writeAtomically(to: path) { (sink) throws(GeoKernelError) in
@@ -68,6 +69,7 @@ extension LandmarkIndex {
     ///   landmark file, has another version, is truncated or damaged (checksum), or holds
     ///   invalid landmarks — the message says which. Nothing is half-loaded.
     /// - Complexity: O(n log n). C twin: `gk_landmarks_load`.
+    /// \since 0.1
     public convenience init(contentsOf path: String) throws(GeoKernelError) {
         let file = try FileSource(path: path)
         let bytes = try file.readRest()

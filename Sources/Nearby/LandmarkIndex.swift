@@ -45,6 +45,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// An empty set of landmarks.
     ///
     /// - Complexity: O(1). C twin: `gk_landmarks_create`.
+    /// \since 0.1
     public init() { state = State() }
 
     init(state: State) { self.state = state }
@@ -52,11 +53,13 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// The number of landmarks.
     ///
     /// - Complexity: O(1). C twin: `gk_landmarks_count`.
+    /// \since 0.1
     public var count: Int { lock.read { state.slots.count } }
 
     /// The landmark with this id, or nil.
     ///
     /// - Complexity: O(1). C twin: `gk_landmarks_get`.
+    /// \since 0.1
     public func landmark(id: UInt64) -> Landmark? {
         lock.read { state.slots[id].flatMap { state.entries[Int($0)]?.landmark } }
     }
@@ -64,6 +67,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// Every landmark, in id order (a consistent snapshot).
     ///
     /// - Complexity: O(n log n).
+    /// \since 0.1
     public var all: [Landmark] {
         lock.read { state.entries.compactMap { $0?.landmark } }.sorted { $0.id < $1.id }
     }
@@ -74,6 +78,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     ///   username (64 bytes), or one with a NUL character (or a line break in a
     ///   username); `.capacity` when 4 294 967 295 landmarks were added to this object.
     /// - Complexity: amortised O(log n). C twin: `gk_landmarks_add`.
+    /// \since 0.1
     @discardableResult
     public func add(at coordinate: Coordinate, note: String, owner: String) throws(GeoKernelError) -> Landmark {
         try Landmark.checkNote(note)
@@ -96,6 +101,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// - Throws: `.notFound` for an unknown id; `.permission` when `user` is not the
     ///   owner; `.invalidArgument` for an invalid note.
     /// - Complexity: O(1). C twin: `gk_landmarks_edit_note`.
+    /// \since 0.1
     @discardableResult
     public func editNote(id: UInt64, note: String, by user: String) throws(GeoKernelError) -> Landmark {
         try Landmark.checkNote(note)
@@ -112,6 +118,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     ///
     /// - Throws: `.notFound` for an unknown id; `.permission` when `user` is not the owner.
     /// - Complexity: amortised O(1). C twin: `gk_landmarks_delete`.
+    /// \since 0.1
     public func delete(id: UInt64, by user: String) throws(GeoKernelError) {
         try lock.write { () throws(GeoKernelError) in
             let slot = try ownedSlot(id, user, "delete")
@@ -141,6 +148,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     ///   or scope makes the search visit more landmarks (up to all of them).
     /// - Thread safety: runs concurrently with other searches.
     /// - C twin: `gk_landmarks_search`.
+    /// \since 0.1
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [LandmarkResult] {
         guard search.limit >= 0 else { throw .invalid("limit \(search.limit) must be at least 0") }
         if search.scope != .all { try Landmark.checkUser(search.user) }

@@ -12,6 +12,7 @@ import Darwin
 package final class ReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
+    /// A new, unlocked lock.
     package init() {
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())

@@ -16,6 +16,7 @@ public struct NamedPlace: Sendable, Hashable, CustomStringConvertible {
     /// Where it is (degrees).
     public let coordinate: Coordinate
 
+    /// A place with these fields (empty strings for unknown divisions). \since 0.1
     public init(name: String, admin1: String, admin2: String, countryCode: String, coordinate: Coordinate) {
         self.name = name
         self.admin1 = admin1
@@ -25,6 +26,7 @@ public struct NamedPlace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "Name, admin1, CC", leaving out empty parts.
+    /// \since 0.1
     public var description: String {
         [name, admin1, countryCode].filter { !$0.isEmpty }.joined(separator: ", ")
     }
@@ -37,6 +39,7 @@ public struct NamedPlace: Sendable, Hashable, CustomStringConvertible {
 public struct PlaceMatch: Sendable, Hashable {
     /// Index of the place in `ReverseGeocoder.places`.
     public let index: Int
+    /// The place itself.
     public let place: NamedPlace
     /// Great-circle distance in metres (sphere, R = 6 371 008.8 m).
     public let distanceMeters: Double
@@ -74,6 +77,7 @@ public struct ReverseGeocoder: Sendable {
     ///
     /// - Throws: `.capacity` beyond 4 294 967 294 places.
     /// - Complexity: O(n) (a bulk build of the spatial index).
+    /// \since 0.1
     public init(places: [NamedPlace]) throws(GeoKernelError) {
         self.places = places
         index = try SpatialIndex(places.map(\.coordinate))
@@ -85,6 +89,7 @@ public struct ReverseGeocoder: Sendable {
     ///   and the problem (a missing column, a latitude that is not a number or out of
     ///   range).
     /// - Complexity: O(n). C twin: `gk_geocoder_load`.
+    /// \since 0.1
     public init(contentsOf path: String, format: GazetteerFormat = .automatic) throws(GeoKernelError) {
         let bytes = try FileSource(path: path).readRest()
         try self.init(places: GazetteerParser.parse(bytes, format: format, source: path))
@@ -93,16 +98,19 @@ public struct ReverseGeocoder: Sendable {
     /// Parses gazetteer text (see `GazetteerFormat`); `source` names it in messages.
     ///
     /// - Throws: `.parse` as `init(contentsOf:format:)`.
+    /// \since 0.1
     public init(text: String, format: GazetteerFormat = .automatic, source: String = "gazetteer") throws(GeoKernelError) {
         try self.init(places: GazetteerParser.parse(Array(text.utf8), format: format, source: source))
     }
 
     /// The number of places.
+    /// \since 0.1
     public var count: Int { places.count }
 
     /// The place nearest to `point`, or nil for an empty gazetteer.
     ///
     /// - Complexity: about O(log n), a few µs. C twin: `gk_geocoder_nearest`.
+    /// \since 0.1
     public func nearest(to point: Coordinate) -> PlaceMatch? {
         (try? nearest(to: point, k: 1))?.first
     }
@@ -111,6 +119,7 @@ public struct ReverseGeocoder: Sendable {
     ///
     /// - Throws: `.invalidArgument` for a negative `k` or distance.
     /// - Complexity: about O(log n + k log k).
+    /// \since 0.1
     public func nearest(
         to point: Coordinate, k: Int, maxDistanceMeters: Double = .infinity
     ) throws(GeoKernelError) -> [PlaceMatch] {

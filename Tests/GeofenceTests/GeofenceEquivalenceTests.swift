@@ -121,6 +121,7 @@ struct GeofenceEquivalenceTests {
             try m.update(with: fix, into: &events)
             expected += naive.update(fix)
             #expect(m.isInsideAnyFence == !naive.insideIDs.isEmpty)
+            if k % 97 == 0 { m._checkInvariants() }
         }
         #expect(events.count > 100, "the walk produces events (\(events.count))")
         #expect(events == expected)

@@ -100,6 +100,16 @@ struct CommandLineTests {
         #expect(r.out.contains("A → B") && r.out.contains("\(plan.legs[1].travelTime)"))
     }
 
+    @Test("route: pins from a GPX file's waypoints")
+    func routeFromFile() throws {
+        let path = SharedData.path("traces/gpxpy/cerknicko-jezero.gpx")
+        let waypoints = try GPX.read(contentsOf: path).waypoints
+        #expect(waypoints.count == 7)
+        let r = try Self.run(["route", "--pins", path, "--max-pins", "10"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("Directions from F to G") && !r.out.contains("Directions from G to H"))
+    }
+
     @Test("route: one pin too many is an error; polyline and GeoJSON output")
     func routeFormats() throws {
         let pins = (0..<6).flatMap { ["--pin", "47.\($0),8.5"] }

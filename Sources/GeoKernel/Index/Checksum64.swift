@@ -17,6 +17,7 @@ package struct Checksum64 {
     /// Bytes not yet part of a 32-byte stripe.
     private var pending: [UInt8] = []
 
+    /// A checksum of nothing yet, with XXH64's seed.
     package init(seed: UInt64 = 0) {
         self.seed = seed
         a1 = seed &+ Self.p1 &+ Self.p2

@@ -11,6 +11,7 @@ extension LinearScan {
     /// - Throws: `.invalidArgument` for a negative `k` or a negative or NaN distance.
     /// - Complexity: O(n · queries) distance evaluations, but memory traffic of n per 32
     ///   queries. Thread safety: read-only.
+    /// \since 0.1
     public func nearest(
         to queries: [Coordinate], k: Int, maxDistanceMeters: Double = .infinity
     ) throws(GeoKernelError) -> [[SpatialIndex.Neighbor]] {
@@ -45,6 +46,7 @@ extension LinearScan {
     ///
     /// - Throws: `.invalidArgument` for a negative or NaN radius.
     /// - Complexity: as `nearest(to:k:maxDistanceMeters:)` for many queries.
+    /// \since 0.1
     public func within(
         radiusMeters: Double, of queries: [Coordinate], sorted: Bool = true
     ) throws(GeoKernelError) -> [[SpatialIndex.Neighbor]] {

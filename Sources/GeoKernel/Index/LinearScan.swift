@@ -15,14 +15,17 @@ public struct LinearScan: Sendable {
     private var ids: [UInt32] = []
 
     /// The number of points.
+    /// \since 0.1
     public var count: Int { ids.count }
 
     /// An empty scan.
+    /// \since 0.1
     public init() {}
 
     /// Points with ids 0 ..< n in input order, as `SpatialIndex(_:)` numbers them.
     ///
     /// - Complexity: O(n).
+    /// \since 0.1
     public init(_ coordinates: [Coordinate]) {
         self.init(ids: coordinates.indices.map { UInt32(truncatingIfNeeded: $0) }, coordinates: coordinates)
     }
@@ -31,6 +34,7 @@ public struct LinearScan: Sendable {
     ///
     /// - Precondition-free: extra ids or coordinates beyond the shorter array are ignored.
     /// - Complexity: O(n).
+    /// \since 0.1
     public init(ids: [UInt32], coordinates: [Coordinate]) {
         let n = Swift.min(ids.count, coordinates.count)
         self.init()
@@ -39,6 +43,7 @@ public struct LinearScan: Sendable {
     }
 
     /// Reserves room for `n` points.
+    /// \since 0.1
     public mutating func reserveCapacity(_ n: Int) {
         x.reserveCapacity(n); y.reserveCapacity(n); z.reserveCapacity(n); ids.reserveCapacity(n)
     }
@@ -46,6 +51,7 @@ public struct LinearScan: Sendable {
     /// Adds a point with an id.
     ///
     /// - Complexity: amortised O(1).
+    /// \since 0.1
     public mutating func append(id: UInt32, _ point: Coordinate) {
         let v = SphereMetric.vector(point)
         x.append(v.x); y.append(v.y); z.append(v.z); ids.append(id)
@@ -56,6 +62,7 @@ public struct LinearScan: Sendable {
     ///
     /// - Throws: `.invalidArgument` for a negative `k` or a negative or NaN distance.
     /// - Complexity: O(n + k log k).
+    /// \since 0.1
     public func nearest(
         to point: Coordinate, k: Int, maxDistanceMeters: Double = .infinity
     ) throws(GeoKernelError) -> [SpatialIndex.Neighbor] {
@@ -78,6 +85,7 @@ public struct LinearScan: Sendable {
     ///
     /// - Throws: `.invalidArgument` for a negative or NaN radius.
     /// - Complexity: O(n + m).
+    /// \since 0.1
     public func within(
         radiusMeters: Double, of point: Coordinate, sorted: Bool = true
     ) throws(GeoKernelError) -> [SpatialIndex.Neighbor] {

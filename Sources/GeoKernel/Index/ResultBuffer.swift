@@ -6,17 +6,42 @@ struct ResultBuffer: ~Copyable {
     private var meters: UnsafeMutablePointer<Double>
     private var ids: UnsafeMutablePointer<UInt32>
     private var capacity: Int
+    /// Whether the storage was allocated here (after growing) rather than lent.
+    private var owned: Bool
     private(set) var count = 0
 
     init(capacity: Int = 64) {
         self.capacity = capacity
         meters = .allocate(capacity: capacity)
         ids = .allocate(capacity: capacity)
+        owned = true
+    }
+
+    /// A buffer in the caller's memory (e.g. on the stack), moving to the heap if it
+    /// outgrows it.
+    init(meters: UnsafeMutableBufferPointer<Double>, ids: UnsafeMutableBufferPointer<UInt32>) {
+        self.meters = meters.baseAddress!
+        self.ids = ids.baseAddress!
+        capacity = Swift.min(meters.count, ids.count)
+        owned = false
     }
 
     deinit {
-        meters.deallocate()
-        ids.deallocate()
+        if owned {
+            meters.deallocate()
+            ids.deallocate()
+        }
+    }
+
+    /// Runs `body` with a buffer whose first 128 hits live on the stack.
+    @inline(__always)
+    static func withBuffer<R>(_ body: (inout ResultBuffer) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 128) { m in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 128) { i in
+                var buffer = ResultBuffer(meters: m, ids: i)
+                return body(&buffer)
+            }
+        }
     }
 
     @inline(__always)
@@ -27,17 +52,21 @@ struct ResultBuffer: ~Copyable {
         count &+= 1
     }
 
+    @inline(never)
     private mutating func grow() {
         let c = capacity * 2
         let m2 = UnsafeMutablePointer<Double>.allocate(capacity: c)
         let i2 = UnsafeMutablePointer<UInt32>.allocate(capacity: c)
         m2.moveInitialize(from: meters, count: count)
         i2.moveInitialize(from: ids, count: count)
-        meters.deallocate()
-        ids.deallocate()
+        if owned {
+            meters.deallocate()
+            ids.deallocate()
+        }
         meters = m2
         ids = i2
         capacity = c
+        owned = true
     }
 
     /// Sorts by distance, then id. Distances are non-negative doubles, whose bit

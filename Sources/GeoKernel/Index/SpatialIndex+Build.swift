@@ -9,6 +9,7 @@ extension SpatialIndex {
     /// - Complexity: O(n), about 60 ns per point; memory 29.6 bytes per point.
     /// - Thread safety: builds a new value; safe from any thread.
     /// - C twin: `gk_index_build`.
+    /// \since 0.1
     public init(_ coordinates: [Coordinate]) throws(GeoKernelError) {
         let points = try coordinates.withUnsafeBufferPointer { (buf) throws(GeoKernelError) -> PointColumns in
             try Self.vectors(count: buf.count, latitude: { buf[$0].latitude }, longitude: { buf[$0].longitude })
@@ -23,6 +24,7 @@ extension SpatialIndex {
     ///   of range (latitude in [-90, 90], longitude in [-180, 180]) or not finite,
     ///   naming the first such point; `.capacity` for more than 4 294 967 294 points.
     /// - Complexity: O(n). C twin: `gk_index_build`.
+    /// \since 0.1
     public init(latitudes: [Double], longitudes: [Double]) throws(GeoKernelError) {
         try BatchValidation.checkLengths(latitudes.count, longitudes.count)
         let points = try latitudes.withUnsafeBufferPointer { (la) throws(GeoKernelError) -> PointColumns in
@@ -38,6 +40,7 @@ extension SpatialIndex {
     ///
     /// - Throws: as `init(latitudes:longitudes:)`; `.invalidArgument` for a negative count.
     /// - Complexity: O(n). C twin: `gk_index_build`.
+    /// \since 0.1
     public init(_ points: CoordinateColumns) throws(GeoKernelError) {
         try BatchValidation.checkCount(points.count)
         let p = try Self.vectors(count: points.count, latitude: points.latitude, longitude: points.longitude)

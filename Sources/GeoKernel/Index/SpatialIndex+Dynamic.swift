@@ -10,6 +10,7 @@ extension SpatialIndex {
     /// - Complexity: amortised O(log n) — about 0.3 µs; a single call may rebuild runs.
     /// - Thread safety: mutating; needs exclusive access to this variable.
     /// - C twin: `gk_index_insert`.
+    /// \since 0.1
     @discardableResult
     public mutating func insert(_ point: Coordinate) throws(GeoKernelError) -> UInt32 {
         guard nextIDValue < UInt32.max else {
@@ -32,6 +33,7 @@ extension SpatialIndex {
     /// - Complexity: amortised O(1); a compaction is O(n).
     /// - Thread safety: mutating; needs exclusive access to this variable.
     /// - C twin: `gk_index_remove`.
+    /// \since 0.1
     public mutating func remove(id: UInt32) throws(GeoKernelError) {
         guard contains(id: id) else {
             throw GeoKernelError(.notFound, "no point with id \(id) in the index"
@@ -52,6 +54,7 @@ extension SpatialIndex {
     /// fast as after a bulk build. Ids are kept.
     ///
     /// - Complexity: O(n). Thread safety: mutating. C twin: none (automatic in C).
+    /// \since 0.1
     public mutating func compact() {
         let stored = runs.reduce(0) { $0 + $1.count } + buffer.count
         let points = PointColumns(capacity: stored)

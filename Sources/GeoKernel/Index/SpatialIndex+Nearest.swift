@@ -19,6 +19,7 @@ extension SpatialIndex {
     /// - Complexity: about O(log n + k log k); 2–4 µs for k = 10 in a million points.
     /// - Thread safety: read-only; any number of concurrent queries.
     /// - C twin: `gk_index_nearest`.
+    /// \since 0.1
     public func nearest(
         to point: Coordinate, k: Int, maxDistanceMeters: Double = .infinity
     ) throws(GeoKernelError) -> [Neighbor] {
@@ -35,6 +36,7 @@ extension SpatialIndex {
     /// - Throws: as `nearest(to:k:maxDistanceMeters:)`.
     /// - Complexity: O(log n + k log k) when most points are accepted; O(n) at worst.
     /// - Thread safety: read-only. C twin: none (the landmark search uses it).
+    /// \since 0.1
     public func nearest(
         to point: Coordinate, k: Int, maxDistanceMeters: Double = .infinity,
         where isIncluded: (UInt32) -> Bool

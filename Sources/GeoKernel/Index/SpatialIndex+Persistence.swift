@@ -26,6 +26,7 @@ extension SpatialIndex {
     /// - Complexity: O(n); about the speed of the disk.
     /// - Thread safety: reads the index only.
     /// - C twin: `gk_index_save`.
+    /// \since 0.1
     public func save(to path: String) throws(GeoKernelError) {
         let header = fileHeader()
         try FileIO.writeAtomically(to: path) { (sink) throws(GeoKernelError) in
@@ -42,6 +43,7 @@ extension SpatialIndex {
     ///   Nothing is half-loaded.
     /// - Complexity: O(n); a million points in about 10 ms from the page cache.
     /// - Thread safety: builds a new value. C twin: `gk_index_load`.
+    /// \since 0.1
     public init(contentsOf path: String) throws(GeoKernelError) {
         let file = try FileSource(path: path)
         func corrupt(_ what: String) -> GeoKernelError {
@@ -158,30 +160,57 @@ extension SpatialIndex {
     private mutating func validateLoaded(_ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) {
         let limit = Int(nextIDValue)
         guard removed.count <= limit / 64 + 1 else { throw corrupt("the removed bitset is longer than the ids") }
+        // Every id below nextID is stored or removed: this bounds nextID by the file's
+        // contents before the bitset of seen ids is allocated.
+        let stored = runs.reduce(0) { $0 + $1.count } + buffer.count
+        guard limit <= stored + removedCount else {
+            throw corrupt("nextID \(limit) exceeds the \(stored) stored and \(removedCount) removed points")
+        }
         let removedBits = removed.reduce(0) { $0 + $1.nonzeroBitCount }
         guard removedBits == removedCount else {
             throw corrupt("\(removedBits) ids marked removed, the header says \(removedCount)")
         }
         var seen = [UInt64](repeating: 0, count: limit / 64 + 1)
         var live = 0, dead = 0
-        func visit(_ id: UInt32) throws(GeoKernelError) {
-            guard Int(id) < limit else { throw corrupt("point id \(id) is not below nextID \(limit)") }
-            let w = Int(id >> 6), bit: UInt64 = 1 << UInt64(id & 63)
-            guard seen[w] & bit == 0 else { throw corrupt("point id \(id) is stored twice") }
-            seen[w] |= bit
-            if isRemoved(id) { dead += 1 } else { live += 1 }
-        }
-        for run in runs {
-            for slot in 0..<run.count { try visit(run.point(slot).id) }
-            for slot in run.count..<(run.blockCount * PackedRun.leafSize)
-            where run.point(slot).id != PackedRun.paddingID {
-                throw corrupt("an unused leaf slot holds id \(run.point(slot).id)")
+        var problem: String?
+        let removedWords = removed
+        seen.withUnsafeMutableBufferPointer { seenBits in
+            removedWords.withUnsafeBufferPointer { gone in
+                /// Marks one stored id; false (and `problem` set) when it is invalid.
+                func visit(_ id: UInt32) -> Bool {
+                    guard Int(id) < limit else { problem = "point id \(id) is not below nextID \(limit)"; return false }
+                    let w = Int(id >> 6), bit: UInt64 = 1 << UInt64(id & 63)
+                    guard seenBits[w] & bit == 0 else { problem = "point id \(id) is stored twice"; return false }
+                    seenBits[w] |= bit
+                    if w < gone.count && gone[w] & bit != 0 { dead += 1 } else { live += 1 }
+                    return true
+                }
+                for run in runs {
+                    for b in 0..<run.blockCount {
+                        let ids = UnsafeRawPointer(run.block(b)) + 384
+                        let lanes = Swift.min(PackedRun.leafSize, run.count - b * PackedRun.leafSize)
+                        for lane in 0..<PackedRun.leafSize {
+                            let id = ids.load(fromByteOffset: lane * 4, as: UInt32.self)
+                            if lane < lanes {
+                                if !visit(id) { return }
+                            } else if id != PackedRun.paddingID {
+                                problem = "an unused leaf slot holds id \(id)"
+                                return
+                            }
+                        }
+                    }
+                }
+                for i in 0..<buffer.count {
+                    if !visit(buffer.ids[i]) { return }
+                    let id = buffer.ids[i], w = Int(id >> 6)
+                    if w < gone.count && (gone[w] >> UInt64(id & 63)) & 1 != 0 {
+                        problem = "removed id \(id) is in the insert buffer"
+                        return
+                    }
+                }
             }
         }
-        for i in 0..<buffer.count {
-            try visit(buffer.ids[i])
-            if isRemoved(buffer.ids[i]) { throw corrupt("removed id \(buffer.ids[i]) is in the insert buffer") }
-        }
+        if let problem { throw corrupt(problem) }
         guard live == count else { throw corrupt("\(live) points stored, \(count) expected") }
         deadInRuns = dead
     }

@@ -19,6 +19,7 @@ extension SpatialIndex {
     ///   million points.
     /// - Thread safety: read-only; any number of concurrent queries.
     /// - C twin: `gk_index_within`.
+    /// \since 0.1
     public func within(
         radiusMeters: Double, of point: Coordinate, sorted: Bool = true
     ) throws(GeoKernelError) -> [Neighbor] {
@@ -30,6 +31,7 @@ extension SpatialIndex {
     /// the circle and must not mutate the index.
     ///
     /// - Complexity: about O(log n + m). Thread safety: read-only. C twin: none.
+    /// \since 0.1
     public func within(
         radiusMeters: Double, of point: Coordinate, sorted: Bool = true, where isIncluded: (UInt32) -> Bool
     ) throws(GeoKernelError) -> [Neighbor] {
@@ -45,12 +47,13 @@ extension SpatialIndex {
         if count == 0 { return [] }
         let q = QueryVector(point)
         let bound = SphereMetric.chordSquaredBound(meters: radiusMeters)
-        var out = ResultBuffer()
-        withFilter(predicate) { filter in
-            for run in runs { run.within(q, radiusMeters: radiusMeters, chordBound: bound, &out, filter) }
-            buffer.within(q, radiusMeters: radiusMeters, chordBound: bound, &out, filter)
+        return ResultBuffer.withBuffer { out in
+            withFilter(predicate) { filter in
+                for run in runs { run.within(q, radiusMeters: radiusMeters, chordBound: bound, &out, filter) }
+                buffer.within(q, radiusMeters: radiusMeters, chordBound: bound, &out, filter)
+            }
+            if sorted { out.sort() }
+            return out.neighbors()
         }
-        if sorted { out.sort() }
-        return out.neighbors()
     }
 }

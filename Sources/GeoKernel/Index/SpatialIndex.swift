@@ -33,18 +33,21 @@ public struct SpatialIndex: Sendable {
     /// A point found by a query: its id and its great-circle distance from the query in
     /// metres (sphere, R = 6 371 008.8 m).
     ///
-    /// Thread safety: a value; `Sendable`. C twin: the `out_ids` and `out_m` arrays.
+    /// Thread safety: a value; `Sendable`. C twin: the `out_ids` and `out_m` arrays of
+    /// `gk_index_nearest` and `gk_index_within`. \since 0.1
     public struct Neighbor: Sendable, Hashable, CustomStringConvertible {
         /// The point's id.
         public let id: UInt32
         /// The distance in metres along the sphere.
         public let distanceMeters: Double
 
+        /// A neighbour with this id at `distanceMeters` metres. \since 0.1
         public init(id: UInt32, distanceMeters: Double) {
             self.id = id
             self.distanceMeters = distanceMeters
         }
 
+        /// "#id at d m". \since 0.1
         public var description: String { "#\(id) at \(distanceMeters) m" }
     }
 
@@ -69,6 +72,7 @@ public struct SpatialIndex: Sendable {
     /// An empty index.
     ///
     /// - Complexity: O(1). C twin: `gk_index_build` with count 0.
+    /// \since 0.1
     public init() {
         runs = []
         buffer = InsertBuffer()
@@ -81,19 +85,23 @@ public struct SpatialIndex: Sendable {
     /// The number of points in the index (inserted and not removed).
     ///
     /// - Complexity: O(1). C twin: `gk_index_count`.
+    /// \since 0.1
     public var count: Int { Int(nextIDValue) - removedCount }
 
     /// Whether the index holds no point.
+    /// \since 0.1
     public var isEmpty: Bool { count == 0 }
 
     /// The id the next `insert` returns; every id below it was handed out once.
     ///
     /// - Complexity: O(1).
+    /// \since 0.1
     public var nextID: UInt32 { nextIDValue }
 
     /// Whether a point with this id is in the index.
     ///
     /// - Complexity: O(1).
+    /// \since 0.1
     public func contains(id: UInt32) -> Bool {
         id < nextIDValue && !isRemoved(id)
     }
@@ -112,6 +120,7 @@ public struct SpatialIndex: Sendable {
     ///
     /// - Complexity: O(1). Thread safety: pure. C twin: none (`gk_haversine` is the
     ///   haversine).
+    /// \since 0.1
     public static func distanceMeters(_ a: Coordinate, _ b: Coordinate) -> Double {
         let p = SphereMetric.vector(a), q = SphereMetric.vector(b)
         let c2 = SphereMetric.chordSquared(
@@ -123,6 +132,7 @@ public struct SpatialIndex: Sendable {
     /// Bytes of memory the index holds: runs, buffer and bitset.
     ///
     /// - Complexity: O(number of runs).
+    /// \since 0.1
     public var memoryBytes: Int {
         runs.reduce(0) { $0 + $1.byteCount } + InsertBuffer.bytes + removed.count * 8
     }
@@ -130,7 +140,8 @@ public struct SpatialIndex: Sendable {
     /// Runs with the removed bitset as a filter, for one query.
     @inline(__always)
     func withFilter<R>(_ predicate: ((UInt32) -> Bool)?, _ body: (PointFilter) -> R) -> R {
-        if deadInRuns == 0 && buffer.count == 0 || removed.isEmpty {
+        // Removed points are never in the buffer, so only points in runs need the check.
+        if deadInRuns == 0 || removed.isEmpty {
             return body(PointFilter(removed: nil, removedWords: 0, predicate: predicate))
         }
         return removed.withUnsafeBufferPointer { words in
