@@ -344,20 +344,21 @@ void gk_transformer_destroy(gk_transformer *t);
 int gk_geofence_monitor_create(gk_context *ctx, gk_geofence_monitor **out);
 
 /** Sets one rule (GK_GEOFENCE_OPT_*). Allowed only before the first fence and the first fix.
- *  Modifies m.
+ *  Modifies m. Ownership: borrows m.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown option or a bad value (negative,
  *  NaN, infinite where not allowed, a count that is not a whole number >= 1);
  *  GK_ERR_MISUSE once the monitor has a fence or has seen a fix.
  *  Swift: GeofenceConfiguration, passed to GeofenceMonitor(configuration:). \since 0.1 */
 int gk_geofence_monitor_set_option(gk_context *ctx, gk_geofence_monitor *m, int option, double value);
 
-/** Reads one rule (GK_GEOFENCE_OPT_*). Does not modify m.
+/** Reads one rule (GK_GEOFENCE_OPT_*). Does not modify m. Ownership: borrows m.
  *  \param[out] out_value the value (counts as whole numbers).
  *  Swift: GeofenceMonitor.configuration. \since 0.1 */
 int gk_geofence_monitor_get_option(gk_context *ctx, gk_geofence_monitor *m, int option, double *out_value);
 
 /** Adds a circular fence of radius_m metres (GK_GEOFENCE_DEFAULT_RADIUS_M for the usual
  *  1 km) around (lat, lon) degrees, at any time. It starts outside. Modifies m.
+ *  Ownership: borrows m; the fence is stored in m.
  *  \return GK_OK; GK_ERR_DUPLICATE when id exists; GK_ERR_INVALID_ARGUMENT for a bad
  *  coordinate or a radius that is not finite, not > 0 or above 10 000 km.
  *  Complexity: amortised O(log n). Swift: GeofenceMonitor.add(_:). \since 0.1 */
@@ -365,15 +366,17 @@ int gk_geofence_monitor_add(gk_context *ctx, gk_geofence_monitor *m, int64_t id,
                             double lat, double lon, double radius_m);
 
 /** Removes a fence at any time; no event is reported for it. Modifies m.
+ *  Ownership: borrows m.
  *  \return GK_OK or GK_ERR_NOT_FOUND. Swift: GeofenceMonitor.remove(id:). \since 0.1 */
 int gk_geofence_monitor_remove(gk_context *ctx, gk_geofence_monitor *m, int64_t id);
 
-/** The number of fences (0 for NULL). Swift: GeofenceMonitor.count. \since 0.1 */
+/** The number of fences (0 for NULL). Ownership: borrows m. Thread safety: as the
+ *  other calls on m. Swift: GeofenceMonitor.count. \since 0.1 */
 size_t gk_geofence_monitor_count(gk_geofence_monitor *m);
 
 /** Feeds one fix: (lat, lon) degrees, horizontal accuracy in metres (NAN when unknown),
  *  time in seconds (e.g. since 1970-01-01 UTC; only differences and order matter).
- *  Its events are appended to the queue. Modifies m.
+ *  Its events are appended to the queue. Modifies m. Ownership: borrows m.
  *  \param[out] out_events the number of events this fix added (may be NULL).
  *  \return GK_OK; GK_ERR_ORDER when time_s is earlier than the previous fix's (m is then
  *  unchanged; equal times are accepted); GK_ERR_INVALID_ARGUMENT for a bad coordinate, a
@@ -385,7 +388,8 @@ int gk_geofence_monitor_update(gk_context *ctx, gk_geofence_monitor *m, double l
 
 /** Feeds count fixes, all or none: every fix is checked (values and time order) before
  *  the first is fed. lat, lon, time_s (and accuracy_m unless NULL, which means unknown
- *  for all) are read at byte offsets i * stride_bytes. Modifies m.
+ *  for all) are read at byte offsets i * stride_bytes. Modifies m. Ownership: borrows m
+ *  and the caller-owned arrays (read only, not kept).
  *  \param[out] out_events the number of events added (may be NULL).
  *  \return as gk_geofence_monitor_update, the message naming the first bad fix.
  *  Swift: GeofenceMonitor.update(with:) on an array. \since 0.1 */
@@ -395,6 +399,7 @@ int gk_geofence_monitor_update_batch(gk_context *ctx, gk_geofence_monitor *m,
                                      size_t *out_events);
 
 /** Takes up to capacity events from the queue, oldest first. Modifies m.
+ *  Ownership: borrows m; the events are copied into the caller's arrays.
  *  \param[out] out_kinds GK_GEOFENCE_ENTER/EXIT/DWELL, out_ids fence ids, out_times the
  *  times of the fixes that caused them: caller-owned arrays of capacity entries; any of
  *  the three may be NULL to skip that field. out_count: the number taken (required).
@@ -404,16 +409,17 @@ int gk_geofence_monitor_read_events(gk_context *ctx, gk_geofence_monitor *m, int
                                     int64_t *out_ids, double *out_times, size_t capacity,
                                     size_t *out_count);
 
-/** The number of events waiting in the queue (0 for NULL). \since 0.1 */
+/** The number of events waiting in the queue (0 for NULL). Ownership: borrows m.
+ *  Swift: none (the Swift monitor returns events directly). \since 0.1 */
 size_t gk_geofence_monitor_pending_events(gk_geofence_monitor *m);
 
 /** Whether the user is inside at least one fence now, by the rules (from an enter until
- *  its exit, so it does not flicker with jitter). Does not modify m.
+ *  its exit, so it does not flicker with jitter). Does not modify m. Ownership: borrows m.
  *  \param[out] out_inside 1 or 0. Swift: GeofenceMonitor.isInsideAnyFence. \since 0.1 */
 int gk_geofence_monitor_inside(gk_context *ctx, gk_geofence_monitor *m, int *out_inside);
 
 /** The ids of the fences the user is inside now, in the order they were added.
- *  Does not modify m.
+ *  Does not modify m. Ownership: borrows m; ids are copied into the caller's buffer.
  *  \param[out] out_ids caller-owned, capacity entries (may be NULL when capacity is 0);
  *  out_count the number of ids (required).
  *  \return GK_OK, or GK_ERR_BUFFER_TOO_SMALL with the needed count in *out_count (the
@@ -424,13 +430,15 @@ int gk_geofence_monitor_inside_ids(gk_context *ctx, gk_geofence_monitor *m, int6
 /** The ids of the fences that contain (lat, lon): pure geometry, the scalar haversine
  *  test d <= radius (no accuracy, no hysteresis), in the order the fences were added;
  *  identical to a loop over every fence. Does not change the monitor's state (but uses
- *  its scratch space: one thread at a time).
+ *  its scratch space: one thread at a time). Ownership: borrows m; ids are copied into
+ *  the caller's buffer.
  *  \param[out] out_ids, out_count as gk_geofence_monitor_inside_ids (same GK_ERR_BUFFER_TOO_SMALL rule).
  *  Swift: GeofenceMonitor.fences(containing:). \since 0.1 */
 int gk_geofence_monitor_containing(gk_context *ctx, gk_geofence_monitor *m, double lat, double lon,
                                    int64_t *out_ids, size_t capacity, size_t *out_count);
 
-/** DESTRUCTOR. Frees the monitor, its fences and unread events; NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. Frees the monitor, its fences and unread events; NULL is a no-op.
+ *  Ownership: takes m back; do not use it afterwards. \since 0.1 */
 void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
 
 /* --------------------------------------------------------------- timeline ---- */

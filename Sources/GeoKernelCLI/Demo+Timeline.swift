@@ -1,5 +1,6 @@
 import Foundation
 import GeoKernel
+import Nearby
 import Timeline
 
 extension Demo {
@@ -8,12 +9,11 @@ extension Demo {
     func timelineTour() throws {
         section("Where did I stop: a simulated day")
         let day = SimulatedDay()
-        // Places are named by a "reverse geocoder" over the day's known places.
-        let naming = ClosureNaming { c in
-            SimulatedDay.places.values.filter { !$0.name.hasPrefix("street") }
-                .min { haversineDistance(c, $0.coordinate) < haversineDistance(c, $1.coordinate) }
-                .flatMap { haversineDistance(c, $0.coordinate) < 150 ? $0.name : nil }
+        // Places are named by the Nearby facade's reverse geocoder over the day's places.
+        let gazetteer = SimulatedDay.places.values.filter { !$0.name.hasPrefix("street") }.map {
+            NamedPlace(name: $0.name, admin1: "Zürich", admin2: "", countryCode: "CH", coordinate: $0.coordinate)
         }
+        let naming = NearbyNaming(geocoder: try ReverseGeocoder(places: gazetteer), maxDistanceMeters: 150)
         // trackintel's sliding window (100 m, 5 min, gap 15 min), ignoring fixes worse than 160 m.
         let parameters = try StopDetector.Parameters(minimumAccuracyMeters: 160)
         let diary = StopDetector(parameters: parameters, naming: naming).detect(day.fixes, includeOpenStay: true)

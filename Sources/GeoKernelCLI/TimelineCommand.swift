@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoFormats
 import GeoKernel
+import Nearby
 import Timeline
 
 /// `geokernel timeline TRACE`: the diary of a track (placemarks and moves), printed and
@@ -38,6 +39,12 @@ struct TimelineCommand: ParsableCommand {
     @Flag(name: .customLong("include-open"), help: "Also report the last stay, which the track ends inside.")
     var includeOpen = false
 
+    @Option(help: "Name placemarks after the nearest place of this gazetteer (CSV lat,lon,name,… or GeoNames).")
+    var gazetteer: String?
+
+    @Option(name: .customLong("name-within"), help: "Only names of places within this many metres (default 10000).")
+    var nameWithin: Double = 10_000
+
     @Option(help: "Where to write the GeoJSON (default: the system temporary directory).")
     var output: String?
 
@@ -47,7 +54,10 @@ struct TimelineCommand: ParsableCommand {
             distanceMeters: distance ?? p.distanceMeters, durationSeconds: duration ?? p.durationSeconds,
             gapSeconds: gap ?? p.gapSeconds, minimumAccuracyMeters: minAccuracy ?? p.minimumAccuracyMeters)
         let track = try TrackReader.read(contentsOf: trace)
-        let diary = StopDetector(parameters: parameters).detect(track.fixes, includeOpenStay: includeOpen)
+        let naming = try gazetteer.map { path throws(GeoKernelError) in
+            NearbyNaming(geocoder: try ReverseGeocoder(contentsOf: path), maxDistanceMeters: nameWithin)
+        }
+        let diary = StopDetector(parameters: parameters, naming: naming).detect(track.fixes, includeOpenStay: includeOpen)
 
         let name = URL(fileURLWithPath: trace).lastPathComponent
         print("\(name): \(track.fixes.count) fixes (\(track.outOfOrderCount) out of time order, sorted; "
@@ -64,6 +74,21 @@ struct TimelineCommand: ParsableCommand {
 }
 
 extension StopDetector.Preset: ExpressibleByArgument {}
+
+/// Names placemarks after the nearest place of the Nearby facade's reverse geocoder, when
+/// it lies within `maxDistanceMeters`: the whole bridge between Timeline (which depends only
+/// on the kernel) and Nearby.
+struct NearbyNaming: PlacemarkNaming {
+    let geocoder: ReverseGeocoder
+    let maxDistanceMeters: Double
+
+    func placemarkName(for coordinate: Coordinate) -> String? {
+        guard let match = geocoder.nearest(to: coordinate), match.distanceMeters <= maxDistanceMeters else {
+            return nil
+        }
+        return match.place.name
+    }
+}
 
 /// Printing and writing diaries, for `geokernel timeline` and the demo.
 enum DiaryText {

@@ -35,7 +35,7 @@ struct GeofenceCommandLineTests {
                 geometry: .point(GeoJSONPosition(longitude: Double(s["lon"]!)!, latitude: Double(s["lat"]!)!)),
                 properties: ["name": .string(s["stop_name"]!), "radius": 50])
         }
-        let path = NSTemporaryDirectory() + "geofence-stops-\(getpid()).geojson"
+        let path = NSTemporaryDirectory() + "geofence-stops-\(UUID().uuidString).geojson"
         try GeoJSON.encode(.featureCollection(features)).write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -70,7 +70,7 @@ struct GeofenceCommandLineTests {
             Issue.record("the geokernel tool is not built next to the tests (\(Self.tool.path))")
             return
         }
-        let path = NSTemporaryDirectory() + "geofence-bad-\(getpid()).geojson"
+        let path = NSTemporaryDirectory() + "geofence-bad-\(UUID().uuidString).geojson"
         try #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -226,3 +226,27 @@ struct GeofenceRulesTests {
         #expect(m.count == 0 && !m.isInsideAnyFence && m.lastTimestamp == 2)
     }
 }
+
+@Suite("Geofence concurrency")
+struct GeofenceConcurrencyTests {
+    @Test("monitors on different threads share nothing: each gives the same events")
+    func independentMonitors() async throws {
+        var rng = SeededRandom(seed: 44)
+        let fences = Walks.fences(around: hb, count: 300, spreadMeters: 2000, radii: 20...400, rng: &rng)
+        let fixes = Walks.walk(from: hb, count: 2000, stepMeters: 6, jitterMeters: 6, accuracies: [5, 15, 40], rng: &rng)
+        let results = try await withThrowingTaskGroup(of: [GeofenceEvent].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    let m = try GeofenceMonitor()
+                    try m.add(contentsOf: fences)
+                    return try m.update(with: fixes)
+                }
+            }
+            var all: [[GeofenceEvent]] = []
+            for try await r in group { all.append(r) }
+            return all
+        }
+        #expect(results.count == 4 && results[0].count > 20)
+        #expect(results.allSatisfy { $0 == results[0] })
+    }
+}

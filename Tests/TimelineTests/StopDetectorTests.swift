@@ -201,6 +201,14 @@ struct StopDetectorTests {
         }
     }
 
+    @Test("a radius beyond half the circumference keeps even the antipode at the place")
+    func hugeRadius() throws {
+        let d = StopDetector(parameters: try StopDetector.Parameters(distanceMeters: 30_000_000))
+        let fixes = [Fix.valid(0, 0, 0), Fix.valid(0, 179.999, 200), Fix.valid(0, -90, 400)]
+        #expect(d.detect(fixes).placemarks.isEmpty)
+        #expect(d.detect(fixes, includeOpenStay: true).placemarks.map(\.fixCount) == [3])
+    }
+
     @Test("no gap and no accuracy limit are infinity")
     func unlimited() throws {
         let p = try StopDetector.Parameters(gapSeconds: .infinity, minimumAccuracyMeters: .infinity)
