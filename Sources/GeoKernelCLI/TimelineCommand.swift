@@ -111,6 +111,11 @@ enum DiaryText {
 
     static func place(_ p: Placemark) -> String { p.name ?? "#\(p.index)" }
 
+    /// `s` padded with spaces to `width` characters (never cut).
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
     /// "350 m", "1.50 km", "18.3 km", "3 km".
     static func distance(_ m: Double) -> String {
         if m < 1000 { return "\(Int(m.rounded())) m" }
@@ -124,14 +129,14 @@ enum DiaryText {
         for segment in diary.segments {
             switch segment {
             case .stay(let p):
-                Swift.print(indent + "stay \(place(p).padding(toLength: 18, withPad: " ", startingAt: 0)) "
+                Swift.print(indent + "stay \(pad(place(p), 18)) "
                     + "\(t(p.arrival)) → \(t(p.departure))\(p.isOpen ? " (open)" : "")  "
                     + "\(duration(p.durationSeconds)), \(p.fixCount) fixes, "
                     + "\(Format.fixed(p.coordinate.latitude, 6)), \(Format.fixed(p.coordinate.longitude, 6))")
             case .move(let m):
                 let from = m.fromPlacemark.map { diary.placemarks[$0] }.map(place) ?? "start"
                 let to = m.toPlacemark.map { diary.placemarks[$0] }.map(place) ?? "end"
-                Swift.print(indent + "move \("\(from) → \(to)".padding(toLength: 18, withPad: " ", startingAt: 0)) "
+                Swift.print(indent + "move \(pad("\(from) → \(to)", 18)) "
                     + "\(t(m.start)) → \(t(m.end))  \(distance(m.distanceMeters)) in "
                     + "\(duration(m.durationSeconds)), \(m.fixes.count) fixes")
             }

@@ -4,8 +4,9 @@ import GeoKernel
 ///
 /// `StopDetector` asks once per placemark, when it emits it. Any reverse geocoder fits:
 /// the Nearby facade's, a gazetteer lookup, or a closure (`ClosureNaming`). The Timeline
-/// module depends only on the kernel, so an app that has both Nearby and Timeline makes
-/// Nearby's geocoder conform with a one-line extension.
+/// module depends only on the kernel, so an app that has both Nearby and Timeline wraps
+/// Nearby's `ReverseGeocoder` in a five-line adapter (`geokernel timeline --gazetteer`
+/// does: the nearest place's name when it lies within a given distance).
 ///
 /// Thread safety: conformers are `Sendable` and may be called from the thread that feeds
 /// the detector. C twin: none (the C ABI does not name placemarks). \since 0.1

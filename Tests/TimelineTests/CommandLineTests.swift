@@ -1,0 +1,135 @@
+import Foundation
+import GeoFormats
+import GeoKernel
+import Testing
+import _GeoKernelTestSupport
+
+/// `geokernel timeline` and the Timeline part of `geokernel demo`, run as the built tool
+/// (it sits beside the test binary in the build's products directory).
+@Suite("The command line: geokernel timeline and the demo's simulated day")
+struct TimelineCommandLineTests {
+    static var tool: URL? {
+        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0])
+        var dir = me.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("geokernel")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    struct ToolMissing: Error, CustomStringConvertible {
+        var description: String { "geokernel was not built beside the tests" }
+    }
+
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    static func run(_ arguments: [String], temporaryDirectory: String? = nil) throws -> Run {
+        let process = Process()
+        guard let tool = Self.tool else { throw ToolMissing() }
+        process.executableURL = tool
+        process.arguments = arguments
+        if let t = temporaryDirectory {
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": t]) { _, new in new }
+        }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                   err: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh directory under the system temporary directory, removed afterwards.
+    static func scratch(_ body: (String) throws -> Void) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geokernel-timeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try body(dir.path)
+    }
+
+    @Test("timeline prints the diary of a GPX trace and writes it as GeoJSON")
+    func gpx() throws {
+        try Self.scratch { dir in
+            let out = dir + "/korita.geojson"
+            let r = try Self.run(["timeline", SharedData.path("traces/gpxpy/korita-zbevnica.gpx"), "--output", out])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out.contains("513 fixes") && r.out.contains("preset trackintel: 100 m for 300 s"))
+            let stays = r.out.split(separator: "\n").filter { $0.hasPrefix("  stay ") }
+            #expect(stays.count == 7, "\(r.out)")
+            #expect(stays.first?.contains("2010-10-03 09:36:30 → 2010-10-03 09:50:31") == true)
+            let doc = try GeoJSON.read(contentsOf: out)
+            #expect(doc.features.filter { $0.properties["kind"] == "placemark" }.count == 7)
+            #expect(r.out.contains("GeoJSON: \(out)"))
+        }
+    }
+
+    @Test("options override the preset, and a CSV trace works the same")
+    func options() throws {
+        try Self.scratch { dir in
+            let r = try Self.run([
+                "timeline", SharedData.path("traces/trackintel/google_trajectory.csv"), "--preset", "travelDiary",
+                "--distance", "200", "--gap", "inf", "--min-accuracy", "inf", "--include-open", "--output", dir + "/g.geojson",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out.contains("preset travelDiary: 200 m for 900 s, gap limit none, accuracy limit none"), "\(r.out)")
+            #expect(r.out.contains("415 out of time order"))
+        }
+    }
+
+    @Test("placemarks are named through the Nearby facade's reverse geocoder")
+    func gazetteer() throws {
+        try Self.scratch { dir in
+            let places = dir + "/places.csv"
+            try "lat,lon,name,admin1,admin2,cc\n45.4527,14.0176,Korita,Primorska,,SI\n45.46,14.0057,Zbevnica,,,SI\n"
+                .write(toFile: places, atomically: true, encoding: .utf8)
+            let r = try Self.run([
+                "timeline", SharedData.path("traces/gpxpy/korita-zbevnica.gpx"), "--gazetteer", places,
+                "--name-within", "300", "--output", dir + "/k.geojson",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out.contains("stay Korita") && r.out.contains("stay Zbevnica"), "\(r.out)")
+            let names = try GeoJSON.read(contentsOf: dir + "/k.geojson").features.compactMap { $0.properties["name"]?.stringValue }
+            #expect(names.contains("Korita"))
+        }
+    }
+
+    @Test("bad input is an error that says what and where", arguments: [
+        (["timeline", "/nonexistent/trace.gpx"], "cannot read /nonexistent/trace.gpx"),
+        (["timeline", "trace.kml"], "cannot tell the track format"),
+        (["timeline", "trace.gpx", "--distance=-3"], "distance -3.0 m must be finite and > 0"),
+        (["timeline", "trace.gpx", "--preset", "moves"], "'moves' is invalid"),
+    ])
+    func errors(arguments: [String], mentions: String) throws {
+        let r = try Self.run(arguments)
+        #expect(r.status != 0)
+        #expect(r.err.contains(mentions), "\(r.err)")
+    }
+
+    @Test("the demo replays the simulated day and writes its diary into the temporary directory")
+    func demo() throws {
+        try Self.scratch { dir in
+            let r = try Self.run(["demo"], temporaryDirectory: dir)
+            #expect(r.status == 0, "\(r.err)")
+            let part = r.out.components(separatedBy: "== Where did I stop").dropFirst().first ?? ""
+            for text in ["stay home", "stay café", "stay office", "move café → office", "inFastVehicle (1 km)",
+                         "notMoving (3 km)", "placemarks by preset"] {
+                #expect(part.contains(text), "\(text) missing from:\n\(part)")
+            }
+            let path = dir + "/geokernel-demo-diary.geojson"
+            #expect(part.contains("diary written as GeoJSON: \(path)"))
+            let features = try GeoJSON.read(contentsOf: path).features
+            #expect(features.filter { $0.properties["kind"] == "placemark" }.count == 4)
+            #expect(features.contains { $0.properties["kind"] == "tracking" })
+        }
+    }
+}
