@@ -1,3 +1,5 @@
+import GeoKernel
+
 /// ISO 8601 / RFC 3339 timestamps as seconds since 1970-01-01T00:00:00Z.
 ///
 /// Written by hand rather than with a date formatter because track files hold a timestamp
@@ -81,34 +83,14 @@ public enum ISO8601Time {
         }
         while i < n, b[i] == 32 || b[i] == 10 || b[i] == 13 || b[i] == 9 { i += 1 }
         guard i == n else { return nil }
-        let days = daysFromCivil(year, month, day)
+        let days = UTCTime.daysFromCivil(year, month, day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Double(whole) + fraction
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (with `fractionDigits` decimals of seconds when > 0).
     public static func format(_ seconds: Double, fractionDigits: Int = 0) -> String {
-        let whole = Int((seconds).rounded(.down))
-        var frac = seconds - Double(whole)
-        var days = whole / 86_400
-        var rem = whole % 86_400
-        if rem < 0 { rem += 86_400; days -= 1 }
-        let (y, m, d) = civilFromDays(days)
-        func pad(_ v: Int, _ w: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, w - s.count)) + s
-        }
-        var out = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rem / 3600, 2)):\(pad(rem / 60 % 60, 2)):\(pad(rem % 60, 2))"
-        if fractionDigits > 0 {
-            out += "."
-            for _ in 0..<fractionDigits {
-                frac *= 10
-                let digit = min(9, Int(frac))
-                out += String(digit)
-                frac -= Double(digit)
-            }
-        }
-        return out + "Z"
+        UTCTime.iso8601(seconds, fractionDigits: fractionDigits)
     }
 
     static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
@@ -119,29 +101,5 @@ public enum ISO8601Time {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (the era arithmetic of
-    /// H. Hinnant's "chrono-compatible low-level date algorithms").
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

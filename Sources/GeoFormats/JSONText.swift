@@ -41,26 +41,7 @@ enum JSONText {
         }
     }
 
-    /// Numbers in their shortest round-trip form; integral values without ".0";
-    /// non-finite values (not representable in JSON) as null.
-    static func writeNumber(_ n: Double, into out: inout String) {
-        guard n.isFinite else { out += "null"; return }
-        if n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else { out += "\(n)" }
-    }
+    static func writeNumber(_ n: Double, into out: inout String) { out += JSONLiteral.number(n) }
 
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        out += "\""
-    }
+    static func writeString(_ s: String, into out: inout String) { out += JSONLiteral.string(s) }
 }

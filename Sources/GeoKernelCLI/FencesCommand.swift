@@ -49,7 +49,7 @@ struct Fences: ParsableCommand {
                 + (monitor.insideFenceIDs.isEmpty ? "none" : monitor.insideFenceIDs.joined(separator: ", ")))
         case .jsonl:
             for e in events {
-                print("{\"time\":\"\(ISO8601Time.format(e.timestamp))\",\"t\":\(e.timestamp),\"event\":\"\(e.kind)\",\"fence\":\(Self.jsonString(e.fenceID))}")
+                print("{\"time\":\"\(ISO8601Time.format(e.timestamp))\",\"t\":\(e.timestamp),\"event\":\"\(e.kind)\",\"fence\":\(JSONLiteral.string(e.fenceID))}")
             }
         }
     }
@@ -80,27 +80,5 @@ struct Fences: ParsableCommand {
             }
         }
         return out
-    }
-
-    /// A JSON string literal.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
     }
 }

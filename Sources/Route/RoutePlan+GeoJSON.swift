@@ -42,27 +42,9 @@ enum GeoJSONText {
     /// [longitude, latitude].
     static func position(_ c: Coordinate) -> String { "[\(number(c.longitude)),\(number(c.latitude))]" }
 
-    /// A finite Double in JSON's number grammar (Swift's shortest round-trip digits;
-    /// "1e-05" is valid JSON). Non-finite values, which the facade never produces,
-    /// become null.
-    static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+    /// A number literal (JSONLiteral: shortest round-trip digits, null when not finite).
+    static func number(_ v: Double) -> String { JSONLiteral.number(v) }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal.
+    static func string(_ s: String) -> String { JSONLiteral.string(s) }
 }

@@ -8,22 +8,10 @@ import _GeoKernelTestSupport
 /// every product with the tests).
 @Suite("Geofence command line")
 struct GeofenceCommandLineTests {
-    static var tool: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geokernel")
-    }
-
     /// Runs the tool; returns (exit status, stdout, stderr).
     static func run(_ arguments: [String]) throws -> (Int32, String, String) {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try GeoKernelTool.run(arguments)
+        return (r.status, r.out, r.err)
     }
 
     /// The 36 stops of the 304 bus as a GeoJSON file of 50 m fences, in a temporary folder.
@@ -42,8 +30,8 @@ struct GeofenceCommandLineTests {
 
     @Test("geokernel fences prints the bus ride's events as JSON lines and as a table")
     func busRide() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.tool.path) else {
-            Issue.record("the geokernel tool is not built next to the tests (\(Self.tool.path))")
+        guard GeoKernelTool.url != nil else {
+            Issue.record("the geokernel tool is not built next to the tests")
             return
         }
         let fences = try Self.stopsFile()
@@ -66,8 +54,8 @@ struct GeofenceCommandLineTests {
 
     @Test("geokernel fences refuses a fence that is not a Point, and bad rules, with a clear message")
     func badInput() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.tool.path) else {
-            Issue.record("the geokernel tool is not built next to the tests (\(Self.tool.path))")
+        guard GeoKernelTool.url != nil else {
+            Issue.record("the geokernel tool is not built next to the tests")
             return
         }
         let path = NSTemporaryDirectory() + "geofence-bad-\(UUID().uuidString).geojson"

@@ -9,41 +9,8 @@ import _GeoKernelTestSupport
 /// the built tool (it sits beside the test binary in the build's products directory).
 @Suite("The command line: geokernel simplify, route and demo")
 struct CommandLineTests {
-    /// The built `geokernel` beside this test process.
-    static var tool: URL? {
-        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0])
-        var dir = me.deletingLastPathComponent()
-        // On Linux the tests run as <products>/GeoKernelPackageTests.xctest.
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("geokernel")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        return nil
-    }
-
-    struct Run {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
-    static func run(_ arguments: [String]) throws -> Run {
-        let tool = try #require(Self.tool, "geokernel was not built beside the tests")
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> GeoKernelTool.Run {
+        try GeoKernelTool.run(arguments)
     }
 
     @Test("simplify: a GeoJSON LineString in, the kernel's simplified line out as GeoJSON")

@@ -8,45 +8,8 @@ import _GeoKernelTestSupport
 /// (it sits beside the test binary in the build's products directory).
 @Suite("The command line: geokernel timeline and the demo's simulated day")
 struct TimelineCommandLineTests {
-    static var tool: URL? {
-        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0])
-        var dir = me.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("geokernel")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        return nil
-    }
-
-    struct ToolMissing: Error, CustomStringConvertible {
-        var description: String { "geokernel was not built beside the tests" }
-    }
-
-    struct Run {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
-    static func run(_ arguments: [String], temporaryDirectory: String? = nil) throws -> Run {
-        let process = Process()
-        guard let tool = Self.tool else { throw ToolMissing() }
-        process.executableURL = tool
-        process.arguments = arguments
-        if let t = temporaryDirectory {
-            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": t]) { _, new in new }
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                   err: String(decoding: errData, as: UTF8.self))
+    static func run(_ arguments: [String], temporaryDirectory: String? = nil) throws -> GeoKernelTool.Run {
+        try GeoKernelTool.run(arguments, environment: temporaryDirectory.map { ["TMPDIR": $0] } ?? [:])
     }
 
     /// A fresh directory under the system temporary directory, removed afterwards.

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The built `geokernel` command-line tool, run as a process by the command-line tests.
+/// SwiftPM builds every product with the tests, into the directory of the test bundle.
+public enum GeoKernelTool {
+    /// The outcome of one run.
+    public struct Run: Sendable {
+        public var status: Int32
+        public var out: String
+        public var err: String
+    }
+
+    /// Thrown when the tool was not built beside the tests.
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String { "geokernel was not built beside the tests" }
+    }
+
+    /// The tool's location: beside the test binary (or up to two folders above it).
+    public static var url: URL? {
+        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0])
+        var dir = me.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("geokernel")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Runs the tool with `arguments`, extra environment variables merged in; waits for it.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        guard let tool = url else { throw Missing() }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a chatty tool never blocks.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self))
+    }
+}
