@@ -4,13 +4,15 @@ import Nearby
 import Testing
 
 @Suite("Landmarks: saved files")
-struct LandmarkPersistenceTests {
+final class LandmarkPersistenceTests {
     let dir: String
 
     init() throws {
         dir = NSTemporaryDirectory() + "gk-landmark-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     static func sample(_ n: Int, noteBytes: Int = 40) throws -> LandmarkIndex {
         let marks = LandmarkIndex()

@@ -5,32 +5,16 @@ import Nearby
 import Testing
 import _GeoKernelTestSupport
 
-/// The `geokernel nearby` command, run as a process: the executable is built beside the
-/// test bundle by `swift build --build-tests` (and so by `swift test` and `make test`).
+/// The `geokernel nearby` command, run as a process (`GeoKernelTool`).
 @Suite("geokernel nearby (command line)")
 struct NearbyCommandTests {
-    static var tool: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("geokernel").path
-    }
-
-    /// Runs the tool; returns its exit status and standard output.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try GeoKernelTool.run(["nearby"] + arguments)
+        return (r.status, r.out)
     }
 
     @Test("k nearest places of the shared gazetteer, as a table")
     func gazetteerTable() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "build the geokernel executable first")
         let r = try Self.run([SharedData.path("gazetteer/cities1000.csv"), "--lat", "-18.1416", "--lon", "178.4415", "--k", "3"])
         #expect(r.status == 0)
         let lines = r.output.split(separator: "\n")
@@ -40,7 +24,6 @@ struct NearbyCommandTests {
 
     @Test("a GeoJSON FeatureCollection in, the points within a radius out as GeoJSON, nearest first")
     func geoJSONRadius() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "build the geokernel executable first")
         let input = GeoJSONObject.featureCollection([
             GeoJSONFeature(geometry: .point(GeoJSONPosition(longitude: 179.99, latitude: 0.5)), properties: ["name": "east"]),
             GeoJSONFeature(geometry: .point(GeoJSONPosition(longitude: -179.995, latitude: 0.5)), properties: ["name": "west"]),
@@ -62,7 +45,6 @@ struct NearbyCommandTests {
 
     @Test("bad input gives an error exit")
     func errors() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "build the geokernel executable first")
         #expect(try Self.run(["/nonexistent.geojson", "--lat", "0", "--lon", "0"]).status != 0)
         #expect(try Self.run([SharedData.path("gazetteer/cities1000.csv"), "--lat", "91", "--lon", "0"]).status != 0)
     }

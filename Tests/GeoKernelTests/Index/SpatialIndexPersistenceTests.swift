@@ -4,13 +4,15 @@ import Testing
 import _GeoKernelTestSupport
 
 @Suite("Spatial index: save and load")
-struct SpatialIndexPersistenceTests {
+final class SpatialIndexPersistenceTests {
     let dir: String
 
     init() throws {
         dir = NSTemporaryDirectory() + "gk-index-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// An index with every part in use: a base run, merged runs, the buffer, removed ids.
     func busyIndex() throws -> SpatialIndex {
