@@ -3,7 +3,9 @@
 /// Time is carried by the fix, never read from a clock: every facade that consumes fixes
 /// (geofences, stop detection, tracking policy) is deterministic and replayable.
 ///
-/// Thread safety: a value; `Sendable`. C twin: `gk_fix` (`lat, lon, time, accuracy`).
+/// Thread safety: a value; `Sendable`. C twin: none as a type; C functions that take fixes
+/// take latitude, longitude, time (s) and accuracy (m, NaN when unknown) as arguments or
+/// strided arrays (e.g. `gk_geofence_monitor_update`, `gk_timeline_add`).
 public struct Fix: Sendable, Hashable {
     /// The position (degrees).
     public var coordinate: Coordinate
