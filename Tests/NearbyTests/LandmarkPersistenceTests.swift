@@ -134,7 +134,7 @@ struct LandmarkSaveChild {
         while true {
             try marks.save(to: path)
             if first {
-                FileManager.default.createFile(atPath: path + ".ready", contents: Data())
+                _ = FileManager.default.createFile(atPath: path + ".ready", contents: Data())
                 first = false
             }
         }
