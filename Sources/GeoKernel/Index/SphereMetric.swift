@@ -26,15 +26,7 @@ enum SphereMetric {
     /// Unit vectors of four points given in degrees (latitude in [-90, 90], longitude in
     /// [-180, 180]): x towards (0°, 0°), y towards (0°, 90°E), z towards the north pole.
     @inline(__always)
-    static func vectors(_ lat: D4, _ lon: D4) -> (x: D4, y: D4, z: D4) {
-        let phi: D4 = lat * degreesToRadians
-        let lambda: D4 = lon * degreesToRadians
-        let cosPhi: D4 = SIMDMath.cos(phi)
-        let sinPhi: D4 = SIMDMath.sinReduced(phi)
-        let cosLambda: D4 = SIMDMath.cos(lambda)
-        let sinLambda: D4 = SIMDMath.sin(lambda)
-        return (cosPhi * cosLambda, cosPhi * sinLambda, sinPhi)
-    }
+    static func vectors(_ lat: D4, _ lon: D4) -> (x: D4, y: D4, z: D4) { SIMDMath.unitVectors(lat, lon) }
 
     /// The unit vector of one coordinate: lane 0 of `vectors`.
     @inline(__always)

@@ -60,6 +60,20 @@ let asinC10: Double = -0.016224180475149595
 let asinC11: Double = 0.031912218490591726
 
 enum SIMDMath {
+    /// Unit vectors of four points given in degrees (latitude in [-90, 90], longitude in
+    /// [-180, 180]): x towards (0°, 0°), y towards (0°, 90°E), z towards the north pole.
+    /// Shared by UnitVectorBuffer and the spatial index.
+    @inline(__always)
+    static func unitVectors(_ lat: D4, _ lon: D4) -> (x: D4, y: D4, z: D4) {
+        let phi: D4 = lat * degreesToRadians
+        let lambda: D4 = lon * degreesToRadians
+        let cosPhi: D4 = cos(phi)
+        let sinPhi: D4 = sinReduced(phi)
+        let cosLambda: D4 = cos(lambda)
+        let sinLambda: D4 = sin(lambda)
+        return (cosPhi * cosLambda, cosPhi * sinLambda, sinPhi)
+    }
+
     /// Lane-wise square root (sqrtpd on every x86-64 level).
     @inline(__always)
     static func sqrt(_ x: D4) -> D4 { CSIMDShim_sqrt4(x) }

@@ -113,17 +113,9 @@ public struct UnitVectorBuffer: Sendable {
         z = vz
     }
 
-    /// Unit vectors of four points (degrees) with the SIMD sin/cos.
+    /// Unit vectors of four points (degrees): `SIMDMath.unitVectors`.
     @inline(__always)
-    static func vectors(_ lat: D4, _ lon: D4) -> (x: D4, y: D4, z: D4) {
-        let phi: D4 = lat * degreesToRadians
-        let lambda: D4 = lon * degreesToRadians
-        let cosPhi: D4 = SIMDMath.cos(phi)
-        let sinPhi: D4 = SIMDMath.sinReduced(phi)
-        let cosLambda: D4 = SIMDMath.cos(lambda)
-        let sinLambda: D4 = SIMDMath.sin(lambda)
-        return (cosPhi * cosLambda, cosPhi * sinLambda, sinPhi)
-    }
+    static func vectors(_ lat: D4, _ lon: D4) -> (x: D4, y: D4, z: D4) { SIMDMath.unitVectors(lat, lon) }
 
     private static func convert(
         _ lat: UnsafeBufferPointer<Double>, _ lon: UnsafeBufferPointer<Double>,
