@@ -39,12 +39,13 @@ test: build-tests lib
 	$(MAKE) --no-print-directory c-test abi-check so-check install-check readme-check tsan
 	@echo "make test: all checks passed"
 
-# Installs libproj-dev and pkg-config through apt when they are missing (as root), or
+# Installs libproj-dev, zlib1g-dev and pkg-config through apt when they are missing (as root), or
 # says exactly what to install.
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists proj; } || missing="$$missing libproj-dev"; \
+	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists zlib; } || missing="$$missing zlib1g-dev"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing$$missing with apt-get"; \

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Geofence", targets: ["Geofence"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "GeoFormats", targets: ["GeoFormats"]),
+        .library(name: "OpenStreetMap", targets: ["OpenStreetMap"]),
         .library(name: "GeoKernelC", type: .dynamic, targets: ["GeoKernelC"]),
         .executable(name: "geokernel", targets: ["GeoKernelCLI"]),
     ],
@@ -37,6 +38,13 @@ let package = Package(
             providers: [.apt(["libproj-dev"])]
         ),
         .target(name: "CProjShim", dependencies: ["CProj"]),
+        // The only code that includes <zlib.h> (PBF blobs, .osm.gz).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "CZlibShim", dependencies: ["CZlib"]),
         // Header-only vector helpers (sqrt on SIMD4<Double> without errno calls).
         .target(name: "CSIMDShim"),
         .target(
@@ -48,11 +56,14 @@ let package = Package(
         .target(name: "Route", dependencies: ["GeoKernel"]),
         .target(name: "Geofence", dependencies: ["GeoKernel"]),
         .target(name: "Timeline", dependencies: ["GeoKernel"]),
+        // OpenStreetMap: PBF and XML readers, routing profiles, OSM → road network.
+        // No Foundation (libgeokernel.so links it).
+        .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "CZlibShim"]),
         // File formats (GeoJSON, GPX, CSV) for the tool and the tests; uses Foundation.
         .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
         .target(
             name: "GeoKernelC",
-            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline"],
+            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap"],
             exclude: ["geokernel.map"],
             linkerSettings: [
                 .unsafeFlags([
@@ -68,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "GeoKernelCLI",
             dependencies: [
-                "GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats",
+                "GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +93,8 @@ let package = Package(
         .testTarget(name: "RouteTests", dependencies: ["Route", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(
+            name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "Route", "_GeoKernelTestSupport"]),
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "_GeoKernelTestSupport"]),
     ]
 )

@@ -1,0 +1,106 @@
+/// The tags of an OpenStreetMap element, in file order.
+///
+/// Thread safety: a value; `Sendable`. Lookup is a linear scan (elements carry a handful
+/// of tags).
+/// - Since: 0.2
+public struct OSMTags: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The (key, value) pairs in file order.
+    public var pairs: [(key: String, value: String)]
+
+    public init(_ pairs: [(key: String, value: String)] = []) { self.pairs = pairs }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        pairs = elements.map { (key: $0.0, value: $0.1) }
+    }
+
+    /// The value of `key`, or nil.
+    public subscript(key: String) -> String? {
+        for p in pairs where p.key == key { return p.value }
+        return nil
+    }
+
+    public var isEmpty: Bool { pairs.isEmpty }
+    public var count: Int { pairs.count }
+
+    public func makeIterator() -> IndexingIterator<[(key: String, value: String)]> { pairs.makeIterator() }
+
+    public static func == (a: OSMTags, b: OSMTags) -> Bool {
+        a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(pairs.count)
+        for p in pairs {
+            h.combine(p.key)
+            h.combine(p.value)
+        }
+    }
+}
+
+/// An OpenStreetMap node: a point with an id and tags.
+///
+/// Units: degrees (WGS84), as stored in the file (PBF: granularity and offsets applied).
+/// - Since: 0.2
+public struct OSMNode: Sendable, Hashable {
+    public var id: Int64
+    public var latitude: Double
+    public var longitude: Double
+    public var tags: OSMTags
+
+    public init(id: Int64, latitude: Double, longitude: Double, tags: OSMTags = OSMTags()) {
+        self.id = id
+        self.latitude = latitude
+        self.longitude = longitude
+        self.tags = tags
+    }
+}
+
+/// An OpenStreetMap way: an ordered list of node ids with tags.
+/// - Since: 0.2
+public struct OSMWay: Sendable, Hashable {
+    public var id: Int64
+    public var nodeIDs: [Int64]
+    public var tags: OSMTags
+
+    public init(id: Int64, nodeIDs: [Int64], tags: OSMTags = OSMTags()) {
+        self.id = id
+        self.nodeIDs = nodeIDs
+        self.tags = tags
+    }
+}
+
+/// An OpenStreetMap relation: members with roles, and tags.
+/// - Since: 0.2
+public struct OSMRelation: Sendable, Hashable {
+    /// A member of a relation.
+    public struct Member: Sendable, Hashable {
+        public enum Kind: UInt8, Sendable, Hashable { case node = 0, way = 1, relation = 2 }
+        public var kind: Kind
+        public var ref: Int64
+        public var role: String
+
+        public init(kind: Kind, ref: Int64, role: String) {
+            self.kind = kind
+            self.ref = ref
+            self.role = role
+        }
+    }
+
+    public var id: Int64
+    public var members: [Member]
+    public var tags: OSMTags
+
+    public init(id: Int64, members: [Member], tags: OSMTags = OSMTags()) {
+        self.id = id
+        self.members = members
+        self.tags = tags
+    }
+}
+
+/// One element of an OpenStreetMap file, as the readers hand them out in file order.
+/// - Since: 0.2
+public enum OSMElement: Sendable, Hashable {
+    case node(OSMNode)
+    case way(OSMWay)
+    case relation(OSMRelation)
+}
