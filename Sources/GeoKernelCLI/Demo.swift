@@ -12,6 +12,7 @@ struct Demo: ParsableCommand {
         try projection()
         try geofenceWalk()
         try routeTour()
+        try roadTour()
         try timelineTour()
         try nearbyTour()
         // @demo: facade sections of the tour go above this line (in extensions, Demo+X.swift)

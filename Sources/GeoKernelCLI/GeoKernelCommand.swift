@@ -9,7 +9,7 @@ struct GeoKernelCommand: ParsableCommand {
         subcommands: [
             Demo.self, Distance.self, Project.self,
             Fences.self,
-            SimplifyCommand.self, RouteCommand.self,
+            SimplifyCommand.self, RouteCommand.self, GraphCommand.self,
             TimelineCommand.self,
             NearbyCommand.self,
             // @subcommands: new subcommands go above this line

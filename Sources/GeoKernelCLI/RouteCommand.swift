@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoFormats
 import GeoKernel
+import OpenStreetMap
 import Route
 
 /// `geokernel route --pin LAT,LON --pin LAT,LON …`: a route plan's legs, travel times and
@@ -13,9 +14,16 @@ struct RouteCommand: ParsableCommand {
         discussion: """
             Pins come from --pin LAT,LON (repeatable; negative values are fine) and/or from a \
             file: the Point features of a GeoJSON file, or the waypoints (else route points) \
-            of a GPX file. Legs follow the great circle between pins; lengths on the sphere of \
-            mean radius, times from the average speed, shown as "0d 2h 45m".
+            of a GPX file. With --osm FILE (or --graph FILE) legs follow the roads of an \
+            OpenStreetMap extract for --profile car, bicycle or foot, with turn-by-turn \
+            directions; without, legs follow the great circle between pins, timed by --speed. \
+            Lengths on the sphere of mean radius; times shown as "0d 2h 45m".
             """)
+
+    @OptionGroup var network: RoadNetworkOptions
+
+    @Flag(help: "With --format geojson: each step as an object with its maneuver, modifier, exit, road, distance, time and geometry range.")
+    var steps = false
 
     @Option(name: .customLong("pin"), parsing: .unconditionalSingleValue, help: "A pin as LAT,LON in degrees (repeatable).")
     var pins: [String] = []
@@ -46,13 +54,21 @@ struct RouteCommand: ParsableCommand {
         var coordinates = try pins.map(parsePin)
         if let pinsFile { coordinates += try readPins(pinsFile) }
         guard !coordinates.isEmpty else { throw ValidationError("give pins with --pin LAT,LON or --pins FILE") }
+        var router: RoadRouter?
+        if network.isGiven {
+            let (graph, _) = try network.loadGraph()
+            let profile = network.osm != nil ? try network.routingProfile() : nil
+            router = try RoadRouter(
+                graph: graph, metric: network.metric.value, mode: profile.map(network.mode) ?? .driving)
+        }
         var plan = try RoutePlan(
             configuration: .init(
                 maxPins: maxPins, speed: try SpeedProfile(name: "--speed", kilometersPerHour: speed),
-                spacingMeters: spacing))
+                spacingMeters: spacing),
+            router: router)
         for c in coordinates { try plan.addPin(c) }
         switch format {
-        case .geojson: print(plan.geoJSON())
+        case .geojson: print(plan.geoJSON(detailedSteps: steps))
         case .polyline: print(try EncodedPolyline.encode(plan.geometry, precision: precision))
         case .text: printText(plan)
         }
@@ -66,7 +82,8 @@ struct RouteCommand: ParsableCommand {
         if !plan.legs.isEmpty {
             print("Legs")
             for leg in plan.legs {
-                print("  \(leg.from.label) → \(leg.to.label)  \(Format.meters(leg.lengthMeters))  \(leg.travelTime)")
+                let name = leg.name.isEmpty ? "" : "  \(leg.name)"
+                print("  \(leg.from.label) → \(leg.to.label)  \(Format.meters(leg.lengthMeters))  \(leg.travelTime)\(name)")
             }
             print("  total  \(Format.meters(plan.totalLengthMeters))  \(plan.totalTravelTime)")
         }
@@ -78,7 +95,7 @@ struct RouteCommand: ParsableCommand {
         if !plan.directions.isEmpty {
             print("Directions")
             for line in plan.directions {
-                print(line.hasPrefix("Directions from") ? "  \(line)" : "    \(line)")
+                print(line.contains("irections from ") && !line.hasPrefix(" ") ? "  \(line)" : "    \(line)")
             }
         }
     }

@@ -73,18 +73,27 @@ enum LegGeometry {
         var along = [0.0]
         along.reserveCapacity(line.count)
         for (p, q) in zip(line, line.dropFirst()) { along.append(along.last! + haversineDistance(p, q)) }
+        let end = line.count - 1
         guard along.last! > 0 else {
-            return [RouteStep(kind: .arrive(.here), distanceMeters: 0, vertexIndex: line.count - 1)]
+            return [RouteStep(maneuver: .arrive, arrivalSide: .here, heading: .north, distanceMeters: 0,
+                              vertexIndex: end, endVertexIndex: end, isOnRoad: false)]
         }
         var kept = (try? DouglasPeucker.simplify(line, toleranceMeters: simplifyMeters).keptIndices)
             ?? Array(line.indices)
         // Drop zero-length segments, whose bearing is undefined.
         kept = kept.enumerated().filter { k, i in k == 0 || along[i] > along[kept[k - 1]] }.map(\.element)
-        if kept.count < 2 { kept = [0, line.count - 1] }
+        if kept.count < 2 { kept = [0, end] }
 
         var steps: [RouteStep] = []
         var startVertex = kept[0]
-        var startKind = RouteStep.Kind.depart(CompassDirection(bearingDegrees: line[kept[0]].initialBearing(to: line[kept[1]])))
+        var maneuver = RouteStep.Maneuver.depart, modifier: RouteStep.Turn? = nil
+        var heading = CompassDirection(bearingDegrees: line[kept[0]].initialBearing(to: line[kept[1]]))
+        func close(at vertex: Int) {
+            steps.append(RouteStep(
+                maneuver: maneuver, modifier: modifier, heading: heading,
+                distanceMeters: along[vertex] - along[startVertex], vertexIndex: startVertex, endVertexIndex: vertex,
+                isOnRoad: false))
+        }
         for k in 1..<(kept.count - 1) {
             let previous = line[kept[k - 1]], here = line[kept[k]], next = line[kept[k + 1]]
             let incoming = (here.initialBearing(to: previous) + 180).truncatingRemainder(dividingBy: 360)
@@ -93,15 +102,33 @@ enum LegGeometry {
             if change > 180 { change -= 360 }
             if change <= -180 { change += 360 }
             guard abs(change) > thresholdDegrees else { continue }
-            steps.append(RouteStep(kind: startKind, distanceMeters: along[kept[k]] - along[startVertex], vertexIndex: startVertex))
+            close(at: kept[k])
             startVertex = kept[k]
-            startKind = .turn(RouteStep.Turn(degrees: change), CompassDirection(bearingDegrees: outgoing))
+            maneuver = .turn
+            modifier = RouteStep.Turn(degrees: change)
+            heading = CompassDirection(bearingDegrees: outgoing)
         }
-        let end = line.count - 1
-        steps.append(RouteStep(kind: startKind, distanceMeters: along[end] - along[startVertex], vertexIndex: startVertex))
+        close(at: end)
         let lastStart = line[kept[kept.count - 2]], lastEnd = line[kept[kept.count - 1]]
-        steps.append(RouteStep(kind: .arrive(arrivalSide(lastStart, lastEnd, destination)), distanceMeters: 0, vertexIndex: end))
+        steps.append(RouteStep(
+            maneuver: .arrive, arrivalSide: arrivalSide(lastStart, lastEnd, destination),
+            heading: CompassDirection(bearingDegrees: lastStart.initialBearing(to: lastEnd)), distanceMeters: 0,
+            vertexIndex: end, endVertexIndex: end, isOnRoad: false))
         return steps
+    }
+
+    /// The steps with the leg's travel time shared out by distance (great-circle legs
+    /// move at one speed).
+    static func timed(_ steps: [RouteStep], totalSeconds: Double) -> [RouteStep] {
+        let total = steps.reduce(0) { $0 + $1.distanceMeters }
+        guard total > 0 else { return steps }
+        return steps.map { s in
+            RouteStep(
+                maneuver: s.maneuver, modifier: s.modifier, exitNumber: s.exitNumber, arrivalSide: s.arrivalSide,
+                heading: s.heading, roadName: s.roadName, roadRef: s.roadRef, distanceMeters: s.distanceMeters,
+                durationSeconds: totalSeconds * s.distanceMeters / total, vertexIndex: s.vertexIndex,
+                endVertexIndex: s.endVertexIndex, isOnRoad: s.isOnRoad)
+        }
     }
 
     /// Left or right of the travel direction a → b, or ahead when within 1 m of its

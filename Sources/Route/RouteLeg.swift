@@ -55,109 +55,6 @@ public enum CompassDirection: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// One instruction of a leg's directions.
-///
-/// Thread safety: an immutable value; `Sendable`. C twin: the lines of
-/// `gk_route_direction`.
-/// - Since: 0.1
-public struct RouteStep: Sendable, Hashable {
-    /// Which way a turn goes and how sharply.
-    public enum Turn: String, Sendable, Hashable {
-        /// A change of heading up to 60° (above the threshold).
-        case slightLeft, slightRight
-        /// 60°–120°.
-        case left, right
-        /// 120°–170°.
-        case sharpLeft, sharpRight
-        /// 170° or more.
-        case uTurn
-
-        /// The turn for a signed change of heading in degrees (positive to the right).
-        public init(degrees: Double) {
-            let a = abs(degrees)
-            let right = degrees > 0
-            switch a {
-            case ..<60: self = right ? .slightRight : .slightLeft
-            case ..<120: self = right ? .right : .left
-            case ..<170: self = right ? .sharpRight : .sharpLeft
-            default: self = .uTurn
-            }
-        }
-
-        var phrase: String {
-            switch self {
-            case .slightLeft: "Bear left"
-            case .slightRight: "Bear right"
-            case .left: "Turn left"
-            case .right: "Turn right"
-            case .sharpLeft: "Turn sharp left"
-            case .sharpRight: "Turn sharp right"
-            case .uTurn: "Make a U-turn"
-            }
-        }
-    }
-
-    /// Where the destination lies when the leg's geometry ends.
-    public enum ArrivalSide: String, Sendable, Hashable {
-        /// Left or right of the direction of travel along the last segment (more than
-        /// 1 m off its great circle).
-        case left, right
-        /// On the line of travel: the geometry ends at the pin, or the pin lies within
-        /// 1 m of the last segment's great circle.
-        case ahead
-        /// The leg has no length: the pin is where the leg starts.
-        case here
-    }
-
-    /// What the step says.
-    public enum Kind: Sendable, Hashable {
-        /// Leave the start heading this way.
-        case depart(CompassDirection)
-        /// Turn at a vertex, then head this way.
-        case turn(Turn, CompassDirection)
-        /// Arrive, with the destination on this side.
-        case arrive(ArrivalSide)
-    }
-
-    /// What the step says.
-    public let kind: Kind
-    /// Metres travelled from this step to the next one along the leg's geometry
-    /// (0 for the arrival).
-    public let distanceMeters: Double
-    /// Index in the leg's geometry of the vertex where the step begins.
-    public let vertexIndex: Int
-
-    /// The sentence shown to the user: "Head northeast for 12.3 km", "Turn left and head
-    /// south for 850 m", "Your destination is on the right".
-    public var instruction: String {
-        switch kind {
-        case .depart(let heading):
-            return "Head \(heading.rawValue) for \(RouteStep.formatDistance(distanceMeters))"
-        case .turn(let turn, let heading):
-            return "\(turn.phrase) and head \(heading.rawValue) for \(RouteStep.formatDistance(distanceMeters))"
-        case .arrive(.left): return "Your destination is on the left"
-        case .arrive(.right): return "Your destination is on the right"
-        case .arrive(.ahead): return "Your destination is ahead"
-        case .arrive(.here): return "You are at your destination"
-        }
-    }
-
-    /// A distance for directions: whole metres below 100 m, tens of metres below 1 km,
-    /// kilometres with one decimal from there ("7 m", "450 m", "12.3 km").
-    ///
-    /// - Complexity: O(1). Non-finite or negative input gives "0 m".
-    public static func formatDistance(_ meters: Double) -> String {
-        guard meters.isFinite, meters > 0 else { return "0 m" }
-        if meters < 99.5 { return "\(Int(meters.rounded())) m" }
-        let tens = (meters / 10).rounded() * 10
-        if tens < 1000 { return "\(Int(tens)) m" }
-        let tenths = (meters / 100).rounded()
-        guard tenths < 1e15 else { return "\(meters / 1000) km" }
-        let t = Int(tenths)
-        return "\(t / 10).\(t % 10) km"
-    }
-}
-
 /// The way between two consecutive pins.
 ///
 /// Thread safety: an immutable value; `Sendable`. C twin: `gk_route_leg`,
@@ -170,6 +67,8 @@ public struct RouteLeg: Sendable, Hashable {
         case greatCircle
         /// Given by the caller (e.g. a road geometry).
         case supplied
+        /// Computed by the plan's `RoadRouter` along the road network.
+        case road
     }
 
     /// Where the travel time came from.
@@ -178,6 +77,8 @@ public struct RouteLeg: Sendable, Hashable {
         case speedProfile
         /// Given by the caller.
         case supplied
+        /// The road network's speeds along the route (`RoadRouter`).
+        case road
     }
 
     /// The pin the leg leaves.
@@ -197,4 +98,7 @@ public struct RouteLeg: Sendable, Hashable {
     public let geometrySource: GeometrySource
     /// Where `travelTime` came from.
     public let timeSource: TimeSource
+    /// For road legs, "via Boulevard du Larvotto and Avenue Princesse Grace": the two
+    /// longest named roads; "" otherwise.
+    public internal(set) var name: String = ""
 }

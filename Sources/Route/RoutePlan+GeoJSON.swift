@@ -4,15 +4,21 @@ extension RoutePlan {
     /// The plan as a GeoJSON FeatureCollection (RFC 7946): one Point feature per pin
     /// (properties `kind` "pin", `label`, `index`), then one LineString feature per leg
     /// (properties `kind` "leg", `from`, `to`, `lengthMeters`, `travelTimeSeconds`,
-    /// `travelTime` as "0d 2h 45m", `steps`: the leg's instructions). Positions are
-    /// [longitude, latitude] with every digit of the Double (shortest round-trip form).
+    /// `travelTime` as "0d 2h 45m", `name` for road legs ("via …"), `steps`: the leg's
+    /// instructions). With `detailedSteps`, each step is an object instead of a string:
+    /// `instruction`, `maneuver` ("depart", "turn", "continue", "newName", "fork",
+    /// "roundabout", "arrive"), `modifier` ("straight", "slightLeft", …, "uTurn" or null),
+    /// `exit` (roundabouts), `side` (arrival: "ahead", "left", "right", "here"), `name`,
+    /// `ref`, `distanceMeters`, `durationSeconds` and `geometry`: [first, last] vertex
+    /// indices into the leg's coordinates. Positions are [longitude, latitude] with every
+    /// digit of the Double (shortest round-trip form).
     ///
     /// Written without Foundation, so the C library carries no JSON dependency.
     ///
     /// - Complexity: O(total vertices). Thread safety: pure.
     /// - C twin: `gk_route_geojson`.
     /// - Since: 0.1
-    public func geoJSON() -> String {
+    public func geoJSON(detailedSteps: Bool = false) -> String {
         var features: [String] = []
         for pin in pins {
             features.append(
@@ -23,14 +29,16 @@ extension RoutePlan {
         }
         for leg in legs {
             let positions = leg.geometry.map(GeoJSONText.position).joined(separator: ",")
-            let steps = leg.steps.map { GeoJSONText.string($0.instruction) }.joined(separator: ",")
+            let steps = leg.steps.map { detailedSteps ? GeoJSONText.step($0) : GeoJSONText.string($0.instruction) }
+                .joined(separator: ",")
+            let name = leg.name.isEmpty ? "" : #","name":"# + GeoJSONText.string(leg.name)
             features.append(
                 #"{"type":"Feature","geometry":{"type":"LineString","coordinates":["# + positions + "]},"
                     + #""properties":{"kind":"leg","from":"# + GeoJSONText.string(leg.from.label)
                     + #","to":"# + GeoJSONText.string(leg.to.label)
                     + #","lengthMeters":"# + GeoJSONText.number(leg.lengthMeters)
                     + #","travelTimeSeconds":"# + GeoJSONText.number(leg.travelTime.seconds)
-                    + #","travelTime":"# + GeoJSONText.string(leg.travelTime.description)
+                    + #","travelTime":"# + GeoJSONText.string(leg.travelTime.description) + name
                     + #","steps":["# + steps + "]}}")
         }
         return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
@@ -47,4 +55,16 @@ enum GeoJSONText {
 
     /// A JSON string literal.
     static func string(_ s: String) -> String { JSONLiteral.string(s) }
+
+    /// A step as a JSON object (see `RoutePlan.geoJSON(detailedSteps:)`).
+    static func step(_ s: RouteStep) -> String {
+        let modifier = s.modifier.map { string(String(describing: $0)) } ?? "null"
+        let exit = s.exitNumber.map { String($0) } ?? "null"
+        let side = s.arrivalSide.map { string(String(describing: $0)) } ?? "null"
+        return #"{"instruction":"# + string(s.instruction) + #","maneuver":"# + string(String(describing: s.maneuver))
+            + #","modifier":"# + modifier + #","exit":"# + exit + #","side":"# + side
+            + #","name":"# + string(s.roadName) + #","ref":"# + string(s.roadRef)
+            + #","distanceMeters":"# + number(s.distanceMeters) + #","durationSeconds":"# + number(s.durationSeconds)
+            + #","geometry":[\#(s.vertexIndex),\#(s.endVertexIndex)]}"#
+    }
 }

@@ -64,6 +64,8 @@ public struct RoutePlan: Sendable, Hashable {
 
     /// The configuration, as checked by `init(configuration:)`.
     public let configuration: Configuration
+    /// The road network legs follow, or nil for great-circle legs.
+    public let router: RoadRouter?
     /// The pins in the order added.
     public private(set) var pins: [RoutePin] = []
     /// One leg per consecutive pair of pins: `legs[i]` joins `pins[i]` and `pins[i + 1]`.
@@ -78,7 +80,7 @@ public struct RoutePlan: Sendable, Hashable {
     ///   finite, the turn threshold is outside [0, 180) or the step simplification
     ///   tolerance is negative or not finite.
     /// - Complexity: O(1).
-    public init(configuration: Configuration = .init()) throws(GeoKernelError) {
+    public init(configuration: Configuration = .init(), router: RoadRouter? = nil) throws(GeoKernelError) {
         guard configuration.maxPins >= 1 else {
             throw .invalid("maxPins \(configuration.maxPins) must be at least 1")
         }
@@ -94,6 +96,7 @@ public struct RoutePlan: Sendable, Hashable {
             throw .invalid("step simplification tolerance \(s) m must be finite and not negative")
         }
         self.configuration = configuration
+        self.router = router
     }
 
     /// An empty plan holding at most `maxPins` pins, other settings default.
@@ -146,6 +149,13 @@ public struct RoutePlan: Sendable, Hashable {
                     + "or create it with a larger maxPins")
         }
         let pin = RoutePin(index: pins.count, label: RoutePin.label(forIndex: pins.count), coordinate: coordinate)
+        if let router, legGeometry == nil {
+            do {
+                _ = try router.snap(coordinate)
+            } catch {
+                throw GeoKernelError(error.code, "pin \(pin.label) was not added: \(error.message)")
+            }
+        }
         guard let previous = pins.last else {
             guard legGeometry == nil, travelTimeSeconds == nil else {
                 throw .invalid("pin A starts the route: it has no leg, so no leg geometry or travel time")
@@ -156,9 +166,10 @@ public struct RoutePlan: Sendable, Hashable {
         let leg = try makeLeg(from: previous, to: pin, geometry: legGeometry, travelTimeSeconds: travelTimeSeconds)
         pins.append(pin)
         legs.append(leg)
-        directions.append("Directions from \(previous.label) to \(pin.label)")
+        let mode = leg.geometrySource == .road ? "\(router?.mode.title ?? "Driving") directions" : "Directions"
+        directions.append("\(mode) from \(previous.label) to \(pin.label)")
         directions.append("Estimated time: \(leg.travelTime)")
-        directions.append(contentsOf: leg.steps.map(\.instruction))
+        directions.append(contentsOf: leg.steps.map(\.directionLine))
         return pin
     }
 
@@ -208,6 +219,9 @@ public struct RoutePlan: Sendable, Hashable {
     private func makeLeg(
         from: RoutePin, to: RoutePin, geometry supplied: [Coordinate]?, travelTimeSeconds: Double?
     ) throws(GeoKernelError) -> RouteLeg {
+        if let router, supplied == nil {
+            return try roadLeg(router, from: from, to: to, travelTimeSeconds: travelTimeSeconds)
+        }
         let geometry: [Coordinate]
         if let supplied {
             guard supplied.count >= 2 else {
@@ -229,12 +243,41 @@ public struct RoutePlan: Sendable, Hashable {
         } else {
             time = try configuration.speed.travelTime(meters: length)
         }
-        let steps = LegGeometry.steps(
-            geometry, destination: to.coordinate, thresholdDegrees: configuration.turnThresholdDegrees,
-            simplifyMeters: configuration.stepSimplificationMeters)
+        let steps = LegGeometry.timed(
+            LegGeometry.steps(
+                geometry, destination: to.coordinate, thresholdDegrees: configuration.turnThresholdDegrees,
+                simplifyMeters: configuration.stepSimplificationMeters),
+            totalSeconds: time.seconds)
         return RouteLeg(
             from: from, to: to, geometry: geometry, lengthMeters: length, travelTime: time, steps: steps,
             geometrySource: supplied == nil ? .greatCircle : .supplied,
             timeSource: travelTimeSeconds == nil ? .speedProfile : .supplied)
+    }
+
+    /// A leg along the road network: snapped pins, the router's path, time and steps.
+    private func roadLeg(
+        _ router: RoadRouter, from: RoutePin, to: RoutePin, travelTimeSeconds: Double?
+    ) throws(GeoKernelError) -> RouteLeg {
+        let route: RoadRoute
+        do {
+            route = try router.leg(
+                from: try router.snap(from.coordinate), to: try router.snap(to.coordinate), destination: to.coordinate)
+        } catch {
+            throw GeoKernelError(error.code, "leg \(from.label)→\(to.label): \(error.message)")
+        }
+        let seconds = travelTimeSeconds ?? route.durationSeconds
+        let time: TravelTime
+        do {
+            time = try TravelTime(seconds: min(TravelTime.maximumSeconds, seconds))
+        } catch {
+            throw .invalid("leg \(from.label)→\(to.label): \(error.message)")
+        }
+        var geometry = route.geometry
+        if geometry.count < 2 { geometry = [route.from.point, route.to.point] }
+        var leg = RouteLeg(
+            from: from, to: to, geometry: geometry, lengthMeters: route.lengthMeters, travelTime: time,
+            steps: route.steps, geometrySource: .road, timeSource: travelTimeSeconds == nil ? .road : .supplied)
+        leg.name = route.name
+        return leg
     }
 }

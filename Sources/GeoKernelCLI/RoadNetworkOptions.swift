@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import GeoKernel
+import OpenStreetMap
+import Route
+
+/// The options that name a road network: an OpenStreetMap file and a profile, or a graph
+/// saved by `geokernel graph`. Shared by `route` and `graph`.
+struct RoadNetworkOptions: ParsableArguments {
+    @Option(help: "An OpenStreetMap file (.osm.pbf, .osm or .osm.gz) to route on.")
+    var osm: String?
+
+    @Option(help: "A road graph saved by `geokernel graph --out` (instead of --osm).")
+    var graph: String?
+
+    @Option(help: "Routing profile: car, bicycle, foot, or a JSON profile file.")
+    var profile = "car"
+
+    @Option(help: "fastest (default) or shortest.")
+    var metric: MetricOption = .fastest
+
+    enum MetricOption: String, ExpressibleByArgument, CaseIterable {
+        case fastest, shortest
+        var value: RoadMetric { self == .fastest ? .fastest : .shortest }
+    }
+
+    var isGiven: Bool { osm != nil || graph != nil }
+
+    /// The profile named by --profile: a built-in name or a JSON file.
+    func routingProfile() throws -> RoutingProfile {
+        switch profile {
+        case "car": return .car
+        case "bicycle", "bike": return .bicycle
+        case "foot", "walk": return .foot
+        default:
+            guard FileManager.default.fileExists(atPath: profile) else {
+                throw ValidationError("--profile \(profile): not car, bicycle, foot or a JSON file")
+            }
+            return try RoutingProfile(json: String(contentsOfFile: profile, encoding: .utf8))
+        }
+    }
+
+    /// The travel mode that names the directions.
+    func mode(_ p: RoutingProfile) -> RoadRouter.Mode {
+        switch p.name {
+        case "bicycle": .cycling
+        case "foot": .walking
+        default: .driving
+        }
+    }
+
+    /// Builds (from --osm) or loads (from --graph) the graph; prints nothing.
+    func loadGraph() throws -> (RoadGraph, RoadNetworkBuilder.Report?) {
+        if let graph { return (try RoadGraph(contentsOf: graph), nil) }
+        guard let osm else { throw ValidationError("give --osm FILE or --graph FILE") }
+        let (network, report) = try RoadNetworkBuilder.build(osmFile: osm, profile: try routingProfile())
+        return (try RoadGraph(network), report)
+    }
+}
+
+/// `geokernel graph --osm FILE --profile car --out FILE`: builds a routable road graph
+/// (contraction hierarchies for both metrics) and saves it.
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Build a road graph from OpenStreetMap data and save it for `route --graph`.")
+
+    @OptionGroup var network: RoadNetworkOptions
+
+    @Option(help: "Where to save the graph (written atomically).")
+    var out: String?
+
+    func run() throws {
+        guard network.osm != nil else { throw ValidationError("give --osm FILE") }
+        let (graph, report) = try network.loadGraph()
+        if let report { print("read: \(report)") }
+        print("graph: \(graph.summary)")
+        if let out {
+            try graph.save(to: out)
+            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            print("saved \(out) (\(size) bytes)")
+        }
+    }
+}

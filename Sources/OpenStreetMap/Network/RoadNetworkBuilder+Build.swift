@@ -1,0 +1,121 @@
+import GeoKernel
+
+extension RoadNetworkBuilder {
+    /// Builds the network from the elements added so far.
+    ///
+    /// - Returns: the network and a report of what was read, kept and skipped.
+    /// - Throws: `.parse` for a node outside [-90, 90] × [-180, 180] or not finite.
+    /// - Complexity: O(n log n) when the nodes were not sorted by id, else O(n).
+    public func build() throws(GeoKernelError) -> (network: RoadNetwork, report: Report) {
+        var copy = self
+        return try copy.assemble()
+    }
+
+    private mutating func assemble() throws(GeoKernelError) -> (network: RoadNetwork, report: Report) {
+        nodeTable.finish()
+        let n = nodeTable.count
+        // Resolve references once: table index, or -1 for a node the file lacks.
+        var resolved = [Int32](repeating: -1, count: refs.count)
+        var uses = [UInt8](repeating: 0, count: n)
+        for way in ways {
+            for k in way.refs {
+                guard let i = nodeTable.index(of: refs[k]) else {
+                    report.missingNodeReferences += 1
+                    continue
+                }
+                resolved[k] = Int32(i)
+                let ends = k == way.refs.lowerBound || k == way.refs.upperBound - 1
+                uses[i] = uses[i] >= 2 ? 2 : uses[i] + (ends ? 2 : 1)
+            }
+        }
+        for r in restrictions {
+            if let i = nodeTable.index(of: r.viaNode) { uses[i] = 2 }
+        }
+        var graphNode = [Int32](repeating: -1, count: n)
+        var out = RoadNetwork()
+        var blocked = [Bool](repeating: false, count: n)
+        for id in blockingNodes { if let i = nodeTable.index(of: id) { blocked[i] = true } }
+
+        func coordinate(_ i: Int) throws(GeoKernelError) -> Coordinate {
+            do {
+                return try Coordinate(latitude: nodeTable.latitudes[i], longitude: nodeTable.longitudes[i])
+            } catch {
+                throw GeoKernelError(.parse, "node \(nodeTable.ids[i]): \(error.message)")
+            }
+        }
+        func newNode(_ c: Coordinate) -> Int {
+            out.nodes.append(c)
+            return out.nodes.count - 1
+        }
+        func node(for i: Int) throws(GeoKernelError) -> Int {
+            if graphNode[i] >= 0 { return Int(graphNode[i]) }
+            let g = newNode(try coordinate(i))
+            graphNode[i] = Int32(g)
+            return g
+        }
+
+        for way in ways {
+            var start = -1  // graph node where the open edge starts, -1 when none is open
+            var shape: [Coordinate] = []
+            var previous = -1  // table index of the previous resolved node of this way
+            func close(at end: Int) {
+                if start >= 0, shape.count >= 2, !(start == end && shape.allSatisfy({ $0 == shape[0] })) {
+                    out.edges.append(RoadNetwork.Edge(
+                        from: start, to: end, geometry: shape, forward: way.travel.forward,
+                        backward: way.travel.backward, name: way.name, ref: way.ref,
+                        roadClass: way.travel.roadClass, isRoundabout: way.travel.isRoundabout, wayID: way.id))
+                }
+                start = -1
+                shape.removeAll(keepingCapacity: true)
+            }
+            for k in way.refs {
+                let ri = Int(resolved[k])
+                guard ri >= 0 else {
+                    // The way leaves the extract: end the open edge at the last node seen.
+                    if start >= 0, previous >= 0 { close(at: try node(for: previous)) }
+                    start = -1
+                    shape.removeAll(keepingCapacity: true)
+                    previous = -1
+                    continue
+                }
+                let c = try coordinate(ri)
+                if blocked[ri] {
+                    report.blockingBarriers += 1
+                    if start >= 0 {
+                        shape.append(c)
+                        close(at: newNode(c))
+                    }
+                    // The road goes on from a node of its own at the barrier's position.
+                    if k < way.refs.upperBound - 1 {
+                        start = newNode(c)
+                        shape = [c]
+                    } else {
+                        start = -1
+                        shape.removeAll(keepingCapacity: true)
+                    }
+                    previous = -1
+                    continue
+                }
+                if start < 0 {
+                    start = try node(for: ri)
+                    shape = [c]
+                } else {
+                    shape.append(c)
+                    if uses[ri] >= 2 || k == way.refs.upperBound - 1 {
+                        let end = try node(for: ri)
+                        close(at: end)
+                        start = end
+                        shape = [c]
+                    }
+                }
+                previous = ri
+            }
+            // A way whose last node is missing leaves an open edge: end it at its last node.
+            if start >= 0, shape.count >= 2, previous >= 0 { close(at: try node(for: previous)) }
+        }
+        applyRestrictions(&out, graphNode: graphNode)
+        report.nodes = out.nodes.count
+        report.edges = out.edges.count
+        return (out, report)
+    }
+}

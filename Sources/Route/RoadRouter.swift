@@ -1,0 +1,162 @@
+import GeoKernel
+
+/// Road directions on a road graph: snaps coordinates onto the network, routes through
+/// them with contraction hierarchies and describes each leg turn by turn.
+///
+/// ```swift
+/// let (network, _) = try RoadNetworkBuilder.build(osmFile: "monaco.osm.pbf", profile: .car)  // module OpenStreetMap
+/// let router = try RoadRouter(graph: RoadGraph(network), mode: .driving)
+/// let trip = try router.route(through: [casino, stadium])
+/// print(trip.legs[0].name, trip.legs[0].steps.map(\.instruction))
+/// ```
+///
+/// Units: metres, seconds, degrees; lengths are haversine sums on the sphere of mean
+/// radius 6 371 008.8 m. Costs follow `metric` (fastest: the graph's speeds; shortest:
+/// metres).
+///
+/// Thread safety: an immutable object (`Sendable`); routes may be computed from many
+/// threads at once, each call with its own workspace (pass one per thread to avoid
+/// allocating one per call). C twin: `gk_router` (`gk_router_create`, `gk_router_route`).
+/// - Since: 0.2
+public final class RoadRouter: Sendable, Hashable {
+    /// How the traveller moves: names the directions ("Driving directions from A to B").
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        case driving, cycling, walking
+
+        /// "Driving", "Cycling", "Walking".
+        public var title: String {
+            switch self {
+            case .driving: "Driving"
+            case .cycling: "Cycling"
+            case .walking: "Walking"
+            }
+        }
+    }
+
+    /// The road graph.
+    public let graph: RoadGraph
+    /// Fastest (default) or shortest routes.
+    public let metric: RoadMetric
+    /// How the traveller moves.
+    public let mode: Mode
+    /// Farthest a pin may be from a road, in metres (default 200 m).
+    public let maxSnapDistanceMeters: Double
+
+    /// A router over `graph`.
+    ///
+    /// - Throws: `.invalidArgument` for a snap distance that is not positive and finite.
+    /// - Complexity: O(1).
+    public init(
+        graph: RoadGraph, metric: RoadMetric = .fastest, mode: Mode = .driving, maxSnapDistanceMeters: Double = 200
+    ) throws(GeoKernelError) {
+        guard maxSnapDistanceMeters.isFinite, maxSnapDistanceMeters > 0 else {
+            throw .invalid("the maximum snap distance \(maxSnapDistanceMeters) m must be positive and finite")
+        }
+        self.graph = graph
+        self.metric = metric
+        self.mode = mode
+        self.maxSnapDistanceMeters = maxSnapDistanceMeters
+    }
+
+    public static func == (a: RoadRouter, b: RoadRouter) -> Bool { a === b }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+
+    /// The nearest point of a road that may be travelled, within `maxSnapDistanceMeters`.
+    ///
+    /// - Throws: `.notFound` when no road is that close.
+    /// - Complexity: O(segments near the point). C twin: `gk_router_snap`.
+    public func snap(_ coordinate: Coordinate) throws(GeoKernelError) -> RoadSnap {
+        try graph.snap(coordinate, maxDistanceMeters: maxSnapDistanceMeters)
+    }
+
+    /// The route between two snapped points with its turn-by-turn steps.
+    ///
+    /// - Parameters:
+    ///   - destination: the pin as given (for the side of arrival); default the snapped
+    ///     point.
+    /// - Throws: `.notFound` when the network does not connect them.
+    /// - Complexity: a contraction-hierarchy query (microseconds) plus the path's length.
+    public func leg(
+        from: RoadSnap, to: RoadSnap, destination: Coordinate? = nil, workspace: RoadGraph.Workspace? = nil
+    ) throws(GeoKernelError) -> RoadRoute {
+        let path = try graph.route(
+            from: from, to: to, metric: metric, algorithm: .contractionHierarchy,
+            workspace: workspace ?? RoadGraph.Workspace(graph))
+        let steps = RoadDirections.steps(for: path, on: graph, destination: destination ?? to.point)
+        return RoadRoute(
+            from: from, to: to, path: path, steps: steps, name: RoadDirections.routeName(steps),
+            roadNames: path.pieces.map { graph.edgeName($0.edge) })
+    }
+
+    /// The routes between consecutive coordinates (A → B → C …), each snapped onto the
+    /// network first.
+    ///
+    /// - Throws: `.invalidArgument` for fewer than two points; `.notFound` naming the
+    ///   point that is too far from a road, or the leg the network cannot connect.
+    /// - Complexity: one snap per point and one query per leg. C twin: `gk_router_route`.
+    public func route(
+        through points: [Coordinate], workspace: RoadGraph.Workspace? = nil
+    ) throws(GeoKernelError) -> [RoadRoute] {
+        guard points.count >= 2 else { throw .invalid("a route needs at least 2 points, got \(points.count)") }
+        var snaps: [RoadSnap] = []
+        for (i, p) in points.enumerated() {
+            do {
+                snaps.append(try snap(p))
+            } catch {
+                throw GeoKernelError(error.code, "point \(i + 1) of \(points.count): \(error.message)")
+            }
+        }
+        let ws = workspace ?? RoadGraph.Workspace(graph)
+        var legs: [RoadRoute] = []
+        for i in 1..<snaps.count {
+            do {
+                legs.append(try leg(from: snaps[i - 1], to: snaps[i], destination: points[i], workspace: ws))
+            } catch {
+                throw GeoKernelError(error.code, "leg \(i) (point \(i) → \(i + 1)): \(error.message)")
+            }
+        }
+        return legs
+    }
+
+    /// Travel costs between every source and every target (the router's metric: seconds
+    /// or metres), row-major; nil where the network does not connect them.
+    ///
+    /// - Throws: `.notFound` naming a point too far from a road.
+    /// - Complexity: bucket-based many-to-many contraction hierarchies: about one query
+    ///   per source plus one per target. C twin: `gk_router_matrix`.
+    public func matrix(from sources: [Coordinate], to targets: [Coordinate]) throws(GeoKernelError) -> [Double?] {
+        var s: [RoadSnap] = [], t: [RoadSnap] = []
+        for (i, p) in sources.enumerated() {
+            do { s.append(try snap(p)) } catch { throw GeoKernelError(error.code, "source \(i + 1): \(error.message)") }
+        }
+        for (i, p) in targets.enumerated() {
+            do { t.append(try snap(p)) } catch { throw GeoKernelError(error.code, "target \(i + 1): \(error.message)") }
+        }
+        return try graph.matrix(from: s, to: t, metric: metric).costs
+    }
+}
+
+/// One leg of a road route: the path, its steps and its name.
+///
+/// Thread safety: an immutable value; `Sendable`. C twin: `gk_road_route`.
+/// - Since: 0.2
+public struct RoadRoute: Sendable {
+    /// Where the leg starts and ends on the network.
+    public let from: RoadSnap, to: RoadSnap
+    /// The path: geometry, length (m), duration (s), pieces.
+    public let path: RoadPath
+    /// The turn-by-turn steps, from the departure to the arrival.
+    public let steps: [RouteStep]
+    /// "via Boulevard du Larvotto and Avenue Princesse Grace" ("" when no road is named).
+    public let name: String
+    /// The name of each traversed edge in order ("" for unnamed ones), one per
+    /// `path.pieces` element.
+    public let roadNames: [String]
+
+    /// Length in metres along the roads.
+    public var lengthMeters: Double { path.lengthMeters }
+    /// Travel time in seconds at the graph's speeds.
+    public var durationSeconds: Double { path.durationSeconds }
+    /// The polyline (degrees) from the snapped start to the snapped end.
+    public var geometry: [Coordinate] { path.geometry }
+}

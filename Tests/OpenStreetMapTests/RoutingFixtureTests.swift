@@ -1,0 +1,196 @@
+import Foundation
+import GeoKernel
+import OpenStreetMap
+import Route
+import Testing
+
+/// The routing rules on tiny hand-written OpenStreetMap files (Fixtures/routing/*.osm):
+/// one-way streets, start and end on one edge, turn restrictions, barriers,
+/// destination-only roads, roundabouts and forks. Lengths are checked against the
+/// fixtures' own geometry (haversine, sphere of mean radius) within 1 m.
+@Suite struct RoutingFixtureTests {
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/routing/\(name)").path
+    }
+
+    static func router(_ name: String, _ profile: RoutingProfile, metric: RoadMetric = .shortest) throws -> RoadRouter {
+        let (network, _) = try RoadNetworkBuilder.build(osmFile: fixture(name), profile: profile)
+        return try RoadRouter(graph: try RoadGraph(network), metric: metric, maxSnapDistanceMeters: 30)
+    }
+
+    static func at(_ lat: Double, _ lon: Double) throws -> Coordinate { try Coordinate(latitude: lat, longitude: lon) }
+
+    static func route(_ r: RoadRouter, _ a: Coordinate, _ b: Coordinate) throws -> RoadRoute {
+        try r.route(through: [a, b])[0]
+    }
+
+    // Block corners (oneway-block.osm): 1 (43.7300, 7.4200) NW, 2 (43.7300, 7.4210) NE,
+    // 3 SE, 4 SW; Rue Nord 1 → 2 is one-way eastbound.
+    static let west = (43.7300, 7.4202), east = (43.7300, 7.4208)
+
+    @Test("on a one-way street a car goes straight to a point ahead on the same edge")
+    func oneWayAhead() throws {
+        let r = try Self.router("oneway-block.osm", .car)
+        let route = try Self.route(r, try Self.at(Self.west.0, Self.west.1), try Self.at(Self.east.0, Self.east.1))
+        let direct = haversineDistance(try Self.at(Self.west.0, Self.west.1), try Self.at(Self.east.0, Self.east.1))
+        #expect(abs(route.lengthMeters - direct) < 1)
+        #expect(route.steps.first?.instruction == "Head east on Rue Nord")
+    }
+
+    @Test("on a one-way street a car goes around the block to a point behind it on the same edge")
+    func oneWayBehind() throws {
+        let r = try Self.router("oneway-block.osm", .car)
+        let a = try Self.at(Self.east.0, Self.east.1), b = try Self.at(Self.west.0, Self.west.1)
+        let route = try Self.route(r, a, b)
+        // East along Rue Nord to 2, south, west, north to 1, east to the target.
+        let corner = { (lat: Double, lon: Double) in try Self.at(lat, lon) }
+        let loop = haversineDistance(a, try corner(43.7300, 7.4210)) + haversineDistance(try corner(43.7300, 7.4210), try corner(43.7290, 7.4210))
+            + haversineDistance(try corner(43.7290, 7.4210), try corner(43.7290, 7.4200))
+            + haversineDistance(try corner(43.7290, 7.4200), try corner(43.7300, 7.4200))
+            + haversineDistance(try corner(43.7300, 7.4200), b)
+        #expect(abs(route.lengthMeters - loop) < 1, "\(route.lengthMeters) vs \(loop)")
+        let said = route.steps.map(\.instruction)
+        #expect(said.contains("Turn right onto Rue Est") && said.contains("Turn right onto Rue Sud"), "\(said)")
+    }
+
+    @Test("on foot the one-way street is walked both ways: the point behind is reached directly")
+    func footIgnoresOneWay() throws {
+        let r = try Self.router("oneway-block.osm", .foot)
+        let a = try Self.at(Self.east.0, Self.east.1), b = try Self.at(Self.west.0, Self.west.1)
+        #expect(abs(try Self.route(r, a, b).lengthMeters - haversineDistance(a, b)) < 1)
+    }
+
+    @Test("on a two-way street start and end on the same edge are joined directly in both directions")
+    func sameEdgeBothWays() throws {
+        let r = try Self.router("oneway-block.osm", .car)
+        let a = try Self.at(43.7290, 7.4203), b = try Self.at(43.7290, 7.4207)
+        for (p, q) in [(a, b), (b, a)] {
+            let route = try Self.route(r, p, q)
+            #expect(abs(route.lengthMeters - haversineDistance(p, q)) < 1)
+            #expect(route.steps.count == 2, "\(route.steps.map(\.instruction))")
+        }
+    }
+
+    // restriction-cross.osm: junction 5 (43.7300, 7.4200); arms west (way 20), south (21),
+    // north (22), east (23), 100 m / 80 m long; ring road around the arm ends.
+    static let armWest = (43.7300, 7.4195), armSouth = (43.7295, 7.4200), armNorth = (43.7305, 7.4200),
+        armEast = (43.7300, 7.4205)
+
+    @Test("a no_left_turn restriction sends the car around: never from the west arm straight into the north arm")
+    func noLeftTurn() throws {
+        let r = try Self.router("restriction-cross.osm", .car)
+        let a = try Self.at(Self.armWest.0, Self.armWest.1), b = try Self.at(Self.armNorth.0, Self.armNorth.1)
+        let direct = haversineDistance(a, try Self.at(43.73, 7.42)) + haversineDistance(try Self.at(43.73, 7.42), b)
+        let route = try Self.route(r, a, b)
+        #expect(route.lengthMeters > direct + 50, "\(route.lengthMeters) m: the forbidden left turn was taken")
+        // The same turn on foot (restrictions do not apply) and the unrestricted east → north turn by car are direct.
+        #expect(abs(try Self.route(try Self.router("restriction-cross.osm", .foot), a, b).lengthMeters - direct) < 1)
+        let e = try Self.at(Self.armEast.0, Self.armEast.1)
+        let fromEast = haversineDistance(e, try Self.at(43.73, 7.42)) + haversineDistance(try Self.at(43.73, 7.42), b)
+        #expect(abs(try Self.route(r, e, b).lengthMeters - fromEast) < 1)
+    }
+
+    @Test("an only_straight_on restriction allows straight on and forbids the turns")
+    func onlyStraightOn() throws {
+        let r = try Self.router("restriction-cross.osm", .car)
+        let s = try Self.at(Self.armSouth.0, Self.armSouth.1), n = try Self.at(Self.armNorth.0, Self.armNorth.1)
+        let e = try Self.at(Self.armEast.0, Self.armEast.1)
+        let centre = try Self.at(43.73, 7.42)
+        #expect(abs(try Self.route(r, s, n).lengthMeters - (haversineDistance(s, centre) + haversineDistance(centre, n))) < 1)
+        let right = try Self.route(r, s, e)
+        #expect(right.lengthMeters > haversineDistance(s, centre) + haversineDistance(centre, e) + 50)
+    }
+
+    @Test("the builder reports the restrictions it applied and builds a junction of its own for them")
+    func restrictionReport() throws {
+        let (network, report) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .car)
+        #expect(report.restrictionsApplied == 2 && report.restrictionsSkipped == 0)
+        // Node 5 is split into one node per road end (4), joined by one-way connectors.
+        let atCentre = network.nodes.filter { abs($0.latitude - 43.73) < 1e-9 && abs($0.longitude - 7.42) < 1e-9 }
+        #expect(atCentre.count == 4)
+        let (_, footReport) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .foot)
+        #expect(footReport.restrictionsApplied == 0)
+    }
+
+    // barrier-destination.osm: Rue Courte 41 → 42 (bollard) → 43 along 43.7300; Rue Longue
+    // around by 44, 46, 47, 45; Impasse Privée 44 → 48 → 45 and Chemin du Parc 48 → 49 are
+    // access=destination.
+    @Test("a bollard stops cars but not walkers")
+    func bollard() throws {
+        let a = try Self.at(43.7300, 7.4202), b = try Self.at(43.7300, 7.4208)
+        let walk = try Self.route(try Self.router("barrier-destination.osm", .foot), a, b)
+        #expect(abs(walk.lengthMeters - haversineDistance(a, b)) < 1)
+        let drive = try Self.route(try Self.router("barrier-destination.osm", .car), a, b)
+        #expect(drive.lengthMeters > 400, "\(drive.lengthMeters) m: the car passed the bollard")
+    }
+
+    @Test("a destination-only road is used to reach a place on it, never to pass through")
+    func destinationOnly() throws {
+        let r = try Self.router("barrier-destination.osm", .car)
+        // 41 → 43 by car: Rue Longue round the south (46, 47), not the shorter Impasse Privée.
+        let a = try Self.at(43.7300, 7.4201), b = try Self.at(43.7300, 7.4209)
+        let through = try Self.route(r, a, b)
+        #expect(!through.roadNames.contains("Impasse Privée"))
+        #expect(through.roadNames.contains("Rue Longue"))
+        // Into Chemin du Parc (destination) from Rue Courte, and back out: allowed.
+        let park = try Self.at(43.7287, 7.4205)
+        let into = try Self.route(r, a, park)
+        #expect(into.roadNames.last == "Chemin du Parc")
+        #expect(into.roadNames.contains("Impasse Privée"))
+        let out = try Self.route(r, park, b)
+        #expect(out.roadNames.first == "Chemin du Parc")
+    }
+
+    @Test("a roundabout reads as one step with the exit number and the road taken")
+    func roundabout() throws {
+        let r = try Self.router("roundabout.osm", .car, metric: .fastest)
+        // From Boulevard Albert 1er (south arm) to Avenue d'Ostende (north arm): 2nd exit.
+        let route = try Self.route(r, try Self.at(43.7285, 7.4200), try Self.at(43.7315, 7.4200))
+        let said = route.steps.map(\.instruction)
+        #expect(said == [
+            "Head north on Boulevard Albert 1er", "At the roundabout, take the 2nd exit onto Avenue d'Ostende",
+            "Your destination is ahead",
+        ], "\(said)")
+        #expect(route.steps[1].maneuver == .roundabout && route.steps[1].exitNumber == 2)
+        // East arm is the 1st exit, west the 3rd.
+        let east = try Self.route(r, try Self.at(43.7285, 7.4200), try Self.at(43.7300, 7.4220))
+        #expect(east.steps.contains { $0.maneuver == .roundabout && $0.exitNumber == 1 && $0.roadName == "Boulevard de Suisse" })
+        let west = try Self.route(r, try Self.at(43.7285, 7.4200), try Self.at(43.7300, 7.4180))
+        #expect(west.steps.contains { $0.maneuver == .roundabout && $0.exitNumber == 3 && $0.roadName == "Rue Grimaldi" })
+    }
+
+    @Test("a fork reads as keep left or keep right, and a side road as a turn")
+    func fork() throws {
+        let r = try Self.router("fork.osm", .car, metric: .fastest)
+        let start = try Self.at(43.7401, 7.4200)
+        let left = try Self.route(r, start, try Self.at(43.7433, 7.4185))
+        #expect(left.steps.map(\.instruction).contains("Keep left onto Boulevard des Moulins"), "\(left.steps.map(\.instruction))")
+        #expect(left.steps[1].maneuver == .fork && left.steps[1].modifier == .slightLeft)
+        let right = try Self.route(r, start, try Self.at(43.7433, 7.4215))
+        #expect(right.steps.map(\.instruction).contains("Keep right onto Boulevard d'Italie"))
+        let side = try Self.route(r, start, try Self.at(43.74135, 7.4222))
+        #expect(side.steps[1].maneuver == .turn && side.steps[1].modifier == .right, "\(side.steps.map(\.instruction))")
+        #expect(side.steps[1].instruction.hasPrefix("Turn right and head"))
+    }
+
+    @Test("the arrival names the side of the street the pin is on")
+    func arrivalSide() throws {
+        let r = try Self.router("oneway-block.osm", .car)
+        let a = try Self.at(Self.west.0, Self.west.1)
+        let north = try Self.route(r, a, try Self.at(43.73005, 7.4208))  // 5.5 m north of eastbound Rue Nord
+        #expect(north.steps.last?.instruction == "Your destination is on the left")
+        let south = try Self.route(r, a, try Self.at(43.72995, 7.4208))
+        #expect(south.steps.last?.instruction == "Your destination is on the right")
+    }
+
+    @Test("a pin too far from any road is a clear error naming the point")
+    func tooFar() throws {
+        let r = try Self.router("oneway-block.osm", .car)
+        #expect {
+            _ = try r.route(through: [try Self.at(Self.west.0, Self.west.1), try Self.at(43.74, 7.44)])
+        } throws: { e in
+            (e as? GeoKernelError)?.code == .notFound && "\(e)".contains("point 2 of 2")
+        }
+    }
+}
