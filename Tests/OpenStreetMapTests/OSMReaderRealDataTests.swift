@@ -1,3 +1,4 @@
+import Foundation
 import GeoKernel
 import OpenStreetMap
 import Testing
@@ -44,6 +45,21 @@ struct OSMReaderRealDataTests {
         #expect(try OSMFileFormat.detect(path: F.monacoPBF) == .pbf)
         #expect(try OSMFileFormat.detect(path: F.monacoGzip) == .xmlGzip)
         #expect(throws: GeoKernelError.self) { try OSMFileFormat.detect(path: "/nonexistent/x.osm") }
+    }
+
+    @Test("Plain XML files are detected, after a byte-order mark and blank lines, and read from disk")
+    func plainXMLFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("osmreader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let xml = dir.appendingPathComponent("monaco.osm").path
+        let text = [0xEF, 0xBB, 0xBF] + Array("\n\n".utf8) + (try F.gunzip(F.monacoGzip))
+        #expect(FileManager.default.createFile(atPath: xml, contents: Data(text)))
+        #expect(try OSMFileFormat.detect(path: xml) == .xml)
+        #expect(F.counts(try F.elements(xml)) == (13_739, 1_944, 77))
+        let empty = dir.appendingPathComponent("empty.osm").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(throws: GeoKernelError.self) { try OSMFileFormat.detect(path: empty) }
     }
 
     // Values from `osmium cat monaco.osm.pbf -f opl`:

@@ -74,12 +74,11 @@ final class OSMScratchBuffer {
 
     deinit { storage.deallocate() }
 
-    /// The first `count` bytes, after growing the buffer if needed (old contents are lost
-    /// when it grows unless `preserving` is true).
+    /// The first `count` bytes, after growing the buffer to exactly `count` if needed (old
+    /// contents are lost when it grows unless `preserving` is true).
     func prefix(_ count: Int, preserving: Bool = false) -> UnsafeMutableRawBufferPointer {
         if count > storage.count {
-            let grown = UnsafeMutableRawBufferPointer.allocate(
-                byteCount: Swift.max(count, storage.count * 2), alignment: 16)
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
             if preserving { grown.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: storage.count) }
             storage.deallocate()
             storage = grown

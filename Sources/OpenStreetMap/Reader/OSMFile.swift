@@ -45,7 +45,11 @@ public enum OSMFileFormat: Sendable, Hashable {
 }
 
 /// Reads OpenStreetMap files — PBF, XML and gzip-compressed XML — as a stream of
-/// elements.
+/// elements, without Foundation and in bounded memory.
+///
+/// Thread safety: reentrant; each call has its own state, so several files may be read
+/// at once on different threads.
+/// C twin: `gk_road_graph_build_osm` (planned) reads through this.
 ///
 /// - Since: 0.2
 public enum OSMFile {

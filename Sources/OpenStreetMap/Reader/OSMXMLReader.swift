@@ -9,6 +9,10 @@ import GeoKernel
 /// Complexity: O(file size). Thread safety: belongs to one read call.
 struct OSMXMLReader<Source: OSMByteSource> {
     static var maxDepth: Int { 256 }
+    /// Caps that keep one element's memory bounded whatever the file holds (the OSM API
+    /// allows 2 000 nodes per way and 32 000 members per relation).
+    static var maxTags: Int { 1 << 16 }
+    static var maxItems: Int { 1 << 20 }
 
     private let t: OSMXMLTokenizer<Source>
     /// Names of the open elements, concatenated, and where each starts.
@@ -76,8 +80,10 @@ struct OSMXMLReader<Source: OSMByteSource> {
         openNames.append(contentsOf: t.bytes(t.name))
     }
 
-    private func required(_ name: StaticString, of element: String) throws(GeoKernelError) -> OSMXMLAttribute {
-        guard let a = t.attribute(name) else { throw t.error("<\(element)> lacks its '\(name)' attribute") }
+    private func required(
+        _ name: StaticString, of element: @autoclosure () -> String
+    ) throws(GeoKernelError) -> OSMXMLAttribute {
+        guard let a = t.attribute(name) else { throw t.error("<\(element())> lacks its '\(name)' attribute") }
         return a
     }
 
@@ -108,10 +114,15 @@ struct OSMXMLReader<Source: OSMByteSource> {
         if t.matches(t.name, "tag") {
             let key = try t.string(try required("k", of: "tag"))
             let value = try t.string(try required("v", of: "tag"))
+            guard pairs.count < Self.maxTags else { throw t.error("element \(id) has more than \(Self.maxTags) tags") }
             pairs.append((key: key, value: value))
         } else if kind == .way && t.matches(t.name, "nd") {
+            guard refs.count < Self.maxItems else { throw t.error("way \(id) has more than \(Self.maxItems) nodes") }
             refs.append(try t.int64(try required("ref", of: "nd")))
         } else if kind == .relation && t.matches(t.name, "member") {
+            guard members.count < Self.maxItems else {
+                throw t.error("relation \(id) has more than \(Self.maxItems) members")
+            }
             let typeAttribute = try required("type", of: "member")
             let memberKind: OSMRelation.Member.Kind
             if t.matches(typeAttribute.value, "node") {

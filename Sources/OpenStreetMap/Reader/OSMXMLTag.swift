@@ -12,6 +12,7 @@ extension OSMXMLTokenizer {
     /// Parses `<name attr="value" ...>` or `.../>` from the tag start up to `end` (the '>').
     /// Returns whether the tag is self-closing.
     func parseStartTag(end: Int) throws(GeoKernelError) -> Bool {
+        let buffer = self.buffer
         var i = tagStartIndex + 1
         name = try parseName(&i, end: end, what: "element")
         attributes.removeAll(keepingCapacity: true)

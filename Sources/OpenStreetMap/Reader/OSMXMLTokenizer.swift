@@ -36,21 +36,24 @@ final class OSMXMLTokenizer<Source: OSMByteSource> {
     private let storage = OSMScratchBuffer(capacity: 1 << 17)
     /// Decoded attribute values (entities replaced); never longer than the raw value.
     let valueScratch = OSMScratchBuffer(capacity: 1024)
-    private(set) var buffer: UnsafeMutableRawBufferPointer
-    private var position = 0, limit = 0, scan = 0
-    private var markupStart = 0
+    // Hot state of one tokenizer, used by one thread: exclusivity is not checked at run time.
+    @exclusivity(unchecked) private(set) var buffer: UnsafeMutableRawBufferPointer
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var limit = 0
+    @exclusivity(unchecked) private var scan = 0
+    @exclusivity(unchecked) private var markupStart = 0
     var tagStartIndex: Int { markupStart }
     private var inMarkup = false
     private var sourceEnded = false
     /// File offset of buffer[0].
     private var base = 0
-    private var line = 1
+    @exclusivity(unchecked) private var line = 1
     /// Line and byte offset of the current tag.
     private(set) var tagLine = 1
     private(set) var tagOffset = 0
     /// The current tag's element name and attributes.
-    var name = 0..<0
-    var attributes: [OSMXMLAttribute] = []
+    @exclusivity(unchecked) var name = 0..<0
+    @exclusivity(unchecked) var attributes: [OSMXMLAttribute] = []
 
     init(_ source: Source, compressed: Bool) {
         self.source = source
@@ -115,10 +118,19 @@ final class OSMXMLTokenizer<Source: OSMByteSource> {
                     }
                     continue
                 }
-                let b = buffer[position]
-                if b == UInt8(ascii: "<") { break }
-                if b == UInt8(ascii: "\n") { line += 1 }
-                position += 1
+                let buf = buffer
+                var i = position
+                let end = limit
+                var lines = 0
+                while i < end {
+                    let b = buf[i]
+                    if b == UInt8(ascii: "<") { break }
+                    if b == UInt8(ascii: "\n") { lines += 1 }
+                    i += 1
+                }
+                position = i
+                line += lines
+                if i < end { break }
             }
             inMarkup = true
             markupStart = position
@@ -181,6 +193,36 @@ final class OSMXMLTokenizer<Source: OSMByteSource> {
             if scan == limit {
                 guard try refill() else { throw error("the input ends inside a tag or comment (truncated file)") }
             }
+            if terminator == .tag {
+                // Fast path for tags, on locals: the common case by far.
+                let buf = buffer
+                var i = scan
+                let end = limit
+                var lines = 0
+                var done = false
+                while i < end {
+                    let b = buf[i]
+                    i += 1
+                    if b > UInt8(ascii: ">") { continue }
+                    if b == UInt8(ascii: "\n") {
+                        lines += 1
+                    } else if quote != 0 {
+                        if b == quote { quote = 0 }
+                    } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                        quote = b
+                    } else if b == UInt8(ascii: ">") {
+                        done = true
+                        break
+                    } else if b == UInt8(ascii: "<") {
+                        line += lines
+                        throw error("'<' inside a tag (a '>' is missing)")
+                    }
+                }
+                scan = i
+                line += lines
+                if done { return }
+                continue
+            }
             let b = buffer[scan]
             scan += 1
             if b == UInt8(ascii: "\n") { line += 1; continue }
@@ -192,9 +234,7 @@ final class OSMXMLTokenizer<Source: OSMByteSource> {
                     quote = b
                 } else if b == UInt8(ascii: ">") {
                     return
-                } else if b == UInt8(ascii: "<") {
-                    throw error("'<' inside a tag (a '>' is missing)")
-                } else if b == UInt8(ascii: "[") && terminator == .doctype {
+                } else if b == UInt8(ascii: "[") {
                     throw error("a DOCTYPE with an internal subset (entity declarations) is not supported")
                 }
             case .comment:

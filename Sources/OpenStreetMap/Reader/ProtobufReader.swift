@@ -33,7 +33,7 @@ enum ProtobufWireType: UInt8 {
 /// `.corrupt` (naming `location`) instead of trapping; byte loads themselves are unchecked.
 ///
 /// The bytes must outlive the reader (it holds a pointer into a caller's buffer).
-/// Complexity: O(1) per scalar, O(n) to skip n bytes is O(1). Thread safety: a value.
+/// Complexity: O(1) per scalar and per skipped field. Thread safety: a value.
 struct ProtobufReader {
     let bytes: UnsafeRawBufferPointer
     /// Next byte to read (index into `bytes`).
