@@ -69,7 +69,9 @@ struct OSMReaderRealDataTests {
     //         n21912089,n1110560528,n21913657
     //   r7385 ... (10 tags, among them name:ru=Приморские Альпы) 163 members, first n1701090139@admin_centre,
     //       then w30836155@outer, ..., last w26689466@outer
-    @Test("Spot-checked Monaco elements match osmium's output in both formats", arguments: [F.monacoPBF, F.monacoGzip])
+    @Test(
+        "Spot-checked Monaco elements match osmium's output in both formats",
+        arguments: [F.monacoPBF, F.monacoGzip])
     func monacoSpotChecks(path: String) throws {
         var node: OSMNode?, way: OSMWay?, relation: OSMRelation?
         try OSMFile.read(path) { e in

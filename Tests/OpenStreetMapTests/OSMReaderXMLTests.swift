@@ -7,11 +7,15 @@ struct OSMReaderXMLTests {
     typealias F = OSMReaderFixture
 
     /// Reads `text` expecting a `.parse` error whose message names `line` and contains `fragment`.
-    func expectParseError(_ text: String, line: Int, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectParseError(
+        _ text: String, line: Int, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectParseError(Array(text.utf8), line: line, fragment, sourceLocation: sourceLocation)
     }
 
-    func expectParseError(_ bytes: [UInt8], line: Int, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectParseError(
+        _ bytes: [UInt8], line: Int, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let e = F.error(bytes: bytes, format: .xml) else {
             Issue.record("no error", sourceLocation: sourceLocation)
             return
@@ -77,7 +81,8 @@ struct OSMReaderXMLTests {
 
     @Test("An unknown entity is an error naming it and its line")
     func unknownEntity() {
-        expectParseError("<osm>\n\n<node id='1' lat='1' lon='2'>\n<tag k='a' v='&nbsp;'/></node></osm>", line: 4, "&nbsp;")
+        expectParseError(
+            "<osm>\n\n<node id='1' lat='1' lon='2'>\n<tag k='a' v='&nbsp;'/></node></osm>", line: 4, "&nbsp;")
         expectParseError("<osm>\n<node id='1' lat='1' lon='2'><tag k='a' v='&#0;'/></node></osm>", line: 2, "&#0;")
         expectParseError("<osm>\n<node id='1' lat='1' lon='2'><tag k='a' v='a & b'/></node></osm>", line: 2, "'&'")
     }
@@ -118,8 +123,10 @@ struct OSMReaderXMLTests {
     func structure() {
         expectParseError("<osm>\n<way id='1'>\n</node>\n</osm>", line: 3, "does not close <way> opened at line 2")
         expectParseError("<gpx></gpx>", line: 1, "expected <osm>")
-        let huge = "<osm><node id='1' lat='1' lon='2'><tag k='a' v='" + String(repeating: "x", count: 1 << 20) + "'/></node></osm>"
+        let huge = "<osm><node id='1' lat='1' lon='2'><tag k='a' v='"
+            + String(repeating: "x", count: 1 << 20) + "'/></node></osm>"
         expectParseError(huge, line: 1, "longer than 1 MiB")
-        expectParseError("<osm>\n<relation id='1'><member type='car' ref='1'/></relation></osm>", line: 2, "unknown type 'car'")
+        expectParseError(
+            "<osm>\n<relation id='1'><member type='car' ref='1'/></relation></osm>", line: 2, "unknown type 'car'")
     }
 }

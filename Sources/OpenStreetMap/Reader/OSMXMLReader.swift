@@ -36,7 +36,8 @@ struct OSMXMLReader<Source: OSMByteSource> {
             switch try t.next() {
             case .endOfInput:
                 if let line = openLines.last {
-                    throw t.error("the input ends inside <\(openName(openStarts.count - 1))> opened at line \(line) (truncated file)")
+                    let open = openName(openStarts.count - 1)
+                    throw t.error("the input ends inside <\(open)> opened at line \(line) (truncated file)")
                 }
                 guard sawRoot else { throw t.error("the input holds no <osm> element") }
                 return
@@ -58,7 +59,8 @@ struct OSMXMLReader<Source: OSMByteSource> {
             case .end:
                 guard let last = openStarts.last else { throw t.error("unexpected end tag </\(t.text(t.name))>") }
                 guard t.bytes(t.name).elementsEqual(openNames[last...]) else {
-                    throw t.error("</\(t.text(t.name))> does not close <\(openName(openStarts.count - 1))> opened at line \(openLines.last!)")
+                    let open = openName(openStarts.count - 1)
+                    throw t.error("</\(t.text(t.name))> does not close <\(open)> opened at line \(openLines.last!)")
                 }
                 openNames.removeSubrange(last...)
                 openStarts.removeLast()
@@ -74,7 +76,9 @@ struct OSMXMLReader<Source: OSMByteSource> {
     }
 
     private mutating func push() throws(GeoKernelError) {
-        guard openStarts.count < Self.maxDepth else { throw t.error("elements are nested more than \(Self.maxDepth) deep") }
+        guard openStarts.count < Self.maxDepth else {
+            throw t.error("elements are nested more than \(Self.maxDepth) deep")
+        }
         openStarts.append(openNames.count)
         openLines.append(t.tagLine)
         openNames.append(contentsOf: t.bytes(t.name))

@@ -75,7 +75,9 @@ extension OSMXMLTokenizer {
             i += 1
         }
         guard i > start else { throw error("an \(what) name is missing") }
-        if high >= 0x80, String(validating: bytes(start..<i).assumingMemoryBound(to: UInt8.self), as: UTF8.self) == nil {
+        if high >= 0x80,
+            String(validating: bytes(start..<i).assumingMemoryBound(to: UInt8.self), as: UTF8.self) == nil
+        {
             throw error("an \(what) name is not valid UTF-8")
         }
         return start..<i

@@ -81,7 +81,8 @@ extension OSMXMLTokenizer {
         let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
             || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
         guard !d.isEmpty, allowed, let scalar = Unicode.Scalar(value) else {
-            throw error("invalid character reference '&#\(String(decoding: digits, as: UTF8.self));' in attribute '\(text(a.name))'")
+            let reference = String(decoding: digits, as: UTF8.self)
+            throw error("invalid character reference '&#\(reference);' in attribute '\(text(a.name))'")
         }
         return scalar
     }
@@ -113,7 +114,8 @@ extension OSMXMLTokenizer {
             i += 1
         }
         guard ok else {
-            throw error("attribute '\(text(a.name))' of <\(text(name))> is not an integer: '\(String(decoding: v.prefix(40), as: UTF8.self))'")
+            let shown = String(decoding: v.prefix(40), as: UTF8.self)
+            throw error("attribute '\(text(a.name))' of <\(text(name))> is not an integer: '\(shown)'")
         }
         return value
     }
@@ -128,7 +130,8 @@ extension OSMXMLTokenizer {
                 || b == UInt8(ascii: "+") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
         }
         guard plain, let x = Double(String(decoding: v, as: UTF8.self)) else {
-            throw error("attribute '\(text(a.name))' of <\(text(name))> is not a number: '\(String(decoding: v.prefix(40), as: UTF8.self))'")
+            let shown = String(decoding: v.prefix(40), as: UTF8.self)
+            throw error("attribute '\(text(a.name))' of <\(text(name))> is not a number: '\(shown)'")
         }
         return x
     }

@@ -45,7 +45,8 @@ struct PBFReader {
             guard try source.readFully(into: header) else {
                 throw location.error("the file ends inside the BlobHeader (truncated file)")
             }
-            let (kind, dataSize) = try parseBlobHeader(ProtobufReader(UnsafeRawBufferPointer(header), location: location))
+            let (kind, dataSize) = try parseBlobHeader(
+                ProtobufReader(UnsafeRawBufferPointer(header), location: location))
             location.part = .blob
             guard dataSize <= Self.maxBlobSize else {
                 throw location.error("Blob size \(dataSize) exceeds the format's limit of 32 MiB")
@@ -98,7 +99,9 @@ struct PBFReader {
             }
         }
         guard let type, let size else { throw message.error("the BlobHeader lacks its type or datasize") }
-        guard size <= UInt64(Int32.max) else { throw message.error("the BlobHeader's datasize \(Int64(bitPattern: size)) is invalid") }
+        guard size <= UInt64(Int32.max) else {
+            throw message.error("the BlobHeader's datasize \(Int64(bitPattern: size)) is invalid")
+        }
         let name = UnsafeRawBufferPointer(rebasing: message.bytes[type])
         let kind: PBFLocation.Part? =
             name.elementsEqual("OSMHeader".utf8) ? .osmHeader : name.elementsEqual("OSMData".utf8) ? .osmData : nil
@@ -125,7 +128,9 @@ struct PBFReader {
             }
         }
         if let raw { return UnsafeRawBufferPointer(rebasing: blob.bytes[raw]) }
-        if let unsupported, zlib == nil { throw blob.error("unsupported compression '\(unsupported)' (only zlib and raw blobs are supported)") }
+        if let unsupported, zlib == nil {
+            throw blob.error("unsupported compression '\(unsupported)' (only zlib and raw blobs are supported)")
+        }
         guard let zlib else { throw blob.error("the Blob holds no data (no raw or zlib_data field)") }
         guard let rawSize else { throw blob.error("the zlib-compressed Blob lacks its raw_size") }
         guard rawSize <= UInt64(Self.maxRawSize) else {
@@ -143,7 +148,8 @@ struct PBFReader {
                 throw blob.error("the zlib data inflates to \(produced) bytes, not the announced raw_size \(rawSize)")
             }
         case Int(CZlibShim_ERR_TRUNCATED): throw blob.error("the zlib data is truncated")
-        case Int(CZlibShim_ERR_OVERFLOW): throw blob.error("the zlib data inflates to more than the announced raw_size \(rawSize)")
+        case Int(CZlibShim_ERR_OVERFLOW):
+            throw blob.error("the zlib data inflates to more than the announced raw_size \(rawSize)")
         case Int(CZlibShim_ERR_MEMORY): throw GeoKernelError(.outOfMemory, "zlib could not allocate memory")
         default: throw blob.error("the zlib data is corrupt")
         }
@@ -162,7 +168,8 @@ struct PBFReader {
             switch feature {
             case "OsmSchema-V0.6", "DenseNodes": break
             case "HistoricalInformation":
-                throw message.error("the file requires 'HistoricalInformation' (a history file), which is not supported")
+                throw message.error(
+                    "the file requires 'HistoricalInformation' (a history file), which is not supported")
             default: throw message.error("the file requires the unsupported feature '\(feature)'")
             }
         }
