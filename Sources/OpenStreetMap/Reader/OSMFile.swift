@@ -1,0 +1,113 @@
+import GeoKernel
+
+/// The encodings of an OpenStreetMap file that `OSMFile` reads.
+///
+/// Thread safety: a value; `Sendable`.
+/// C twin: the `format` argument of `gk_road_graph_build_osm` (planned).
+/// - Since: 0.2
+public enum OSMFileFormat: Sendable, Hashable {
+    /// OSM PBF (`.osm.pbf`): protobuf blobs, raw or zlib-compressed.
+    case pbf
+    /// OSM XML (`.osm`), API 0.6 schema, UTF-8.
+    case xml
+    /// OSM XML compressed with gzip (`.osm.gz`), one or more members.
+    case xmlGzip
+
+    /// Guesses the format from the first bytes of a file: the gzip magic `1f 8b` means
+    /// `.xmlGzip`; `<`, possibly after a UTF-8 byte-order mark and whitespace, means
+    /// `.xml`; anything else is taken for PBF (which starts with a 4-byte big-endian
+    /// BlobHeader length) and is checked when read.
+    ///
+    /// - Complexity: reads at most 4 KiB. Thread safety: reentrant.
+    /// - Throws: `.io` when the file cannot be opened or is not a regular file; `.parse`
+    ///   when it is empty (or whitespace only).
+    public static func detect(path: String) throws(GeoKernelError) -> OSMFileFormat {
+        var source = try OSMFileByteSource(path: path)
+        let n = Swift.min(4096, source.file.size)
+        let scratch = OSMScratchBuffer(capacity: n)
+        _ = try source.readFully(into: scratch.prefix(n))
+        let head = Array(UnsafeRawBufferPointer(scratch.prefix(n)))
+        guard let format = detect(head[...]) else {
+            throw GeoKernelError(.parse, "'\(path)' is empty or blank: cannot tell its format")
+        }
+        return format
+    }
+
+    /// The format of data starting with `head`, or nil when `head` is empty or blank.
+    static func detect(_ head: ArraySlice<UInt8>) -> OSMFileFormat? {
+        if head.starts(with: [0x1F, 0x8B]) { return .xmlGzip }
+        var rest = head
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = rest.first(where: { !blank($0) }) else { return nil }
+        return first == UInt8(ascii: "<") ? .xml : .pbf
+    }
+}
+
+/// Reads OpenStreetMap files — PBF, XML and gzip-compressed XML — as a stream of
+/// elements, without Foundation and in bounded memory.
+///
+/// Thread safety: reentrant; each call has its own state, so several files may be read
+/// at once on different threads.
+/// C twin: `gk_road_graph_build_osm` (planned) reads through this.
+///
+/// - Since: 0.2
+public enum OSMFile {
+    /// Streams every element of the file at `path`, in file order, to `visit`.
+    ///
+    /// Coordinates are in degrees (WGS84). Metadata (version, timestamp, user,
+    /// changeset), bounds and changesets are skipped.
+    ///
+    /// Memory is bounded whatever the file size: PBF is read one blob at a time (a blob is
+    /// at most 32 MiB by the format's rules); XML in 64 KiB chunks, with each tag limited to
+    /// 1 MiB.
+    ///
+    /// - Parameters:
+    ///   - format: the file's encoding, or nil to detect it (`OSMFileFormat.detect`).
+    ///   - visit: called once per element; an error it throws stops the read and is
+    ///     rethrown unchanged.
+    /// - Throws: `.io` when the file cannot be opened or read (or is not a regular file);
+    ///   `.corrupt` for a damaged, truncated or unsupported PBF file, naming the blob and
+    ///   its byte offset ("blob 12 (OSMData) at byte offset 345678: ..."); `.parse` for
+    ///   malformed XML or gzip, naming the line and byte offset ("line 123, byte offset
+    ///   4567: ..."; for `.xmlGzip` the offset counts uncompressed bytes).
+    /// - Complexity: O(file size). Thread safety: reentrant; each call has its own state.
+    /// C twin: `gk_road_graph_build_osm` (planned) reads through this.
+    public static func read(
+        _ path: String, format: OSMFileFormat? = nil,
+        _ visit: (OSMElement) throws(GeoKernelError) -> Void
+    ) throws(GeoKernelError) {
+        let detected: OSMFileFormat
+        if let format { detected = format } else { detected = try OSMFileFormat.detect(path: path) }
+        var source = try OSMFileByteSource(path: path)
+        try read(&source, format: detected, visit)
+    }
+
+    /// Streams every element of `bytes`, in order, to `visit`: the same as
+    /// `read(_:format:_:)` for data in memory (tests, fuzzing).
+    ///
+    /// - Complexity: O(bytes.count). Thread safety: reentrant; each call has its own state.
+    /// C twin: none.
+    public static func read(
+        bytes: [UInt8], format: OSMFileFormat, _ visit: (OSMElement) throws(GeoKernelError) -> Void
+    ) throws(GeoKernelError) {
+        var source = OSMMemoryByteSource(bytes)
+        try read(&source, format: format, visit)
+    }
+
+    static func read<Source: OSMByteSource>(
+        _ source: inout Source, format: OSMFileFormat, _ visit: (OSMElement) throws(GeoKernelError) -> Void
+    ) throws(GeoKernelError) {
+        switch format {
+        case .pbf:
+            var reader = PBFReader()
+            try reader.read(&source, visit)
+        case .xml:
+            var reader = OSMXMLReader(OSMXMLTokenizer(source, compressed: false))
+            try reader.read(visit)
+        case .xmlGzip:
+            var reader = OSMXMLReader(OSMXMLTokenizer(try GzipByteSource(source), compressed: true))
+            try reader.read(visit)
+        }
+    }
+}
