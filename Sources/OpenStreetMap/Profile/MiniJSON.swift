@@ -26,11 +26,19 @@ package enum MiniJSON {
             case string(String)
             case array([Node])
             /// Members in text order (keys are unique).
-            case object([(key: String, value: Node)])
+            case object([Member])
         }
         package var kind: Kind
         /// UTF-8 offset of the value's first byte in the text.
         package var offset: Int
+    }
+
+    /// One member of an object.
+    package struct Member: Sendable {
+        package var key: String
+        /// UTF-8 offset of the key's opening quote.
+        package var keyOffset: Int
+        package var value: Node
     }
 
     /// Parses `text` into a tree.
@@ -110,7 +118,7 @@ extension MiniJSON {
         mutating func object(depth: Int) throws(GeoKernelError) -> Node.Kind {
             if depth > MiniJSON.maximumDepth { throw error("nesting deeper than \(MiniJSON.maximumDepth)") }
             index += 1  // {
-            var members: [(key: String, value: Node)] = []
+            var members: [Member] = []
             var seen = Set<String>()
             skipWhitespace()
             if current == UInt8(ascii: "}") {
@@ -127,7 +135,7 @@ extension MiniJSON {
                 guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                 index += 1
                 skipWhitespace()
-                members.append((key, try value(depth: depth)))
+                members.append(Member(key: key, keyOffset: keyStart, value: try value(depth: depth)))
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ","): index += 1

@@ -6,6 +6,7 @@ struct ProfileJSONDecoder {
     let text: String
 
     private func at(_ node: MiniJSON.Node) -> String { MiniJSON.location(of: node.offset, in: text) }
+    private func at(key member: MiniJSON.Member) -> String { MiniJSON.location(of: member.keyOffset, in: text) }
 
     private func typeError(_ path: String, _ expected: String, _ node: MiniJSON.Node) -> GeoKernelError {
         GeoKernelError(.parse, "profile JSON: \(path) must be \(expected) (\(at(node)))")
@@ -30,7 +31,8 @@ struct ProfileJSONDecoder {
             }
             p = RoutingProfile(name: "")
         }
-        for (key, node) in members {
+        for member in members {
+            let (key, node) = (member.key, member.value)
             switch key {
             case "base": break
             case "name": p.name = try string(key, node)
@@ -39,7 +41,7 @@ struct ProfileJSONDecoder {
             case "excludedTags":
                 guard case .object(let tags) = node.kind else { throw typeError(key, "an object", node) }
                 var table: [String: Set<String>] = [:]
-                for (tag, values) in tags { table[tag] = Set(try strings(key + "." + tag, values)) }
+                for tag in tags { table[tag.key] = Set(try strings(key + "." + tag.key, tag.value)) }
                 p.excludedTags = table
             case "accessKeys": p.accessKeys = try strings(key, node)
             case "allowedAccessValues": p.allowedAccessValues = Set(try strings(key, node))
@@ -70,7 +72,7 @@ struct ProfileJSONDecoder {
             case "usesFerries": p.usesFerries = try bool(key, node)
             case "ferrySpeedKmh": p.ferrySpeedKmh = try positive(key, node)
             default:
-                throw GeoKernelError(.parse, "profile JSON: unknown key \"\(key)\" (\(at(node)))")
+                throw GeoKernelError(.parse, "profile JSON: unknown key \"\(key)\" (\(at(key: member)))")
             }
         }
         return p
@@ -104,7 +106,7 @@ struct ProfileJSONDecoder {
     private func speeds(_ path: String, _ node: MiniJSON.Node) throws(GeoKernelError) -> [String: Double] {
         guard case .object(let members) = node.kind else { throw typeError(path, "an object of numbers", node) }
         var table: [String: Double] = [:]
-        for (key, value) in members { table[key] = try positive(path + "." + key, value) }
+        for m in members { table[m.key] = try positive(path + "." + m.key, m.value) }
         return table
     }
 }
