@@ -1,0 +1,25 @@
+import GeoKernel
+
+extension RoutingProfile {
+    /// Checks the values a user may have set by hand: every speed, the factor and the cap
+    /// finite and > 0, and at least one access key.
+    ///
+    /// `travel(wayTags:)` never traps on an invalid profile (a way whose speed is not
+    /// finite and positive is simply unusable); call this to learn why.
+    /// - Throws: `GeoKernelError(.invalidArgument, …)` naming the first bad key path.
+    /// C twin (planned): checked inside `gk_profile_from_json`.
+    public func validate() throws(GeoKernelError) {
+        func check(_ x: Double, _ path: String) throws(GeoKernelError) {
+            guard x.isFinite, x > 0 else { throw GeoKernelError.invalid("profile \(name): \(path) is \(x), must be finite and > 0") }
+        }
+        for (k, v) in highwaySpeedsKmh.sorted(by: { $0.key < $1.key }) { try check(v, "highwaySpeedsKmh." + k) }
+        for (k, v) in permittedHighwaySpeedsKmh.sorted(by: { $0.key < $1.key }) {
+            try check(v, "permittedHighwaySpeedsKmh." + k)
+        }
+        for (k, v) in zoneSpeedsKmh.sorted(by: { $0.key < $1.key }) { try check(v, "zoneSpeedsKmh." + k) }
+        try check(maxspeedFactor, "maxspeedFactor")
+        try check(maxSpeedCapKmh, "maxSpeedCapKmh")
+        try check(ferrySpeedKmh, "ferrySpeedKmh")
+        if accessKeys.isEmpty { throw GeoKernelError.invalid("profile \(name): accessKeys is empty") }
+    }
+}
