@@ -94,7 +94,8 @@ let package = Package(
         .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(
-            name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "Route", "_GeoKernelTestSupport"]),
+            name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "Route", "_GeoKernelTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "_GeoKernelTestSupport"]),
     ]
 )
