@@ -1,0 +1,127 @@
+extension RoadGraph {
+    /// The best route from one snap to another.
+    ///
+    /// The start may leave its edge towards either end the edge allows (costing the rest
+    /// of the edge, or the part behind), and the target be reached likewise; when both lie
+    /// on one edge, the direct way along it (if its direction allows) competes with going
+    /// around. Destination-only arcs are used only at the start and at the end of a
+    /// route, never passed through. Ties prefer the direct way.
+    ///
+    /// - Parameters:
+    ///   - start: where the route starts (from `snap`).
+    ///   - target: where it ends.
+    ///   - metric: what to minimise.
+    ///   - algorithm: the hierarchy (default) or bidirectional Dijkstra; both give equal costs.
+    ///   - workspace: this thread's workspace for the graph.
+    /// - Returns: the path with its cost, length, duration, geometry and pieces.
+    /// - Throws: `.notFound` when the target cannot be reached; `.invalidArgument` for a
+    ///   snap that does not belong to this graph; `.misuse` for a workspace of another
+    ///   graph or `.contractionHierarchy` when the metric was not contracted.
+    /// - Complexity: hierarchy: O(search spaces + path length), a few microseconds on a
+    ///   city; Dijkstra: O(n log n).
+    /// - Thread safety: concurrent calls allowed with one workspace each.
+    ///   C twin: `gk_router_route` (planned).
+    public func route(
+        from start: RoadSnap, to target: RoadSnap, metric: RoadMetric = .fastest,
+        algorithm: RoutingAlgorithm = .contractionHierarchy, workspace: Workspace
+    ) throws(GeoKernelError) -> RoadPath {
+        let g = storage
+        switch try solve(start, target, metric, algorithm, workspace) {
+        case .direct(let arc, let cost):
+            return g.path(metric, start, target, first: arc, middle: [], last: arc, direct: true, cost: cost)
+        case .core(let cost, let meet):
+            var middle: [UInt32] = []
+            let seeds: (UInt32, UInt32)
+            if algorithm == .contractionHierarchy, let ch = g.hierarchy(metric) {
+                seeds = ch.pathArcs(meet: meet, workspace, into: &middle)
+            } else {
+                seeds = g.dijkstraArcs(meet: meet, workspace, into: &middle)
+            }
+            var arcs: [UInt32] = []
+            g.seedArcs(workspace.seedsF[Int(seeds.0)], backward: false, zone: workspace.sourceZone, into: &arcs)
+            arcs += middle
+            g.seedArcs(workspace.seedsB[Int(seeds.1)], backward: true, zone: workspace.targetZone, into: &arcs)
+            return g.path(
+                metric, start, target, first: arcs[0], middle: arcs[1..<(arcs.count - 1)], last: arcs[arcs.count - 1],
+                direct: false, cost: cost)
+        }
+    }
+
+    /// The best route, with a workspace made for this call (O(n) allocation; reuse a
+    /// `Workspace` for repeated queries). C twin: `gk_router_route` (planned).
+    public func route(
+        from start: RoadSnap, to target: RoadSnap, metric: RoadMetric = .fastest,
+        algorithm: RoutingAlgorithm = .contractionHierarchy
+    ) throws(GeoKernelError) -> RoadPath {
+        try route(from: start, to: target, metric: metric, algorithm: algorithm, workspace: Workspace(for: self))
+    }
+
+    /// The cost of the best route (metres for `.shortest`, seconds for `.fastest`),
+    /// without building the path: what `route` would return as `cost`.
+    ///
+    /// - Throws: as `route`. Complexity: as `route` without the path.
+    ///   C twin: `gk_router_cost` (planned).
+    public func cost(
+        from start: RoadSnap, to target: RoadSnap, metric: RoadMetric = .fastest,
+        algorithm: RoutingAlgorithm = .contractionHierarchy, workspace: Workspace
+    ) throws(GeoKernelError) -> Double {
+        Double(try weight(from: start, to: target, metric: metric, algorithm: algorithm, workspace: workspace))
+            * metric.unitsPerWeight
+    }
+
+    /// The best route's integer weight (centimetres or milliseconds).
+    package func weight(
+        from start: RoadSnap, to target: RoadSnap, metric: RoadMetric, algorithm: RoutingAlgorithm, workspace: Workspace
+    ) throws(GeoKernelError) -> UInt64 {
+        switch try solve(start, target, metric, algorithm, workspace) {
+        case .direct(_, let cost), .core(let cost, _): cost
+        }
+    }
+
+    /// The reference cost by one-directional Dijkstra over (node, phase) states; nil
+    /// when unreachable. For tests.
+    package func referenceWeight(from start: RoadSnap, to target: RoadSnap, metric: RoadMetric) -> UInt64? {
+        storage.referenceCost(start, target, metric)
+    }
+
+    enum Solution {
+        case direct(arc: UInt32, cost: UInt64)
+        case core(cost: UInt64, meet: UInt32)
+    }
+
+    private func solve(
+        _ s: RoadSnap, _ t: RoadSnap, _ m: RoadMetric, _ algorithm: RoutingAlgorithm, _ ws: Workspace
+    ) throws(GeoKernelError) -> Solution {
+        try ws.check(self)
+        try check(s)
+        try check(t)
+        let g = storage
+        let ch = g.hierarchy(m)
+        if algorithm == .contractionHierarchy && ch == nil {
+            throw GeoKernelError(.misuse, "the \(m) metric has no contraction hierarchy (built without it)")
+        }
+        g.seeds(s, m, backward: false, zone: &ws.sourceZone, into: &ws.seedsF)
+        g.seeds(t, m, backward: true, zone: &ws.targetZone, into: &ws.seedsB)
+        let direct = g.direct(s, t, m)
+        let core = algorithm == .contractionHierarchy ? ch!.search(ws) : g.bidirectionalDijkstra(m, ws)
+        if let d = direct, d.cost <= core?.cost ?? .max { return .direct(arc: d.arc, cost: d.cost) }
+        guard let core else {
+            throw GeoKernelError(.notFound, "no route from \(s.point) to \(t.point) (\(m))")
+        }
+        return .core(cost: core.cost, meet: core.meet)
+    }
+
+    /// Refuses a snap that does not fit this graph.
+    func check(_ s: RoadSnap) throws(GeoKernelError) {
+        guard s.edge >= 0, s.edge < edgeCount else {
+            throw .invalid("snap on edge \(s.edge), but the graph has \(edgeCount) edges")
+        }
+        let vertices = Int(storage.geomFirst[s.edge + 1] - storage.geomFirst[s.edge])
+        guard s.segment >= 0, s.segment < vertices - 1 else {
+            throw .invalid("snap on segment \(s.segment) of edge \(s.edge), which has \(vertices - 1) segments")
+        }
+        guard s.offsetMeters >= 0, s.offsetMeters <= storage.edgeLength[s.edge] else {
+            throw .invalid("snap offset \(s.offsetMeters) m is outside edge \(s.edge) (\(storage.edgeLength[s.edge]) m)")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+extension RoadGraphStorage {
+    /// Reads the sections of a graph file (after its checksum was verified) and validates
+    /// them.
+    convenience init(
+        reading r: inout SectionReader, nodeCount n: Int, edgeCount m: Int, contracted: Int,
+        _ corrupt: (String) -> GeoKernelError
+    ) throws(GeoKernelError) {
+        let sc: [UInt64] = try r.read()
+        guard sc.count == 10, sc[4] >= 1, sc[5] >= 1, sc[4] <= 1 << 14, sc[5] <= 1 << 14 else {
+            throw corrupt("bad scalars section")
+        }
+        let grid0 = (Int(sc[4]), Int(sc[5]))
+        let gridD = (Double(bitPattern: sc[6]), Double(bitPattern: sc[7]), Double(bitPattern: sc[8]), Double(bitPattern: sc[9]))
+        let nodeCoord: [Int32] = try r.read(), edgeEnds: [UInt32] = try r.read(), edgeLength: [Double] = try r.read()
+        let edgeDist: [UInt32] = try r.read(), arcTime: [UInt32] = try r.read(), arcSpeed: [Float] = try r.read()
+        let edgeFlags: [UInt8] = try r.read(), edgeClass: [UInt8] = try r.read(), edgeName: [UInt32] = try r.read()
+        let edgeRef: [UInt32] = try r.read(), edgeWay: [Int64] = try r.read(), geomFirst: [UInt32] = try r.read()
+        let geom: [Int32] = try r.read(), stringFirst: [UInt32] = try r.read(), stringBytes: [UInt8] = try r.read()
+        let incFirst: [UInt32] = try r.read(), incArc: [UInt32] = try r.read()
+        let cellFirst: [UInt32] = try r.read(), cellSeg: [UInt32] = try r.read()
+        var hierarchies: [ContractionHierarchy?] = []
+        for metric in 0..<2 {
+            let h = ContractionHierarchy(
+                rank: try r.read(), order: try r.read(), upFirst: try r.read(), upArc: try r.read(), upMid: try r.read(),
+                downFirst: try r.read(), downArc: try r.read(), downMid: try r.read())
+            if contracted >> metric & 1 != 0 {
+                hierarchies.append(h)
+            } else {
+                guard h.rank.isEmpty, h.order.isEmpty, h.upFirst.isEmpty, h.upArc.isEmpty, h.downFirst.isEmpty,
+                    h.downArc.isEmpty, h.upMid.isEmpty, h.downMid.isEmpty
+                else { throw corrupt("hierarchy data for a metric marked not contracted") }
+                hierarchies.append(nil)
+            }
+        }
+        guard nodeCoord.count == 2 * n, edgeEnds.count == 2 * m else { throw corrupt("node or edge arrays of the wrong size") }
+        let grid = SnapGrid(
+            rows: grid0.0, cols: grid0.1, lat0: gridD.0, lon0: gridD.1, cellLat: gridD.2, cellLon: gridD.3,
+            cellFirst: cellFirst, cellSeg: cellSeg)
+        let report = RoadGraph.BuildReport(
+            nodeCount: n, edgeCount: m, droppedNodes: Int(clamping: sc[0]), droppedEdges: Int(clamping: sc[1]),
+            shortcuts: [Int(clamping: sc[2]), Int(clamping: sc[3])])
+        self.init(
+            nodeCoord: nodeCoord, edgeEnds: edgeEnds, edgeLength: edgeLength, edgeDist: edgeDist, arcTime: arcTime,
+            arcSpeed: arcSpeed, edgeFlags: edgeFlags, edgeClass: edgeClass, edgeName: edgeName, edgeRef: edgeRef,
+            edgeWay: edgeWay, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
+            incFirst: incFirst, incArc: incArc, grid: grid, hierarchies: hierarchies, report: report)
+        if let problem = problems() { throw corrupt(problem) }
+    }
+
+    /// The first inconsistency found, or nil: every index in range, every CSR monotone,
+    /// every hierarchy arc an original through arc or a shortcut whose halves exist
+    /// below both its ends and add up to its weight. Whatever passes cannot make a query
+    /// trap, loop or return an impossible path.
+    ///
+    /// - Complexity: O(size + shortcuts · degree).
+    package func problems() -> String? {
+        let n = nodeCount, m = edgeCount, vertices = geom.count / 2
+        guard edgeLength.count == m, edgeDist.count == m, arcTime.count == 2 * m, arcSpeed.count == 2 * m,
+            edgeFlags.count == m, edgeClass.count == m, edgeName.count == m, edgeRef.count == m, edgeWay.count == m
+        else { return "per-edge arrays of the wrong size" }
+        for v in edgeEnds where Int(v) >= n { return "edge end \(v) is not below the node count \(n)" }
+        for x in edgeLength where !(x.isFinite && x >= 0) { return "edge length \(x) m" }
+        for x in arcSpeed where !(x.isFinite && x >= 0) { return "speed \(x) m/s" }
+        for i in 0..<n where abs(nodeCoord[2 * i]) > 900_000_000 || abs(nodeCoord[2 * i + 1]) > 1_800_000_000 {
+            return "node \(i) outside the globe"
+        }
+        if let p = csr(geomFirst, count: m, total: vertices, "edge geometry") { return p }
+        for e in 0..<m where geomFirst[e + 1] - geomFirst[e] < 2 { return "edge \(e) has fewer than 2 vertices" }
+        guard geom.count % 2 == 0 else { return "odd geometry array" }
+        for i in 0..<vertices where abs(geom[2 * i]) > 900_000_000 || abs(geom[2 * i + 1]) > 1_800_000_000 {
+            return "vertex \(i) outside the globe"
+        }
+        guard stringFirst.count >= 2, stringFirst[0] == 0, stringFirst[1] == 0 else { return "bad string table" }
+        if let p = csr(stringFirst, count: stringFirst.count - 1, total: stringBytes.count, "string table") { return p }
+        for i in edgeName + edgeRef where Int(i) >= stringFirst.count - 1 { return "string index \(i) out of range" }
+        if let p = csr(incFirst, count: n, total: incArc.count, "node incidence") { return p }
+        guard incArc.count == 2 * m else { return "incidence lists hold \(incArc.count) arcs, expected \(2 * m)" }
+        for v in 0..<n {
+            for i in Int(incFirst[v])..<Int(incFirst[v + 1]) where Int(incArc[i]) >= 2 * m || Int(edgeEnds[Int(incArc[i])]) != v {
+                return "incidence entry \(i) of node \(v) is not an arc leaving it"
+            }
+        }
+        if let p = gridProblems(vertices) { return p }
+        for (k, h) in hierarchies.enumerated() {
+            if let h, let p = h.problems(self, RoadMetric(rawValue: UInt8(k))!) { return "hierarchy \(k): \(p)" }
+        }
+        return nil
+    }
+
+    private func gridProblems(_ vertices: Int) -> String? {
+        let g = grid
+        guard [g.lat0, g.lon0, g.cellLat, g.cellLon].allSatisfy({ $0.isFinite }), g.cellLat > 0, g.cellLon > 0 else {
+            return "bad grid geometry"
+        }
+        if let p = csr(g.cellFirst, count: g.rows * g.cols, total: g.cellSeg.count, "grid cells") { return p }
+        var isStart = [Bool](repeating: false, count: vertices)
+        for e in 0..<edgeCount { for v in Int(geomFirst[e])..<(Int(geomFirst[e + 1]) - 1) { isStart[v] = true } }
+        for v in g.cellSeg where Int(v) >= vertices || !isStart[Int(v)] { return "grid entry \(v) is not a segment" }
+        return nil
+    }
+}
+
+/// Checks a CSR offset array: `count + 1` entries from 0, non-decreasing, ending at `total`.
+func csr(_ first: [UInt32], count: Int, total: Int, _ what: String) -> String? {
+    guard first.count == count + 1, first[0] == 0, Int(first[count]) == total else {
+        return "\(what) offsets do not span 0..<\(total)"
+    }
+    for i in 0..<count where first[i] > first[i + 1] { return "\(what) offsets decrease at \(i)" }
+    return nil
+}
+
+extension ContractionHierarchy {
+    /// The first inconsistency of this hierarchy over `g`, or nil.
+    func problems(_ g: RoadGraphStorage, _ m: RoadMetric) -> String? {
+        let n = g.nodeCount
+        guard rank.count == n, order.count == n else { return "rank arrays of the wrong size" }
+        for (v, r) in rank.enumerated() where Int(r) >= n || Int(order[Int(r)]) != v { return "ranks are not a permutation" }
+        if let p = csr(upFirst, count: n, total: upArc.count, "upward arcs") { return p }
+        if let p = csr(downFirst, count: n, total: downArc.count, "downward arcs") { return p }
+        guard upMid.count == upArc.count, downMid.count == downArc.count else { return "middle arrays of the wrong size" }
+        for up in [true, false] {
+            let first = up ? upFirst : downFirst, entries = up ? upArc : downArc, mids = up ? upMid : downMid
+            for o in 0..<n {
+                for i in Int(first[o])..<Int(first[o + 1]) {
+                    let x = Int(entries[i] >> 32), w = entries[i] & 0xFFFF_FFFF, mid = mids[i]
+                    guard x < n, x > o else { return "arc \(i) of rank \(o) does not lead upwards" }
+                    let (a, b) = up ? (o, x) : (x, o)
+                    if mid & Self.originalBit != 0 {
+                        let arc = mid & ~Self.originalBit
+                        guard Int(arc) < 2 * g.edgeCount, g.through(arc), Int(rank[Int(g.tail(arc))]) == a,
+                            Int(rank[Int(g.head(arc))]) == b, UInt64(g.weight(arc, m)) == w
+                        else { return "arc \(i) of rank \(o) does not match original arc \(arc)" }
+                    } else {
+                        let c = Int(mid)
+                        guard c < o, let h1 = find(downFirst, downArc, c, a), let h2 = find(upFirst, upArc, c, b),
+                            (downArc[h1] & 0xFFFF_FFFF) + (upArc[h2] & 0xFFFF_FFFF) == w
+                        else { return "shortcut \(i) of rank \(o) via \(mid) has no matching halves" }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension RoadGraph {
+    /// Throws `.internal` naming the first broken invariant (for tests).
+    package func checkInvariants() throws(GeoKernelError) {
+        if let p = storage.problems() { throw GeoKernelError(.internal, p) }
+    }
+}

@@ -1,0 +1,180 @@
+/// The metric a route minimises.
+///
+/// Costs are integers inside the graph so that contraction hierarchies and Dijkstra agree
+/// exactly: centimetres for `.shortest`, milliseconds for `.fastest`; public costs are
+/// reported in metres and seconds.
+///
+/// Thread safety: a value; `Sendable`. C twin: `gk_road_metric` (planned).
+/// - Since: 0.2
+public enum RoadMetric: UInt8, Sendable, Hashable, CaseIterable {
+    /// Length in metres (haversine along the edge geometry, sphere of mean radius).
+    case shortest = 0
+    /// Travel time in seconds (length divided by the edge's speed).
+    case fastest = 1
+
+    /// The public unit per internal unit: 0.01 m per centimetre, 0.001 s per millisecond.
+    @inlinable
+    public var unitsPerWeight: Double { self == .shortest ? 0.01 : 0.001 }
+}
+
+/// How a route is searched. Both give the same costs (tests check it); the hierarchy is
+/// 100–1000× faster, Dijkstra is the baseline and works without contraction.
+///
+/// Thread safety: a value; `Sendable`. C twin: `gk_router_algorithm` (planned).
+/// - Since: 0.2
+public enum RoutingAlgorithm: Sendable, Hashable {
+    /// Bidirectional upward search in the metric's contraction hierarchy (Geisberger et
+    /// al. 2008) with stall-on-demand; requires the hierarchy to have been built.
+    case contractionHierarchy
+    /// Bidirectional Dijkstra over the original arcs.
+    case dijkstra
+}
+
+/// A compact, immutable road graph built from a `RoadNetwork`: flat arrays (CSR
+/// adjacency, one shared geometry array in 1e-7 degrees, a deduplicated string table),
+/// two integer metrics, a contraction hierarchy per metric, a uniform grid for snapping.
+///
+/// Only the largest strongly connected component (over all traversable arcs) is kept;
+/// nodes and edges are renumbered (`report` says how many were dropped). Edge `e` runs
+/// from `edgeEndpoints(e).from` to `.to` along `edgeGeometry(e)`.
+///
+/// Units: metres, seconds, degrees. Earth model: sphere of mean radius 6 371 008.8 m
+/// (haversine lengths). Thread safety: an immutable value, `Sendable`; queries may run
+/// concurrently, one `Workspace` per thread. C twin: `gk_road_graph` (planned).
+/// - Since: 0.2
+public struct RoadGraph: Sendable {
+    package let storage: RoadGraphStorage
+
+    package init(storage: RoadGraphStorage) { self.storage = storage }
+
+    /// What the builder kept and dropped.
+    ///
+    /// Thread safety: a value; `Sendable`. C twin: `gk_road_graph_report` (planned).
+    public struct BuildReport: Sendable, Hashable {
+        /// Nodes kept (the largest strongly connected component).
+        public var nodeCount: Int
+        /// Edges kept.
+        public var edgeCount: Int
+        /// Input nodes dropped (outside the largest strongly connected component).
+        public var droppedNodes: Int
+        /// Input edges dropped (an end outside the component, or no traversable direction).
+        public var droppedEdges: Int
+        /// Shortcuts added by contraction, per metric (`RoadMetric.rawValue`); 0 when not contracted.
+        public var shortcuts: [Int]
+    }
+
+    /// How to build a graph.
+    ///
+    /// Thread safety: a value; `Sendable`. C twin: `gk_road_graph_options` (planned).
+    public struct Options: Sendable, Hashable {
+        /// The metrics to contract; the default is both. An empty set builds no hierarchy
+        /// (routing then needs `.dijkstra`), for tests and baselines.
+        public var contractedMetrics: Set<RoadMetric>
+        /// The largest tolerated distance in metres between an edge geometry's end vertices
+        /// and its nodes' coordinates; the ends are then moved onto the nodes. Default 1 m.
+        public var endpointToleranceMeters: Double
+
+        public init(contractedMetrics: Set<RoadMetric> = [.shortest, .fastest], endpointToleranceMeters: Double = 1) {
+            self.contractedMetrics = contractedMetrics
+            self.endpointToleranceMeters = endpointToleranceMeters
+        }
+    }
+
+    /// What the builder kept and dropped. C twin: `gk_road_graph_report` (planned).
+    public var report: BuildReport { storage.report }
+
+    /// Number of nodes. Complexity: O(1). C twin: `gk_road_graph_node_count` (planned).
+    public var nodeCount: Int { storage.nodeCount }
+
+    /// Number of edges. Complexity: O(1). C twin: `gk_road_graph_edge_count` (planned).
+    public var edgeCount: Int { storage.edgeCount }
+
+    /// True when `metric` has a contraction hierarchy. C twin: `gk_road_graph_has_ch` (planned).
+    public func isContracted(_ metric: RoadMetric) -> Bool { storage.hierarchy(metric) != nil }
+}
+
+/// The arrays behind a `RoadGraph`. Arc `a = 2·e + d` is edge `e` travelled forward
+/// (`d == 0`, from → to) or backward (`d == 1`). Flags per edge: bit 0/1 forward/backward
+/// allowed, bit 2/3 forward/backward destination-only, bit 4 roundabout.
+package final class RoadGraphStorage: Sendable {
+    package let nodeCount: Int
+    package let edgeCount: Int
+    /// Per node: latitude, longitude in 1e-7 degrees.
+    package let nodeCoord: [Int32]
+    /// Per edge: from, to.
+    package let edgeEnds: [UInt32]
+    /// Per edge: haversine length in metres along the (quantised) geometry.
+    package let edgeLength: [Double]
+    /// Per edge: length in centimetres (≥ 1).
+    package let edgeDist: [UInt32]
+    /// Per arc: travel time in milliseconds (≥ 1), 0 when not allowed.
+    package let arcTime: [UInt32]
+    /// Per arc: speed in metres per second, 0 when not allowed.
+    package let arcSpeed: [Float]
+    package let edgeFlags: [UInt8]
+    package let edgeClass: [UInt8]
+    package let edgeName: [UInt32]
+    package let edgeRef: [UInt32]
+    package let edgeWay: [Int64]
+    /// Per edge + 1: first vertex in `geom`.
+    package let geomFirst: [UInt32]
+    /// Vertices: latitude, longitude in 1e-7 degrees.
+    package let geom: [Int32]
+    /// String table: offsets (count + 1) into UTF-8 bytes; string 0 is "".
+    package let stringFirst: [UInt32]
+    package let stringBytes: [UInt8]
+    /// Per node + 1: first entry in `incArc`; entries are the arcs leaving the node in
+    /// either direction of each incident edge (allowed or not).
+    package let incFirst: [UInt32]
+    package let incArc: [UInt32]
+    package let grid: SnapGrid
+    /// Per metric (index `rawValue`): the hierarchy, if built.
+    package let hierarchies: [ContractionHierarchy?]
+    package let report: RoadGraph.BuildReport
+
+    package init(
+        nodeCoord: [Int32], edgeEnds: [UInt32], edgeLength: [Double], edgeDist: [UInt32], arcTime: [UInt32],
+        arcSpeed: [Float], edgeFlags: [UInt8], edgeClass: [UInt8], edgeName: [UInt32], edgeRef: [UInt32],
+        edgeWay: [Int64], geomFirst: [UInt32], geom: [Int32], stringFirst: [UInt32], stringBytes: [UInt8],
+        incFirst: [UInt32], incArc: [UInt32], grid: SnapGrid, hierarchies: [ContractionHierarchy?],
+        report: RoadGraph.BuildReport
+    ) {
+        nodeCount = nodeCoord.count / 2
+        edgeCount = edgeEnds.count / 2
+        self.nodeCoord = nodeCoord; self.edgeEnds = edgeEnds; self.edgeLength = edgeLength
+        self.edgeDist = edgeDist; self.arcTime = arcTime; self.arcSpeed = arcSpeed; self.edgeFlags = edgeFlags
+        self.edgeClass = edgeClass; self.edgeName = edgeName; self.edgeRef = edgeRef; self.edgeWay = edgeWay
+        self.geomFirst = geomFirst; self.geom = geom; self.stringFirst = stringFirst
+        self.stringBytes = stringBytes; self.incFirst = incFirst; self.incArc = incArc; self.grid = grid
+        self.hierarchies = hierarchies; self.report = report
+    }
+
+    @inline(__always) package func hierarchy(_ m: RoadMetric) -> ContractionHierarchy? { hierarchies[Int(m.rawValue)] }
+
+    /// Tail node of arc `a` (`edgeEnds` holds from, to per edge, so arc `a` starts at entry `a`).
+    @inline(__always) package func tail(_ a: UInt32) -> UInt32 { edgeEnds[Int(a)] }
+    /// Head node of arc `a`.
+    @inline(__always) package func head(_ a: UInt32) -> UInt32 { edgeEnds[Int(a ^ 1)] }
+    @inline(__always) package func allowed(_ a: UInt32) -> Bool { edgeFlags[Int(a >> 1)] >> (a & 1) & 1 != 0 }
+    @inline(__always) package func destinationOnly(_ a: UInt32) -> Bool {
+        edgeFlags[Int(a >> 1)] >> (2 + (a & 1)) & 1 != 0
+    }
+    /// Allowed and not destination-only: usable in the middle of a route.
+    @inline(__always) package func through(_ a: UInt32) -> Bool {
+        let f = edgeFlags[Int(a >> 1)] >> (a & 1)
+        return f & 1 != 0 && f & 4 == 0
+    }
+    /// The integer weight of arc `a` (centimetres or milliseconds).
+    @inline(__always) package func weight(_ a: UInt32, _ m: RoadMetric) -> UInt32 {
+        m == .shortest ? edgeDist[Int(a >> 1)] : arcTime[Int(a)]
+    }
+
+    @inline(__always) package func coordinate(vertex v: Int) -> Coordinate {
+        Coordinate(uncheckedLatitude: Double(geom[2 * v]) * 1e-7, longitude: Double(geom[2 * v + 1]) * 1e-7)
+    }
+
+    package func string(_ i: UInt32) -> String {
+        let lo = Int(stringFirst[Int(i)]), hi = Int(stringFirst[Int(i) + 1])
+        return String(decoding: stringBytes[lo..<hi], as: UTF8.self)
+    }
+}
