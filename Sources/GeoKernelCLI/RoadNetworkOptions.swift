@@ -82,3 +82,13 @@ struct GraphCommand: ParsableCommand {
         }
     }
 }
+
+extension RoadGraph {
+    /// "2 951 nodes, 5 902 edges (dropped 12 nodes, 20 edges outside the largest strongly
+    /// connected component); 1.1 MB in memory".
+    var summary: String {
+        let r = report
+        return "\(nodeCount) nodes, \(edgeCount) edges (dropped \(r.droppedNodes) nodes, \(r.droppedEdges) edges "
+            + "outside the largest strongly connected component); \(Format.fixed(Double(byteCount) / 1e6, 2)) MB"
+    }
+}

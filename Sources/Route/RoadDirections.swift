@@ -11,9 +11,10 @@ import GeoKernel
 /// 2. Where no other road may be taken (the road merely changes its OSM way): the same
 ///    road (name and ref) goes on silently; another name is `.newName` ("Continue onto
 ///    …") when the heading changes by less than 45°, else a `.turn`.
-/// 3. Where exactly one other road may be taken and both lie within 45° of straight
-///    ahead: a `.fork`, "Keep left/right onto …".
-/// 4. Otherwise the same road within 30° goes on silently; a turn of less than 20° onto
+/// 3. A named road that goes on (same name and ref) within 45° of straight ahead goes on
+///    silently. Where exactly one other road may be taken and both lie within 45° of
+///    straight ahead: a `.fork`, "Keep left/right onto …".
+/// 4. Otherwise the same (unnamed) road within 30° goes on silently; a turn of less than 20° onto
 ///    another road is `.newName`; anything else is a `.turn` with its modifier (slight
 ///    below 60°, normal below 120°, sharp below 170°, else a U-turn).
 /// A `.newName` step shorter than 10 m is merged into the step before it.
@@ -98,6 +99,8 @@ public enum RoadDirections {
                     next = abs(angle) < 45 ? (.newName, .init(degrees: angle, straightDegrees: 20))
                         : (.turn, .init(degrees: angle, straightDegrees: 20))
                 }
+            } else if q.road.same(as: p.road) && !q.road.isUnnamed && abs(angle) < 45 {
+                next = nil
             } else if others.count == 1, abs(angle) < 45, abs(others[0]) < 45 {
                 next = (.fork, angle < others[0] ? .slightLeft : .slightRight)
             } else if q.road.same(as: p.road) && abs(angle) < 30 {

@@ -81,7 +81,7 @@ public final class RoadRouter: Sendable, Hashable {
     ) throws(GeoKernelError) -> RoadRoute {
         let path = try graph.route(
             from: from, to: to, metric: metric, algorithm: .contractionHierarchy,
-            workspace: workspace ?? RoadGraph.Workspace(graph))
+            workspace: workspace ?? RoadGraph.Workspace(for: graph))
         let steps = RoadDirections.steps(for: path, on: graph, destination: destination ?? to.point)
         return RoadRoute(
             from: from, to: to, path: path, steps: steps, name: RoadDirections.routeName(steps),
@@ -106,7 +106,7 @@ public final class RoadRouter: Sendable, Hashable {
                 throw GeoKernelError(error.code, "point \(i + 1) of \(points.count): \(error.message)")
             }
         }
-        let ws = workspace ?? RoadGraph.Workspace(graph)
+        let ws = workspace ?? RoadGraph.Workspace(for: graph)
         var legs: [RoadRoute] = []
         for i in 1..<snaps.count {
             do {
@@ -116,23 +116,6 @@ public final class RoadRouter: Sendable, Hashable {
             }
         }
         return legs
-    }
-
-    /// Travel costs between every source and every target (the router's metric: seconds
-    /// or metres), row-major; nil where the network does not connect them.
-    ///
-    /// - Throws: `.notFound` naming a point too far from a road.
-    /// - Complexity: bucket-based many-to-many contraction hierarchies: about one query
-    ///   per source plus one per target. C twin: `gk_router_matrix`.
-    public func matrix(from sources: [Coordinate], to targets: [Coordinate]) throws(GeoKernelError) -> [Double?] {
-        var s: [RoadSnap] = [], t: [RoadSnap] = []
-        for (i, p) in sources.enumerated() {
-            do { s.append(try snap(p)) } catch { throw GeoKernelError(error.code, "source \(i + 1): \(error.message)") }
-        }
-        for (i, p) in targets.enumerated() {
-            do { t.append(try snap(p)) } catch { throw GeoKernelError(error.code, "target \(i + 1): \(error.message)") }
-        }
-        return try graph.matrix(from: s, to: t, metric: metric).costs
     }
 }
 
