@@ -41,6 +41,9 @@ public final class RoadRouter: Sendable, Hashable {
     public let mode: Mode
     /// Farthest a pin may be from a road, in metres (default 200 m).
     public let maxSnapDistanceMeters: Double
+    /// For each one-way edge with a twin (the same road in the other direction, made
+    /// where a two-way road meets a restricted junction), the twin.
+    let twins: [Int: Int]
 
     /// A router over `graph`.
     ///
@@ -56,6 +59,44 @@ public final class RoadRouter: Sendable, Hashable {
         self.metric = metric
         self.mode = mode
         self.maxSnapDistanceMeters = maxSnapDistanceMeters
+        twins = Self.findTwins(graph)
+    }
+
+    /// Pairs of one-way edges of one OSM way with the same geometry in opposite directions.
+    ///
+    /// - Complexity: O(edges).
+    static func findTwins(_ graph: RoadGraph) -> [Int: Int] {
+        struct Key: Hashable {
+            var way: Int64
+            var ends: [Double]
+            var centimetres: Int64
+        }
+        var seen: [Key: Int] = [:]
+        var twins: [Int: Int] = [:]
+        for e in 0..<graph.edgeCount {
+            let way = graph.edgeWayID(e)
+            let fwd = graph.edgeTravel(e, forward: true) != nil, bwd = graph.edgeTravel(e, forward: false) != nil
+            guard way != 0, fwd != bwd else { continue }
+            let (a, b) = graph.edgeEndpoints(e)
+            let p = graph.nodeCoordinate(a), q = graph.nodeCoordinate(b)
+            let key = Key(
+                way: way, ends: [p.latitude, p.longitude, q.latitude, q.longitude],
+                centimetres: Int64((graph.edgeLengthMeters(e) * 100).rounded()))
+            if let other = seen[key], (graph.edgeTravel(other, forward: true) != nil) != fwd {
+                twins[e] = other
+                twins[other] = e
+            } else {
+                seen[key] = e
+            }
+        }
+        return twins
+    }
+
+    /// The snap, and the same point on the edge's twin if it has one.
+    func candidates(_ s: RoadSnap) -> [RoadSnap] {
+        guard let t = twins[s.edge] else { return [s] }
+        return [s, RoadSnap(input: s.input, point: s.point, edge: t, segment: s.segment, offsetMeters: s.offsetMeters,
+                            distanceMeters: s.distanceMeters)]
     }
 
     public static func == (a: RoadRouter, b: RoadRouter) -> Bool { a === b }
@@ -69,7 +110,9 @@ public final class RoadRouter: Sendable, Hashable {
         try graph.snap(coordinate, maxDistanceMeters: maxSnapDistanceMeters)
     }
 
-    /// The route between two snapped points with its turn-by-turn steps.
+    /// The route between two snapped points with its turn-by-turn steps. A snap onto one
+    /// of two twin edges (a two-way road split next to a restricted junction) is tried on
+    /// both, and the cheaper route wins.
     ///
     /// - Parameters:
     ///   - destination: the pin as given (for the side of arrival); default the snapped
@@ -79,9 +122,20 @@ public final class RoadRouter: Sendable, Hashable {
     public func leg(
         from: RoadSnap, to: RoadSnap, destination: Coordinate? = nil, workspace: RoadGraph.Workspace? = nil
     ) throws(GeoKernelError) -> RoadRoute {
-        let path = try graph.route(
-            from: from, to: to, metric: metric, algorithm: .contractionHierarchy,
-            workspace: workspace ?? RoadGraph.Workspace(for: graph))
+        let ws = workspace ?? RoadGraph.Workspace(for: graph)
+        var best: RoadPath?
+        var failure: GeoKernelError?
+        for a in candidates(from) {
+            for b in candidates(to) {
+                do {
+                    let p = try graph.route(from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: ws)
+                    if best == nil || p.cost < best!.cost { best = p }
+                } catch {
+                    failure = failure ?? error
+                }
+            }
+        }
+        guard let path = best else { throw failure ?? GeoKernelError(.notFound, "no route") }
         let steps = RoadDirections.steps(for: path, on: graph, destination: destination ?? to.point)
         return RoadRoute(
             from: from, to: to, path: path, steps: steps, name: RoadDirections.routeName(steps),

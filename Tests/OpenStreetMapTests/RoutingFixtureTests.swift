@@ -106,9 +106,11 @@ import Testing
     func restrictionReport() throws {
         let (network, report) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .car)
         #expect(report.restrictionsApplied == 2 && report.restrictionsSkipped == 0)
-        // Node 5 is split into one node per road end (4), joined by one-way connectors.
+        // Node 5 becomes an arrival and a departure node per road end (4 two-way roads: 8),
+        // joined by one-way connectors: 16 turns less the 1 + 3 forbidden ones.
         let atCentre = network.nodes.filter { abs($0.latitude - 43.73) < 1e-9 && abs($0.longitude - 7.42) < 1e-9 }
-        #expect(atCentre.count == 4)
+        #expect(atCentre.count == 8)
+        #expect(network.edges.filter { $0.geometry.count == 2 && $0.geometry[0] == $0.geometry[1] }.count == 12)
         let (_, footReport) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .foot)
         #expect(footReport.restrictionsApplied == 0)
     }
@@ -164,10 +166,11 @@ import Testing
     func fork() throws {
         let r = try Self.router("fork.osm", .car, metric: .fastest)
         let start = try Self.at(43.7401, 7.4200)
-        let left = try Self.route(r, start, try Self.at(43.7433, 7.4185))
+        // Midpoints of the two branches (300 m at 25° either side of north from 401).
+        let left = try Self.route(r, start, try Self.at(43.74482, 7.41921))
         #expect(left.steps.map(\.instruction).contains("Keep left onto Boulevard des Moulins"), "\(left.steps.map(\.instruction))")
         #expect(left.steps[1].maneuver == .fork && left.steps[1].modifier == .slightLeft)
-        let right = try Self.route(r, start, try Self.at(43.7433, 7.4215))
+        let right = try Self.route(r, start, try Self.at(43.74482, 7.42079))
         #expect(right.steps.map(\.instruction).contains("Keep right onto Boulevard d'Italie"))
         let side = try Self.route(r, start, try Self.at(43.74135, 7.4222))
         #expect(side.steps[1].maneuver == .turn && side.steps[1].modifier == .right, "\(side.steps.map(\.instruction))")

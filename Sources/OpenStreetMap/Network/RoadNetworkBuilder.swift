@@ -19,10 +19,11 @@ import GeoKernel
 ///   both sides: the two sides meet at the barrier's position but are not connected.
 /// - Turn restrictions: `type=restriction` relations that apply to the profile, with one
 ///   `via` node, `from` way(s) and `to` way(s) that reach the via node. `no_*` forbids
-///   each from→to turn; `only_*` allows only the turn onto the `to` way. At such a
-///   junction each road end gets its own node and zero-length one-way connector edges
-///   join the allowed pairs (they cost 1 cm / 1 ms, the kernel's smallest weight); a
-///   U-turn back onto the arriving road stays possible. Restrictions via a way, with
+///   each from→to turn (`no_u_turn` included); `only_*` allows only the turn onto the
+///   `to` way. At such a junction each road end gets an arrival and a departure node, a
+///   two-way road there becomes two one-way "twin" edges with one geometry (the router
+///   snaps onto either), and zero-length one-way connectors join the allowed pairs (they
+///   cost 1 cm / 1 ms, the kernel's smallest weight). Restrictions via a way, with
 ///   missing members or ways that do not reach the via node are skipped and counted.
 ///
 /// Thread safety: a value; use from one thread. Complexity: O(n log n) in the nodes read
