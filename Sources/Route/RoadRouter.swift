@@ -187,6 +187,46 @@ public final class RoadRouter: Sendable, Hashable {
         }
         return legs
     }
+
+    /// Travel costs between every source and every target (the router's metric: seconds
+    /// or metres), row-major (`source * targets.count + target`); nil where the network
+    /// does not connect them. Each point is tried at every candidate place of its snap
+    /// (twins, junctions), as routes are, so a cell equals the cost of `route(through:)`.
+    ///
+    /// - Throws: `.notFound` naming a point too far from a road.
+    /// - Complexity: bucket-based many-to-many contraction hierarchies: about one upward
+    ///   search per candidate source and target. C twin: `gk_router_matrix`.
+    public func matrix(
+        from sources: [Coordinate], to targets: [Coordinate], workspace: RoadGraph.Workspace? = nil
+    ) throws(GeoKernelError) -> [Double?] {
+        var s: [[RoadSnap]] = [], t: [[RoadSnap]] = []
+        for (i, p) in sources.enumerated() {
+            do { s.append(candidates(try snap(p))) } catch { throw GeoKernelError(error.code, "source \(i + 1): \(error.message)") }
+        }
+        for (i, p) in targets.enumerated() {
+            do { t.append(candidates(try snap(p))) } catch { throw GeoKernelError(error.code, "target \(i + 1): \(error.message)") }
+        }
+        let flatS = s.flatMap { $0 }, flatT = t.flatMap { $0 }
+        let m = try graph.matrix(
+            from: flatS, to: flatT, metric: metric, workspace: workspace ?? RoadGraph.Workspace(for: graph))
+        var out = [Double?](repeating: nil, count: sources.count * targets.count)
+        var row = 0
+        for (i, cs) in s.enumerated() {
+            for _ in cs {
+                var col = 0
+                for (j, ct) in t.enumerated() {
+                    for _ in ct {
+                        if let c = m[source: row, target: col], out[i * targets.count + j].map({ c < $0 }) ?? true {
+                            out[i * targets.count + j] = c
+                        }
+                        col += 1
+                    }
+                }
+                row += 1
+            }
+        }
+        return out
+    }
 }
 
 /// One leg of a road route: the path, its steps and its name.
