@@ -1263,9 +1263,9 @@ int gk_router_snap(gk_context *ctx, gk_router *router, double lat, double lon, d
  *  i * dst_count + j); INFINITY where the network does not connect them.
  *  \param capacity entries at out_costs.
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < src_count * dst_count (checked
- *  first; nothing written); GK_ERR_NOT_FOUND when a point is farther than max_snap_m
- *  from a road (the message names it); GK_ERR_INVALID_ARGUMENT naming a bad point or
- *  stride; GK_ERR_MISUSE for NULL.
+ *  before any routing; nothing written); GK_ERR_NOT_FOUND when a point is farther than
+ *  max_snap_m from a road (the message names it: "source 2: no road within ...");
+ *  GK_ERR_INVALID_ARGUMENT naming a bad point or stride; GK_ERR_MISUSE for NULL.
  *  Complexity: one upward search per point plus the cells (well under a microsecond per
  *  cell on a city). Ownership: the inputs are read during the call only; the costs are
  *  written to the caller's array. Thread safety: one thread at a time per router.

@@ -71,7 +71,8 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
     }
     guard let profile = RoutingProfile.builtIn(named: text) else {
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        throw .invalid("unknown routing profile \"\(shown)\": use \"car\", \"bicycle\", \"foot\" or JSON text starting with '{'")
+        throw .invalid(
+            "unknown routing profile \"\(shown)\": use \"car\", \"bicycle\", \"foot\" or JSON text starting with '{'")
     }
     return profile
 }
@@ -89,7 +90,9 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
     }
 }
 
-@c public func gk_road_graph_save(_ ctx: OpaquePointer?, _ graph: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> CInt {
+@c public func gk_road_graph_save(
+    _ ctx: OpaquePointer?, _ graph: OpaquePointer?, _ path: UnsafePointer<CChar>?
+) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try roadGraphBox(graph)
         try box.graph.save(to: try roadString(path, "path"))

@@ -103,7 +103,8 @@ fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) t
         guard UInt(name) < nameCapacity, UInt(ref) < refCapacity else {
             throw GeoKernelError(
                 .bufferTooSmall,
-                "name_buf holds \(nameCapacity) bytes and ref_buf \(refCapacity); \(name + 1) and \(ref + 1) are needed")
+                "name_buf holds \(nameCapacity) bytes and ref_buf \(refCapacity); "
+                    + "\(name + 1) and \(ref + 1) are needed")
         }
         _ = try required(nameBuf, "name_buf")
         _ = try required(refBuf, "ref_buf")

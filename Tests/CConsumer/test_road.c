@@ -110,8 +110,8 @@ static void test_graph_files(gk_context *ctx, gk_road_graph **out_graph) {
     CHECK(gk_road_graph_save(ctx, graph, rd_file(1, "roundabout.gkroad")) == GK_OK, "save: %s", gk_context_errmsg(ctx));
     CHECK(gk_road_graph_load(ctx, rd_file(1, "roundabout.gkroad"), &loaded) == GK_OK && loaded, "load: %s",
           gk_context_errmsg(ctx));
-    CHECK(gk_road_graph_info(ctx, loaded, &n2, &e2, NULL, NULL, &b2) == GK_OK && n2 == nodes && e2 == edges && b2 == bytes,
-          "loaded: %zu nodes %zu edges %zu bytes", n2, e2, b2);
+    CHECK(gk_road_graph_info(ctx, loaded, &n2, &e2, NULL, NULL, &b2) == GK_OK && n2 == nodes && e2 == edges
+              && b2 == bytes, "loaded: %zu nodes %zu edges %zu bytes", n2, e2, b2);
     gk_road_graph_destroy(loaded);
 
     /* A flipped byte, a missing file, a file that is not a graph. */
@@ -122,9 +122,23 @@ static void test_graph_files(gk_context *ctx, gk_road_graph **out_graph) {
     CHECK(strstr(gk_context_errmsg(ctx), "checksum") != NULL, "message: %s", gk_context_errmsg(ctx));
     CHECK(gk_road_graph_load(ctx, rd_file(3, "missing.gkroad"), &other) == GK_ERR_IO, "missing file: %s",
           gk_context_errmsg(ctx));
-    CHECK(gk_road_graph_load(ctx, osm, &other) == GK_ERR_CORRUPT, "an OSM file is no graph: %s", gk_context_errmsg(ctx));
+    CHECK(gk_road_graph_load(ctx, osm, &other) == GK_ERR_CORRUPT, "an OSM file is no graph: %s",
+          gk_context_errmsg(ctx));
     CHECK(gk_road_graph_build_osm(ctx, rd_file(3, "missing.osm"), "car", &other) == GK_ERR_IO, "missing OSM file: %s",
           gk_context_errmsg(ctx));
+    {
+        /* An OSM file cut off in a tag: the message names the line. */
+        FILE *f = fopen(rd_file(2, "damaged.osm"), "w");
+        int status;
+        if (f) {
+            fputs("<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n  <node id=\"1\" lat=\"43.7\" lon=", f);
+            fclose(f);
+        }
+        status = gk_road_graph_build_osm(ctx, rd_file(2, "damaged.osm"), "car", &other);
+        CHECK((status == GK_ERR_PARSE || status == GK_ERR_CORRUPT) && strstr(gk_context_errmsg(ctx), "line 3") != NULL,
+              "damaged OSM file: %d %s", status, gk_context_errmsg(ctx));
+        unlink(rd_file(2, "damaged.osm"));
+    }
     CHECK(gk_road_graph_save(ctx, graph, rd_file(3, "no/such/dir.gkroad")) == GK_ERR_IO, "save into nowhere: %s",
           gk_context_errmsg(ctx));
     CHECK(gk_road_graph_load(ctx, "/tmp/\xff\xfe.gkroad", &other) == GK_ERR_INVALID_ARGUMENT, "path not UTF-8");
@@ -236,7 +250,8 @@ static void test_road_plan(gk_context *ctx, gk_router *router) {
     free(lo);
     CHECK(gk_route_leg_name(ctx, route, 0, text, sizeof text, &len) == GK_OK && strncmp(text, "via ", 4) == 0
               && strstr(text, "Avenue d'Ostende") != NULL && len == strlen(text), "leg name: %s", text);
-    CHECK(gk_route_leg_name(ctx, route, 0, text, 3, &len) == GK_ERR_BUFFER_TOO_SMALL && len > 4, "leg name needs %zu", len);
+    CHECK(gk_route_leg_name(ctx, route, 0, text, 3, &len) == GK_ERR_BUFFER_TOO_SMALL && len > 4, "leg name needs %zu",
+          len);
 
     /* Its steps: depart north, the roundabout's 2nd exit, arrive. */
     steps = gk_route_step_count(route, 0);
@@ -438,7 +453,8 @@ void test_road(gk_context *ctx) {
     size_t i;
 
     CHECK(sizeof(struct gk_route_step) == 4 * sizeof(int) + 3 * sizeof(double) + 2 * sizeof(size_t)
-              && offsetof(struct gk_route_step, heading_deg) == 16 && offsetof(struct gk_route_step, first_vertex) == 40,
+              && offsetof(struct gk_route_step, heading_deg) == 16
+              && offsetof(struct gk_route_step, first_vertex) == 40,
           "struct gk_route_step layout");
     snprintf(rd_dir, sizeof rd_dir, "%s/gk_road_c_XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(rd_dir)) {
