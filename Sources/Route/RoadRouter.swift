@@ -216,7 +216,7 @@ public final class RoadRouter: Sendable, Hashable {
                 var col = 0
                 for (j, ct) in t.enumerated() {
                     for _ in ct {
-                        if let c = m[source: row, target: col], out[i * targets.count + j].map({ c < $0 }) ?? true {
+                        if let c = m[row, col], out[i * targets.count + j].map({ c < $0 }) ?? true {
                             out[i * targets.count + j] = c
                         }
                         col += 1
