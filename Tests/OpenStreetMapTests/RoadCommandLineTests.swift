@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import _GeoKernelTestSupport
+
+/// `geokernel graph`, `geokernel route --osm/--graph` and the road part of `geokernel demo`,
+/// run as the built tool.
+@Suite("The command line: geokernel graph, route --osm and the road demo")
+struct RoadCommandLineTests {
+    static let monaco = SharedData.path("osm/monaco.osm.pbf")
+    static let casino = "43.73945,7.42790", stadium = "43.72760,7.41550"
+
+    @Test("route --osm prints driving directions between the pins")
+    func routeText() throws {
+        let r = try GeoKernelTool.run(["route", "--osm", Self.monaco, "--profile", "car", "--pin", Self.casino,
+                                        "--pin", Self.stadium])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("Driving directions from A to B"))
+        #expect(r.out.contains("Head ") && r.out.contains("Your destination is"))
+        #expect(r.out.contains("A → B") && r.out.contains("via "))
+    }
+
+    @Test("graph saves a graph that route --graph reads back to the same directions")
+    func graphThenRoute() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("monaco-\(getpid()).gkroad").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let g = try GeoKernelTool.run(["graph", "--osm", Self.monaco, "--profile", "car", "--out", out])
+        #expect(g.status == 0, "\(g.err)")
+        #expect(g.out.contains("13739 nodes, 1944 ways, 77 relations read") && g.out.contains("saved \(out)"))
+        let fromGraph = try GeoKernelTool.run(["route", "--graph", out, "--pin", Self.casino, "--pin", Self.stadium])
+        let fromOSM = try GeoKernelTool.run(["route", "--osm", Self.monaco, "--pin", Self.casino, "--pin", Self.stadium])
+        #expect(fromGraph.status == 0 && fromGraph.out == fromOSM.out)
+    }
+
+    @Test("route --format geojson --steps gives each step's fields as properties")
+    func routeGeoJSON() throws {
+        let r = try GeoKernelTool.run(["route", "--osm", Self.monaco, "--profile", "foot", "--metric", "shortest",
+                                        "--pin", Self.casino, "--pin", Self.stadium, "--format", "geojson", "--steps"])
+        #expect(r.status == 0, "\(r.err)")
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let features = json?["features"] as? [[String: Any]] ?? []
+        let leg = features.first { ($0["properties"] as? [String: Any])?["kind"] as? String == "leg" }
+        let steps = (leg?["properties"] as? [String: Any])?["steps"] as? [[String: Any]] ?? []
+        #expect(steps.first?["maneuver"] as? String == "depart" && steps.last?["maneuver"] as? String == "arrive")
+        #expect(steps.allSatisfy { $0["distanceMeters"] is Double || $0["distanceMeters"] is Int })
+    }
+
+    @Test("a pin far from any road, a missing file and a damaged graph are clear errors")
+    func errors() throws {
+        let far = try GeoKernelTool.run(["route", "--osm", Self.monaco, "--pin", Self.casino, "--pin", "43.70,7.50"])
+        #expect(far.status != 0 && far.err.contains("no road within"), "\(far.err)")
+        let missing = try GeoKernelTool.run(["route", "--osm", "/nonexistent.osm.pbf", "--pin", Self.casino, "--pin", Self.stadium])
+        #expect(missing.status != 0 && missing.err.contains("/nonexistent.osm.pbf"))
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(getpid()).gkroad").path
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        try Data("not a graph".utf8).write(to: URL(fileURLWithPath: bad))
+        let damaged = try GeoKernelTool.run(["route", "--graph", bad, "--pin", Self.casino, "--pin", Self.stadium])
+        #expect(damaged.status != 0 && damaged.err.contains("damaged or foreign file"), "\(damaged.err)")
+    }
+
+    @Test("the demo shows driving directions on the generated town and on Monaco")
+    func demo() throws {
+        let r = try GeoKernelTool.run(["demo"], environment: ["GEOKERNEL_SHARED_DATA": SharedData.root])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("How do I drive there: a generated town"))
+        #expect(r.out.contains("At the roundabout, take the 2nd exit onto Boulevard Central (D 12)"))
+        #expect(r.out.contains("How do I drive there: Monaco"))
+    }
+}
