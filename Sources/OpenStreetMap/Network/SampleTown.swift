@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GeoKernel
 
 /// A small town that GeoKernel generates itself, as an OpenStreetMap XML document: the
 /// built-in road network of `make run`'s demo, the README's examples and tests that need
@@ -113,17 +114,5 @@ public enum SampleTown {
         return (v < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 7 - digits.count) + digits
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { XMLLiteral.escape(s) }
 }

@@ -67,30 +67,9 @@ package struct JSONWriter {
 
     package mutating func number(_ x: Double) {
         startItem()
-        text += x.isFinite ? "\(x)" : "null"
+        text += JSONLiteral.number(x)
     }
 
     /// `s` as a JSON string literal (non-ASCII kept as is, control characters escaped).
-    package static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    package static func quoted(_ s: String) -> String { JSONLiteral.string(s) }
 }
