@@ -66,11 +66,9 @@ struct RoadGraphBenchmarkPrint {
         for metric in RoadMetric.allCases {
             var sum = 0.0
             let n = 1_000
-            debugSettled = 0
             let tc = clock.measure {
                 for i in 0..<n { sum += try! graph.cost(from: snaps[i], to: snaps[i + 1000], metric: metric, workspace: ws) }
             }
-            print("settled per CH query: \(Double(debugSettled) / Double(n))"); debugSettled = 0
             let tr = clock.measure {
                 for i in 0..<n { sum += try! graph.route(from: snaps[i], to: snaps[i + 1000], metric: metric, workspace: ws).cost }
             }
