@@ -132,14 +132,13 @@ struct Contractor {
                                 let top = heap.pop()
                                 let x = Int(top.value)
                                 guard top.key == dist[x] else { continue }
-                                if top.key > bound { break }
                                 settled += 1
                                 if isTarget[x] == cur { isTarget[x] = 0; left -= 1 }
                                 let s = Int(start[x])
                                 for i in s..<(s + Int(count[x])) {
                                     let arc = arcs[i]
                                     let y = Int(arc.other), d = top.key + UInt64(arc.weight)
-                                    if arc.other != avoid && (stamp[y] != cur || d < dist[y]) {
+                                    if d <= bound && arc.other != avoid && (stamp[y] != cur || d < dist[y]) {
                                         stamp[y] = cur
                                         dist[y] = d
                                         heap.push(d, arc.other)

@@ -5,7 +5,9 @@ extension ContractionHierarchy {
 
     /// Contracts the through arcs of `g` for `metric`: nodes in order of priority
     /// level + added/removed arcs + added/removed hops (the importance RoutingKit uses),
-    /// re-estimated for the neighbours of each contracted node.
+    /// with lazy updates: a node is re-estimated when it reaches the top of the queue and
+    /// requeued if it is no longer the minimum. (Re-estimating all neighbours after each
+    /// contraction gave the same quality on grids at twice the build time.)
     ///
     /// - Throws: `.capacity` when a shortcut's weight exceeds 2³² − 1.
     /// - Complexity: roughly O(n log n) in practice on road networks.
@@ -25,8 +27,8 @@ extension ContractionHierarchy {
             for i in c.outs.range(v) { removedHops += Int(c.outs.arcs[i].hops) }
             for i in c.ins.range(v) { removedHops += Int(c.ins.arcs[i].hops) }
             let removed = c.outs.range(v).count + c.ins.range(v).count
-            return chTuning.0 * Double(level[v]) + chTuning.1 * Double(added) / Double(max(1, removed))
-                + chTuning.2 * Double(addedHops) / Double(max(1, removedHops))
+            return Double(level[v]) + Double(added) / Double(max(1, removed))
+                + Double(addedHops) / Double(max(1, removedHops))
         }
         var queue = BinaryHeap()
         for v in 0..<n {
@@ -42,7 +44,7 @@ extension ContractionHierarchy {
             let top = queue.pop()
             let v = Int(top.value)
             guard !done[v], top.key == priority[v].bitPattern else { continue }
-            if chTuning.4 == 0 {
+            do {  // Lazy update: re-estimate; if no longer the minimum, requeue.
                 let p = estimate(v)
                 if p > priority[v], p.bitPattern > queue.minKey {
                     priority[v] = p
@@ -82,10 +84,6 @@ extension ContractionHierarchy {
             for x in neighbours where x != last {
                 last = x
                 level[x] = max(level[x], level[v] + 1)
-                if chTuning.4 != 0 {
-                    priority[x] = estimate(x)
-                    queue.push(priority[x].bitPattern, UInt32(x))
-                }
             }
         }
         if overflow { throw GeoKernelError(.capacity, "a shortcut's weight exceeds 2^32 - 1 (the network is too large)") }
@@ -103,5 +101,3 @@ extension ContractionHierarchy {
             downArc: downArc, downMid: downMid)
     }
 }
-
-nonisolated(unsafe) package var chTuning: (Double, Double, Double, Int, Double) = (1, 1, 1, 300, 0)

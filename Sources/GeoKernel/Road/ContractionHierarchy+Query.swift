@@ -31,46 +31,64 @@ extension ContractionHierarchy {
             var best = UInt64.max, meet = noParent
             for s in seedsF {
                 let r = Int(rank[Int(s.node)])
-                if b.reached(r), f.dist[r] + b.dist[r] < best { best = f.dist[r] + b.dist[r]; meet = UInt32(r) }
+                if b.reached(r), f.dist(r) + b.dist(r) < best { best = f.dist(r) + b.dist(r); meet = UInt32(r) }
             }
-            var fDone = false, bDone = false
-            while true {
-                if !fDone && f.heap.minKey >= best { fDone = true }
-                if !bDone && b.heap.minKey >= best { bDone = true }
-                if fDone && bDone { break }
-                if !fDone && (bDone || f.heap.minKey <= b.heap.minKey) {
-                    settle(&f, &b, up: upFirst, upArc, down: downFirst, downArc, &best, &meet)
-                } else {
-                    settle(&b, &f, up: downFirst, downArc, down: upFirst, upArc, &best, &meet)
+            let fc = f.current, bc = b.current
+            f.labels.withUnsafeMutableBufferPointer { fl in
+                b.labels.withUnsafeMutableBufferPointer { bl in
+                    upFirst.withUnsafeBufferPointer { uf in
+                        upArc.withUnsafeBufferPointer { ua in
+                            downFirst.withUnsafeBufferPointer { df in
+                                downArc.withUnsafeBufferPointer { da in
+                                    var fDone = false, bDone = false
+                                    while true {
+                                        if !fDone && f.heap.minKey >= best { fDone = true }
+                                        if !bDone && b.heap.minKey >= best { bDone = true }
+                                        if fDone && bDone { break }
+                                        if !fDone && (bDone || f.heap.minKey <= b.heap.minKey) {
+                                            Self.settle(fl, fc, &f.heap, bl, bc, uf, ua, df, da, &best, &meet)
+                                        } else {
+                                            Self.settle(bl, bc, &b.heap, fl, fc, df, da, uf, ua, &best, &meet)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
             return meet == noParent ? nil : (best, meet)
         }
     }
 
-    /// Settles the next node of search `s` (the other search is `o`): stalls it when a
-    /// higher node already reached offers a shorter way down to it, else checks for a
-    /// meeting and relaxes its upward arcs `up` (for the backward search, `down` and
-    /// `up` are swapped).
+    /// Settles the next node of one search (labels `s`, stamp `sc`, queue `heap`; the
+    /// other search's labels `o`): stalls it when a higher node already reached offers a
+    /// shorter way down to it, else checks for a meeting and relaxes its upward arcs
+    /// (for the backward search, the down lists are its upward arcs and vice versa).
     @inline(__always)
-    private func settle(
-        _ s: inout SearchLabels, _ o: inout SearchLabels, up upFirst: [UInt32], _ upArc: [UInt64],
-        down downFirst: [UInt32], _ downArc: [UInt64], _ best: inout UInt64, _ meet: inout UInt32
+    private static func settle(
+        _ s: UnsafeMutableBufferPointer<NodeLabel>, _ sc: UInt32, _ heap: inout BinaryHeap,
+        _ o: UnsafeMutableBufferPointer<NodeLabel>, _ oc: UInt32, _ upFirst: UnsafeBufferPointer<UInt32>,
+        _ upArc: UnsafeBufferPointer<UInt64>, _ downFirst: UnsafeBufferPointer<UInt32>,
+        _ downArc: UnsafeBufferPointer<UInt64>, _ best: inout UInt64, _ meet: inout UInt32
     ) {
-        let top = s.heap.pop()
+        let top = heap.pop()
         let u = Int(top.value)
-        guard top.key == s.dist[u] else { return }
-        debugSettled &+= 1
+        guard top.key == s[u].dist else { return }
         for i in Int(downFirst[u])..<Int(downFirst[u + 1]) {
             let x = Int(downArc[i] >> 32)
-            if s.stamp[x] == s.current && s.dist[x] + (downArc[i] & 0xFFFF_FFFF) < top.key { return }
+            if s[x].stamp == sc && s[x].dist + (downArc[i] & 0xFFFF_FFFF) < top.key { return }
         }
-        if o.stamp[u] == o.current && top.key + o.dist[u] < best {
-            best = top.key + o.dist[u]
+        if o[u].stamp == oc && top.key + o[u].dist < best {
+            best = top.key + o[u].dist
             meet = UInt32(u)
         }
         for i in Int(upFirst[u])..<Int(upFirst[u + 1]) {
-            s.improve(Int(upArc[i] >> 32), top.key + (upArc[i] & 0xFFFF_FFFF), parent: UInt32(i))
+            let x = Int(upArc[i] >> 32), d = top.key + (upArc[i] & 0xFFFF_FFFF)
+            if s[x].stamp != sc || d < s[x].dist {
+                s[x] = NodeLabel(stamp: sc, parent: UInt32(i), dist: d)
+                heap.push(d, UInt32(x))
+            }
         }
     }
 
@@ -79,23 +97,22 @@ extension ContractionHierarchy {
     package func pathArcs(meet: UInt32, _ ws: RoadGraph.Workspace, into arcs: inout [UInt32]) -> (UInt32, UInt32) {
         var upward: [Int] = []
         var r = Int(meet)
-        var p = ws.forward.parent[r]
+        var p = ws.forward.parent(r)
         while p & phantomBit == 0 {
             upward.append(Int(p))
             r = Self.owner(upFirst, Int(p))
-            p = ws.forward.parent[r]
+            p = ws.forward.parent(r)
         }
         let seedF = p & ~phantomBit
         for i in upward.reversed() { unpack(isUp: true, i, into: &arcs) }
         r = Int(meet)
-        p = ws.backward.parent[r]
+        p = ws.backward.parent(r)
         while p & phantomBit == 0 {
             unpack(isUp: false, Int(p), into: &arcs)
             r = Self.owner(downFirst, Int(p))
-            p = ws.backward.parent[r]
+            p = ws.backward.parent(r)
         }
         return (seedF, p & ~phantomBit)
     }
 }
 
-nonisolated(unsafe) package var debugSettled = 0

@@ -12,7 +12,7 @@ extension RoadGraphStorage {
         for (i, s) in ws.seedsB.enumerated() { ws.backward.improve(Int(s.node), s.cost, parent: phantomBit | UInt32(i)) }
         var best = UInt64.max, meet = noParent
         for s in ws.seedsF where ws.backward.reached(Int(s.node)) {
-            let c = ws.forward.dist[Int(s.node)] + ws.backward.dist[Int(s.node)]
+            let c = ws.forward.dist(Int(s.node)) + ws.backward.dist(Int(s.node))
             if c < best { best = c; meet = s.node }
         }
         while true {
@@ -22,23 +22,23 @@ extension RoadGraphStorage {
             let top = isForward ? ws.forward.heap.pop() : ws.backward.heap.pop()
             let u = Int(top.value)
             if isForward {
-                guard top.key == ws.forward.dist[u] else { continue }
+                guard top.key == ws.forward.dist(u) else { continue }
                 for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
                     let a = incArc[i]
                     guard through(a) else { continue }
                     let v = Int(head(a)), d = top.key + UInt64(weight(a, m))
-                    if ws.forward.improve(v, d, parent: a), ws.backward.reached(v), d + ws.backward.dist[v] < best {
-                        best = d + ws.backward.dist[v]; meet = UInt32(v)
+                    if ws.forward.improve(v, d, parent: a), ws.backward.reached(v), d + ws.backward.dist(v) < best {
+                        best = d + ws.backward.dist(v); meet = UInt32(v)
                     }
                 }
             } else {
-                guard top.key == ws.backward.dist[u] else { continue }
+                guard top.key == ws.backward.dist(u) else { continue }
                 for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
                     let a = incArc[i] ^ 1  // x → u
                     guard through(a) else { continue }
                     let x = Int(tail(a)), d = top.key + UInt64(weight(a, m))
-                    if ws.backward.improve(x, d, parent: a), ws.forward.reached(x), d + ws.forward.dist[x] < best {
-                        best = d + ws.forward.dist[x]; meet = UInt32(x)
+                    if ws.backward.improve(x, d, parent: a), ws.forward.reached(x), d + ws.forward.dist(x) < best {
+                        best = d + ws.forward.dist(x); meet = UInt32(x)
                     }
                 }
             }
@@ -50,20 +50,20 @@ extension RoadGraphStorage {
     package func dijkstraArcs(meet: UInt32, _ ws: RoadGraph.Workspace, into arcs: inout [UInt32]) -> (UInt32, UInt32) {
         let start = arcs.count
         var v = Int(meet)
-        var p = ws.forward.parent[v]
+        var p = ws.forward.parent(v)
         while p & phantomBit == 0 {
             arcs.append(p)
             v = Int(tail(p))
-            p = ws.forward.parent[v]
+            p = ws.forward.parent(v)
         }
         arcs[start...].reverse()
         let seedF = p & ~phantomBit
         v = Int(meet)
-        p = ws.backward.parent[v]
+        p = ws.backward.parent(v)
         while p & phantomBit == 0 {
             arcs.append(p)
             v = Int(head(p))
-            p = ws.backward.parent[v]
+            p = ws.backward.parent(v)
         }
         return (seedF, p & ~phantomBit)
     }

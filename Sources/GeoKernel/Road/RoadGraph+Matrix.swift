@@ -115,10 +115,10 @@ extension ContractionHierarchy {
         outer: while !s.heap.isEmpty {
             let top = s.heap.pop()
             let u = Int(top.value)
-            guard top.key == s.dist[u] else { continue }
+            guard top.key == s.dist(u) else { continue }
             for i in Int(downFirst[u])..<Int(downFirst[u + 1]) {
                 let x = Int(downArc[i] >> 32)
-                if s.stamp[x] == s.current && s.dist[x] + (downArc[i] & 0xFFFF_FFFF) < top.key { continue outer }
+                if s.reached(x) && s.dist(x) + (downArc[i] & 0xFFFF_FFFF) < top.key { continue outer }
             }
             visit(u, top.key)
             for i in Int(upFirst[u])..<Int(upFirst[u + 1]) {

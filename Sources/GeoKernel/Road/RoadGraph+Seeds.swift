@@ -74,7 +74,7 @@ extension RoadGraphStorage {
         while !zone.heap.isEmpty {
             let top = zone.heap.pop()
             let u = Int(top.value)
-            guard top.key == zone.dist[u] else { continue }
+            guard top.key == zone.dist(u) else { continue }
             seeds.append(RoadGraph.Seed(node: UInt32(u), cost: top.key, via: zoneVia))
             for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
                 let out = incArc[i]
@@ -96,7 +96,7 @@ extension RoadGraphStorage {
         let start = arcs.count
         var v = Int(seed.node)
         while true {
-            let p = zone.parent[v]
+            let p = zone.parent(v)
             arcs.append(p & ~phantomBit)
             if p & phantomBit != 0 { break }
             v = Int(backward ? head(p) : tail(p))

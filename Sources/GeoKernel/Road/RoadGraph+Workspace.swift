@@ -68,41 +68,43 @@ package let phantomBit: UInt32 = 0x8000_0000
 package let zoneVia: UInt32 = 0xFFFF_FFFF
 package let noParent: UInt32 = 0xFFFF_FFFF
 
-/// Tentative distances and parents of one search, valid where `stamp == current`, plus
-/// its queue.
+/// The label of a node in one search: valid when `stamp` equals the search's current
+/// stamp. 16 bytes, so a node's label is one memory access.
+package struct NodeLabel {
+    package var stamp: UInt32
+    package var parent: UInt32
+    package var dist: UInt64
+}
+
+/// Tentative distances and parents of one search, reset in O(1) by a stamp, plus its
+/// queue.
 package struct SearchLabels {
-    package var stamp: [UInt32]
-    package var dist: [UInt64]
-    package var parent: [UInt32]
+    package var labels: [NodeLabel]
     package var current: UInt32 = 0
     package var heap = BinaryHeap()
 
-    init(_ n: Int) {
-        stamp = [UInt32](repeating: 0, count: n)
-        dist = [UInt64](repeating: 0, count: n)
-        parent = [UInt32](repeating: 0, count: n)
-    }
+    init(_ n: Int) { labels = [NodeLabel](repeating: NodeLabel(stamp: 0, parent: 0, dist: 0), count: n) }
 
     /// Forgets every label in O(1) (O(n) once every 2³² resets).
     package mutating func reset() {
         heap.removeAll()
         current &+= 1
         if current == 0 {
-            for i in stamp.indices { stamp[i] = 0 }
+            for i in labels.indices { labels[i].stamp = 0 }
             current = 1
         }
     }
 
-    @inline(__always) package func reached(_ v: Int) -> Bool { stamp[v] == current }
-    @inline(__always) package func distance(_ v: Int) -> UInt64 { stamp[v] == current ? dist[v] : .max }
+    @inline(__always) package func reached(_ v: Int) -> Bool { labels[v].stamp == current }
+    /// The tentative distance of a reached node.
+    @inline(__always) package func dist(_ v: Int) -> UInt64 { labels[v].dist }
+    @inline(__always) package func parent(_ v: Int) -> UInt32 { labels[v].parent }
 
     /// Lowers the label of `v` to `d` (pushing it) when that improves it.
     @inline(__always) @discardableResult
     package mutating func improve(_ v: Int, _ d: UInt64, parent p: UInt32) -> Bool {
-        if stamp[v] == current && dist[v] <= d { return false }
-        stamp[v] = current
-        dist[v] = d
-        parent[v] = p
+        if labels[v].stamp == current && labels[v].dist <= d { return false }
+        labels[v] = NodeLabel(stamp: current, parent: p, dist: d)
         heap.push(d, UInt32(v))
         return true
     }
