@@ -41,7 +41,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version ---- */
 
 #define GK_VERSION_MAJOR 0
-#define GK_VERSION_MINOR 1
+#define GK_VERSION_MINOR 2
 #define GK_VERSION_PATCH 0
 /** GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH. */
 #define GK_VERSION_NUMBER (GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
@@ -105,6 +105,8 @@ typedef void gk_index;
 typedef void gk_landmarks;
 typedef void gk_geocoder;
 typedef void gk_route;
+typedef void gk_road_graph;
+typedef void gk_router;
 /* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
@@ -127,6 +129,10 @@ typedef struct gk_landmarks gk_landmarks;
 typedef struct gk_geocoder gk_geocoder;
 /** A route plan: pins, legs and cumulative directions (section route; Swift: RoutePlan). */
 typedef struct gk_route gk_route;
+/** A road network for routing, immutable (section road; Swift: RoadGraph). */
+typedef struct gk_road_graph gk_road_graph;
+/** Routes on a road graph with one metric and mode (section road; Swift: RoadRouter). */
+typedef struct gk_router gk_router;
 /* @handles: new handle typedefs go above this line */
 #endif
 
@@ -878,6 +884,15 @@ int gk_simplify_geographic(gk_context *ctx, const double *lat, const double *lon
  * south for 850 m", "Your destination is on the right"). Lines are only ever appended,
  * until gk_route_reset.
  *
+ * Road legs: a plan made by gk_route_create_road (section road) snaps every pin onto a
+ * road network and its legs follow the roads: geometry, length (along the roads) and
+ * time (the network's speeds) come from the router, the lines read "Driving directions
+ * from A to B" (or Cycling, Walking), "Estimated time: ...", then road steps ("Head north
+ * on Boulevard Albert 1er (140 m)", "At the roundabout, take the 2nd exit onto Avenue
+ * d'Ostende (230 m)", "Your destination is ahead"). Every function of this section works
+ * on such a plan; the legs' names and the steps of any plan as fields are in section road
+ * (gk_route_leg_name, gk_route_step and its companions).
+ *
  *  - Strings are copied into caller buffers: buf of capacity bytes receives the text and
  *    a terminating NUL; *out_len receives the text's length without the NUL. When
  *    capacity < *out_len + 1 the call returns GK_ERR_BUFFER_TOO_SMALL, writes nothing and
@@ -1039,6 +1054,308 @@ int gk_polyline_encode(gk_context *ctx, const double *lat, const double *lon, si
  *  Swift: EncodedPolyline.decode(_:precision:). \since 0.1 */
 int gk_polyline_decode(gk_context *ctx, const char *encoded, int precision, double *out_lat,
                        double *out_lon, size_t capacity, size_t *out_count);
+
+/* ------------------------------------------------------------------- road ---- */
+/*
+ * Road routing (Swift: GeoKernel.RoadGraph, OpenStreetMap.RoadNetworkBuilder and
+ * RoutingProfile, Route.RoadRouter): a road graph built from an OpenStreetMap file for a
+ * routing profile, saved and loaded; routers that snap points onto it and compute cost
+ * matrices; route plans whose legs follow it (then every function of section route works
+ * on them), and the steps of any plan's legs as fields.
+ *
+ *  - A road graph keeps the largest strongly connected part of the network (what the
+ *    profile may travel), with a contraction hierarchy for both metrics. Units: metres,
+ *    seconds, degrees; lengths are haversine sums along the roads (sphere
+ *    GK_EARTH_MEAN_RADIUS_M).
+ *  - Strings and arrays are copied into caller buffers by the rules of section route:
+ *    *out_len (or *out_count) is always set, GK_ERR_BUFFER_TOO_SMALL writes nothing, and
+ *    capacity 0 with a NULL buffer asks for the size. C strings passed in (paths,
+ *    profiles) must be NUL-terminated valid UTF-8, else GK_ERR_INVALID_ARGUMENT; they are
+ *    read during the call only.
+ *  - Thread safety: a gk_road_graph is immutable after creation: any number of routers
+ *    and threads may share it, each thread with its own context. A gk_router holds one
+ *    search workspace (about 60 bytes per node): use it from one thread at a time, and
+ *    create one router per thread over a shared graph. A route plan (gk_route) is used by
+ *    one thread at a time, as in section route.
+ *  - Lifetimes: a router keeps the graph's data alive and a road plan keeps its router's,
+ *    so handles may be destroyed in any order.
+ */
+
+/** Metrics a router minimises (gk_router_create). \since 0.2 */
+#define GK_METRIC_FASTEST  0  /**< travel time at the profile's speeds; costs in seconds */
+#define GK_METRIC_SHORTEST 1  /**< length; costs in metres */
+
+/** How the traveller moves: names the directions ("Driving directions from A to B").
+ *  Swift: RoadRouter.Mode. \since 0.2 */
+#define GK_MODE_DRIVING 0
+#define GK_MODE_CYCLING 1
+#define GK_MODE_WALKING 2
+
+/** What the traveller does where a step begins (struct gk_route_step, field maneuver).
+ *  Swift: RouteStep.Maneuver (the raw values). \since 0.2 */
+#define GK_MANEUVER_DEPART     0  /**< leave the start */
+#define GK_MANEUVER_TURN       1  /**< turn at a junction (see the modifier) */
+#define GK_MANEUVER_CONTINUE   2  /**< go on along the same road past a junction */
+#define GK_MANEUVER_NEW_NAME   3  /**< the road changes its name without a real turn */
+#define GK_MANEUVER_FORK       4  /**< keep left or right where two ways part */
+#define GK_MANEUVER_ROUNDABOUT 5  /**< enter a roundabout, leave by exit_number */
+#define GK_MANEUVER_ARRIVE     6  /**< arrive (see the side) */
+
+/** Which way a maneuver turns and how sharply (changes of heading: straight below 20
+ *  degrees, slight up to 60, plain up to 120, sharp up to 170, then a U-turn).
+ *  Swift: RouteStep.Turn (the raw values). \since 0.2 */
+#define GK_MODIFIER_NONE        (-1)  /**< depart, arrive and roundabout steps */
+#define GK_MODIFIER_STRAIGHT      0
+#define GK_MODIFIER_SLIGHT_LEFT   1
+#define GK_MODIFIER_SLIGHT_RIGHT  2
+#define GK_MODIFIER_LEFT          3
+#define GK_MODIFIER_RIGHT         4
+#define GK_MODIFIER_SHARP_LEFT    5
+#define GK_MODIFIER_SHARP_RIGHT   6
+#define GK_MODIFIER_UTURN         7
+
+/** Where the destination lies at the end of a leg. Swift: RouteStep.ArrivalSide (the raw
+ *  values). \since 0.2 */
+#define GK_SIDE_NONE  (-1)  /**< every step but the arrival */
+#define GK_SIDE_AHEAD   0   /**< on the line of travel */
+#define GK_SIDE_LEFT    1
+#define GK_SIDE_RIGHT   2
+#define GK_SIDE_HERE    3   /**< the leg has no length */
+
+/** One step of a leg's directions as fields, filled by gk_route_step (declared without a
+ *  typedef: the name gk_route_step is that function's). Plain values. Swift: RouteStep. \since 0.2 */
+struct gk_route_step {
+    int maneuver;        /**< GK_MANEUVER_* */
+    int modifier;        /**< GK_MODIFIER_*: for turn, continue, new-name and fork steps, else NONE */
+    int exit_number;     /**< the roundabout exit taken, from 1; 0 for other maneuvers */
+    int side;            /**< GK_SIDE_* for the arrival, else GK_SIDE_NONE */
+    double heading_deg;  /**< the direction of travel where the step begins (the arrival: along
+                              the last segment) as its compass point's bearing: 0 north,
+                              45 northeast, ... 315 northwest */
+    double distance_m;   /**< metres to the next step along the geometry (0 for the arrival) */
+    double duration_s;   /**< seconds to the next step (0 for the arrival) */
+    size_t first_vertex; /**< index in the leg's geometry (gk_route_leg_geometry) where it begins */
+    size_t last_vertex;  /**< where it ends: the next step's first_vertex (the arrival: its own) */
+};
+
+/** CONSTRUCTOR. Reads an OpenStreetMap file and builds the road graph of a profile: the
+ *  ways the profile may use, cut at junctions, with names, road numbers, speeds, one-way
+ *  rules, blocking barriers and turn restrictions (via a node); then the largest strongly
+ *  connected part, contracted for both metrics.
+ *  \param ctx the calling thread's context.
+ *  \param[in] osm_path the file: OSM PBF, XML or gzip-compressed XML, told apart by its
+ *  first bytes (not its name).
+ *  \param[in] profile "car", "bicycle", "foot", or a profile as JSON text (its first
+ *  non-blank character is '{'): an object with the keys gk_profile_json writes, where
+ *  "base": "car" (or another built-in name) supplies the missing ones.
+ *  \param[out] out the graph. Ownership: the caller frees it with gk_road_graph_destroy.
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read; GK_ERR_PARSE or GK_ERR_CORRUPT
+ *  for a damaged file (the message names the blob or line and byte offset); for the
+ *  profile, GK_ERR_INVALID_ARGUMENT (an unknown name, a value out of range) or
+ *  GK_ERR_PARSE (malformed JSON, an unknown key; the message names the key and its line
+ *  and column); GK_ERR_INVALID_ARGUMENT also for a way crossing the antimeridian;
+ *  GK_ERR_CAPACITY when an edge or shortcut exceeds 42 949 km or 49 days (32-bit
+ *  weights); GK_ERR_MISUSE for NULL.
+ *  Complexity: O(file size) plus contraction: Monaco in well under a second.
+ *  Thread safety: any thread with its own ctx. Swift: RoadNetworkBuilder.build(osmFile:profile:),
+ *  RoadGraph(_:options:). \since 0.2 */
+int gk_road_graph_build_osm(gk_context *ctx, const char *osm_path, const char *profile, gk_road_graph **out);
+
+/** Saves the graph atomically (temporary file, fsync, rename): a crash leaves the
+ *  previous file. The file is the graph's arrays with a header and an XXH64 checksum;
+ *  loading it rebuilds nothing.
+ *  \param ctx the calling thread's context.
+ *  \param graph the graph (only read).
+ *  \param[in] path where to write it.
+ *  \return GK_OK; GK_ERR_IO (the message names the path and the reason); GK_ERR_MISUSE;
+ *  GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8.
+ *  Complexity: O(size), gk_road_graph_info's bytes + 352. Thread safety: any thread with
+ *  its own ctx, also while others use the graph. Swift: RoadGraph.save(to:). \since 0.2 */
+int gk_road_graph_save(gk_context *ctx, gk_road_graph *graph, const char *path);
+
+/** CONSTRUCTOR. Loads a graph saved by gk_road_graph_save; its contents are validated, so
+ *  a damaged or forged file cannot crash later queries.
+ *  \param ctx the calling thread's context.
+ *  \param[in] path the file.
+ *  \param[out] out the graph. Ownership: the caller frees it with gk_road_graph_destroy.
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read; GK_ERR_CORRUPT for a damaged
+ *  (checksum), truncated or foreign file or another format version, the message says
+ *  which (nothing is half-loaded); GK_ERR_MISUSE; GK_ERR_INVALID_ARGUMENT for a path that
+ *  is not UTF-8. Complexity: O(size), about a millisecond per few megabytes.
+ *  Thread safety: any thread with its own ctx. Swift: RoadGraph(contentsOf:). \since 0.2 */
+int gk_road_graph_load(gk_context *ctx, const char *path, gk_road_graph **out);
+
+/** DESTRUCTOR. Releases the caller's reference; routers made from the graph keep its data
+ *  alive. NULL is a no-op.
+ *  \param graph the graph, or NULL. \since 0.2 */
+void gk_road_graph_destroy(gk_road_graph *graph);
+
+/** What the graph holds.
+ *  \param ctx the calling thread's context.
+ *  \param graph the graph (only read).
+ *  \param[out] out_nodes, out_edges nodes (junctions and road ends) and edges kept.
+ *  \param[out] out_dropped_nodes, out_dropped_edges those of the network outside the
+ *  largest strongly connected part, or with no direction the profile may travel.
+ *  \param[out] out_bytes the size of its arrays (about what gk_road_graph_save writes).
+ *  Any out pointer may be NULL.
+ *  \return GK_OK or GK_ERR_MISUSE. Ownership: plain values. Thread safety: any thread
+ *  with its own ctx. Swift: RoadGraph.nodeCount, .edgeCount, .report, .byteCount. \since 0.2 */
+int gk_road_graph_info(gk_context *ctx, gk_road_graph *graph, size_t *out_nodes, size_t *out_edges,
+                       size_t *out_dropped_nodes, size_t *out_dropped_edges, size_t *out_bytes);
+
+/** A built-in routing profile as JSON text, every key present, to edit and pass back to
+ *  gk_road_graph_build_osm (e.g. other highway speeds).
+ *  \param ctx the calling thread's context.
+ *  \param[in] name "car", "bicycle" or "foot".
+ *  \param[out] buf receives the text and a NUL (see the string rules); may be NULL when
+ *  capacity is 0. \param capacity bytes at buf.
+ *  \param[out] out_len the text's length without the NUL (always set on GK_OK and
+ *  GK_ERR_BUFFER_TOO_SMALL).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for another name;
+ *  GK_ERR_MISUSE. Ownership: copied into the caller's buf. Thread safety: any thread with
+ *  its own ctx. Swift: RoutingProfile.builtIn(named:), RoutingProfile.json. \since 0.2 */
+int gk_profile_json(gk_context *ctx, const char *name, char *buf, size_t capacity, size_t *out_len);
+
+/** CONSTRUCTOR. A router over graph.
+ *  \param ctx the calling thread's context.
+ *  \param graph the graph; the router keeps its data alive, so the graph handle may be
+ *  destroyed first.
+ *  \param metric GK_METRIC_FASTEST or GK_METRIC_SHORTEST.
+ *  \param mode GK_MODE_DRIVING, GK_MODE_CYCLING or GK_MODE_WALKING: only names the
+ *  directions; what may be travelled is the graph's profile.
+ *  \param max_snap_m the farthest a point may be from a road, in metres, positive and
+ *  finite (Swift's default is 200).
+ *  \param[out] out the router. Ownership: the caller frees it with gk_router_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown metric or mode or a bad
+ *  max_snap_m; GK_ERR_MISUSE for NULL.
+ *  Complexity: O(nodes + edges) time and memory (a search workspace of about 60 bytes per
+ *  node). Thread safety: use the router from one thread at a time; make one per thread.
+ *  Swift: RoadRouter(graph:metric:mode:maxSnapDistanceMeters:), RoadGraph.Workspace. \since 0.2 */
+int gk_router_create(gk_context *ctx, gk_road_graph *graph, int metric, int mode, double max_snap_m,
+                     gk_router **out);
+
+/** DESTRUCTOR. Road plans made from the router keep what they need. NULL is a no-op.
+ *  \param router the router, or NULL. \since 0.2 */
+void gk_router_destroy(gk_router *router);
+
+/** The nearest point of a road to (lat, lon), within the router's max_snap_m.
+ *  \param ctx the calling thread's context.
+ *  \param router the router. \param lat, lon the point in degrees.
+ *  \param[out] out_lat, out_lon the point on the road (degrees).
+ *  \param[out] out_distance_m metres from (lat, lon) to it. Any out pointer may be NULL.
+ *  \return GK_OK; GK_ERR_NOT_FOUND when no road is that close ("no road within 200 m of
+ *  ..."); GK_ERR_INVALID_ARGUMENT for a bad coordinate; GK_ERR_MISUSE.
+ *  Complexity: about a microsecond at street scale. Ownership: plain values.
+ *  Thread safety: one thread at a time per router. Swift: RoadRouter.snap(_:). \since 0.2 */
+int gk_router_snap(gk_context *ctx, gk_router *router, double lat, double lon, double *out_lat,
+                   double *out_lon, double *out_distance_m);
+
+/** The cost of the best route from every source to every target, each point snapped onto
+ *  the roads first: seconds for GK_METRIC_FASTEST, metres for GK_METRIC_SHORTEST, the
+ *  same as routing each pair alone.
+ *  \param ctx the calling thread's context.
+ *  \param router the router.
+ *  \param[in] src_lat, src_lon the sources (degrees); source i at byte offset
+ *  i * src_stride_bytes from each (>= 8, a multiple of 8); may be NULL when src_count is 0.
+ *  \param src_count the number of sources. \param src_stride_bytes their stride.
+ *  \param[in] dst_lat, dst_lon, dst_count, dst_stride_bytes the targets, likewise.
+ *  \param[out] out_costs src_count * dst_count costs, row-major (source i, target j at
+ *  i * dst_count + j); INFINITY where the network does not connect them.
+ *  \param capacity entries at out_costs.
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < src_count * dst_count (checked
+ *  before any routing; nothing written); GK_ERR_NOT_FOUND when a point is farther than
+ *  max_snap_m from a road (the message names it: "source 2: no road within ...");
+ *  GK_ERR_INVALID_ARGUMENT naming a bad point or stride; GK_ERR_MISUSE for NULL.
+ *  Complexity: one upward search per point plus the cells (well under a microsecond per
+ *  cell on a city). Ownership: the inputs are read during the call only; the costs are
+ *  written to the caller's array. Thread safety: one thread at a time per router.
+ *  Swift: RoadRouter.matrix(from:to:). \since 0.2 */
+int gk_router_matrix(gk_context *ctx, gk_router *router, const double *src_lat, const double *src_lon,
+                     size_t src_count, ptrdiff_t src_stride_bytes, const double *dst_lat, const double *dst_lon,
+                     size_t dst_count, ptrdiff_t dst_stride_bytes, double *out_costs, size_t capacity);
+
+/** CONSTRUCTOR. An empty route plan whose legs follow the router's roads: each pin added
+ *  with gk_route_add_pin is first snapped onto the network (GK_ERR_NOT_FOUND "pin B was
+ *  not added: no road within ..." when it is too far), and from the second pin on its leg
+ *  is the route from the previous pin, with the network's length, time and road steps.
+ *  gk_route_add_pin_with_leg adds a leg with a geometry as given; with leg_count 0, the
+ *  road leg (timed by *travel_time_s when not NULL). A leg the network does not connect
+ *  is GK_ERR_NOT_FOUND ("leg A→B: ..."), and nothing is added. Everything else as
+ *  gk_route_create: labels, directions ("Driving directions from A to B", "Estimated
+ *  time: 0d 0h 3m", the steps), gk_route_leg, gk_route_leg_geometry, gk_route_geojson.
+ *  \param ctx the calling thread's context.
+ *  \param max_pins the most pins it holds, >= 1.
+ *  \param router the router; the plan keeps what it needs (the router may be destroyed
+ *  first) and does not use its workspace (another thread may use the router meanwhile).
+ *  \param[out] out the route. Ownership: the caller frees it with gk_route_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for max_pins 0; GK_ERR_MISUSE for NULL.
+ *  Complexity: O(1); each leg then costs a search and a workspace of about 60 bytes per
+ *  node. Thread safety: the plan is used by one thread at a time.
+ *  Swift: RoutePlan(configuration:router:). \since 0.2 */
+int gk_route_create_road(gk_context *ctx, size_t max_pins, gk_router *router, gk_route **out);
+
+/** The name of leg index: "via Boulevard du Larvotto and Avenue Princesse Grace" (its two
+ *  longest named roads), "" when no road is named and for legs not on roads.
+ *  \param ctx the calling thread's context.
+ *  \param route the plan (any plan). \param leg the leg's index (0-based).
+ *  \param[out] buf receives the name and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf. \param[out] out_len the name's length without the NUL.
+ *  \return GK_OK, GK_ERR_NOT_FOUND for a leg past the last, GK_ERR_BUFFER_TOO_SMALL,
+ *  GK_ERR_MISUSE. Ownership: copied into the caller's buf (see the string rules).
+ *  Thread safety: as the plan. Swift: RoutePlan.legs[leg].name. \since 0.2 */
+int gk_route_leg_name(gk_context *ctx, gk_route *route, size_t leg, char *buf, size_t capacity,
+                      size_t *out_len);
+
+/** The number of steps of a leg: a departure, the maneuvers, an arrival.
+ *  \param route the plan (any plan). \param leg the leg's index (0-based).
+ *  \return the count; 0 for NULL or a leg past the last. Thread safety: as the plan.
+ *  Swift: RoutePlan.legs[leg].steps.count. \since 0.2 */
+size_t gk_route_step_count(gk_route *route, size_t leg);
+
+/** Step index of a leg as fields (great-circle legs have depart, turn and arrive steps
+ *  with compass headings; road legs the full vocabulary).
+ *  \param ctx the calling thread's context.
+ *  \param route the plan (any plan). \param leg the leg's index (0-based).
+ *  \param index the step's index (0-based, below gk_route_step_count).
+ *  \param[out] out the step.
+ *  \return GK_OK; GK_ERR_NOT_FOUND for a leg or step past the last; GK_ERR_MISUSE.
+ *  Ownership: plain values. Thread safety: as the plan.
+ *  Swift: RoutePlan.legs[leg].steps[index]. \since 0.2 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_route_step(gk_context *ctx, gk_route *route, size_t leg, size_t index, struct gk_route_step *out);
+#else
+/* The build's header/export check: Swift passes the struct as a void pointer. */
+int gk_route_step(gk_context *ctx, gk_route *route, size_t leg, size_t index, void *out);
+#endif
+
+/** The instruction of a step, as the directions show it without the distance: "Turn left
+ *  onto Rue Grimaldi", "At the roundabout, take the 2nd exit onto Avenue d'Ostende",
+ *  "Your destination is on the left".
+ *  \param ctx the calling thread's context.
+ *  \param route the plan (any plan). \param leg the leg's index. \param index the step's.
+ *  \param[out] buf receives the text and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf. \param[out] out_len the text's length without the NUL.
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE. Ownership:
+ *  copied into the caller's buf (see the string rules). Thread safety: as the plan.
+ *  Swift: RouteStep.instruction. \since 0.2 */
+int gk_route_step_text(gk_context *ctx, gk_route *route, size_t leg, size_t index, char *buf,
+                       size_t capacity, size_t *out_len);
+
+/** The road a step follows: its name ("Rue Grimaldi") and number ("D 7"), each "" when
+ *  it has none (and on legs not on roads).
+ *  \param ctx the calling thread's context.
+ *  \param route the plan (any plan). \param leg the leg's index. \param index the step's.
+ *  \param[out] name_buf receives the name and a NUL. \param name_capacity bytes there.
+ *  \param[out] out_name_len the name's length without the NUL.
+ *  \param[out] ref_buf receives the number and a NUL. \param ref_capacity bytes there.
+ *  \param[out] out_ref_len the number's length without the NUL.
+ *  Both lengths are always set; when either buffer is too small, neither is written.
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE. Ownership:
+ *  copied into the caller's buffers. Thread safety: as the plan.
+ *  Swift: RouteStep.roadName, RouteStep.roadRef. \since 0.2 */
+int gk_route_step_road(gk_context *ctx, gk_route *route, size_t leg, size_t index, char *name_buf,
+                       size_t name_capacity, size_t *out_name_len, char *ref_buf, size_t ref_capacity,
+                       size_t *out_ref_len);
 
 /* @sections: new header sections go above this line, one per facade */
 

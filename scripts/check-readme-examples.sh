@@ -26,7 +26,7 @@ let package = Package(
     name: "ReadmeExamples",
     dependencies: [.package(path: "$root")],
     targets: [.executableTarget(name: "ReadmeExamples",
-        dependencies: [$(for p in GeoKernel Nearby Route Geofence Timeline GeoFormats; do
+        dependencies: [$(for p in GeoKernel Nearby Route Geofence Timeline GeoFormats OpenStreetMap; do
             printf '.product(name: "%s", package: "%s"), ' "$p" "$(basename "$root")"; done)])])
 PKG
 (cd "$work/swift" && swift build -q && ./.build/debug/ReadmeExamples > "$work/swift.out")

@@ -11,18 +11,20 @@ final class RouteBox {
 }
 
 /// Copies a string and its NUL into a caller's buffer; `outLen` gets the length without
-/// the NUL, also when the buffer is too small (then nothing is written).
-fileprivate func routeStoreString(
-    _ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+/// the NUL, also when the buffer is too small (then nothing is written). `names` are the
+/// C parameter names the messages use (section road passes two buffers to one call).
+func routeStoreString(
+    _ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?,
+    names: (buf: StaticString, len: StaticString) = ("buf", "out_len")
 ) throws(GeoKernelError) {
-    let lenOut = try required(outLen, "out_len")
+    let lenOut = try required(outLen, names.len)
     let bytes = Array(s.utf8)
     lenOut.pointee = UInt(bytes.count)
     guard UInt(bytes.count) < capacity else {
         throw GeoKernelError(
-            .bufferTooSmall, "buf holds \(capacity) bytes; \(bytes.count + 1) are needed (text and NUL)")
+            .bufferTooSmall, "\(names.buf) holds \(capacity) bytes; \(bytes.count + 1) are needed (text and NUL)")
     }
-    let dst = try required(buf, "buf")
+    let dst = try required(buf, names.buf)
     for (i, b) in bytes.enumerated() { dst[i] = CChar(bitPattern: b) }
     dst[bytes.count] = 0
 }
@@ -32,7 +34,7 @@ func routeBox(_ route: OpaquePointer?) throws(GeoKernelError) -> RouteBox {
 }
 
 /// A C index checked against `count` items; `.notFound` names both.
-fileprivate func routeCheckedIndex(_ index: UInt, _ count: Int, _ what: String) throws(GeoKernelError) -> Int {
+func routeCheckedIndex(_ index: UInt, _ count: Int, _ what: String) throws(GeoKernelError) -> Int {
     guard index < UInt(count) else {
         throw GeoKernelError(.notFound, "\(what) index \(index) is past the last one (the route has \(count))")
     }

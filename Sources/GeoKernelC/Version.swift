@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Keep in step with GK_VERSION_* in include/geokernel.h (the C consumer test checks).
-let versionMajor: CInt = 0, versionMinor: CInt = 1, versionPatch: CInt = 0
+let versionMajor: CInt = 0, versionMinor: CInt = 2, versionPatch: CInt = 0
 nonisolated(unsafe) private let versionString = UnsafePointer(strdup("\(versionMajor).\(versionMinor).\(versionPatch)")!)
 
 @c public func gk_libversion_number() -> CInt {

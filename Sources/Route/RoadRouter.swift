@@ -92,11 +92,27 @@ public final class RoadRouter: Sendable, Hashable {
         return twins
     }
 
-    /// The snap, and the same point on the edge's twin if it has one.
+    /// The places a snap may start or end a route from: the snap itself, the same point
+    /// on the edge's twin (if any), and, when the snap is an end of its edge (within
+    /// 1 mm), that node on every other edge there, so a pin at a junction may leave along
+    /// any road the junction allows, whichever edge the snap picked.
     func candidates(_ s: RoadSnap) -> [RoadSnap] {
-        guard let t = twins[s.edge] else { return [s] }
-        return [s, RoadSnap(input: s.input, point: s.point, edge: t, segment: s.segment, offsetMeters: s.offsetMeters,
-                            distanceMeters: s.distanceMeters)]
+        var out = [s]
+        if let t = twins[s.edge] {
+            out.append(RoadSnap(input: s.input, point: s.point, edge: t, segment: s.segment, offsetMeters: s.offsetMeters,
+                                distanceMeters: s.distanceMeters))
+        }
+        let length = graph.edgeLengthMeters(s.edge), ends = graph.edgeEndpoints(s.edge)
+        let node: Int? = s.offsetMeters <= 0.001 ? ends.from : (s.offsetMeters >= length - 0.001 ? ends.to : nil)
+        guard let node else { return out }
+        let at = graph.nodeCoordinate(node)
+        for inc in graph.edges(at: node) where inc.edge != s.edge {
+            let n = graph.edgeGeometry(inc.edge).count
+            out.append(RoadSnap(
+                input: s.input, point: at, edge: inc.edge, segment: inc.leavesForward ? 0 : max(0, n - 2),
+                offsetMeters: inc.leavesForward ? 0 : graph.edgeLengthMeters(inc.edge), distanceMeters: s.distanceMeters))
+        }
+        return out
     }
 
     public static func == (a: RoadRouter, b: RoadRouter) -> Bool { a === b }
@@ -112,7 +128,7 @@ public final class RoadRouter: Sendable, Hashable {
 
     /// The route between two snapped points with its turn-by-turn steps. A snap onto one
     /// of two twin edges (a two-way road split next to a restricted junction) is tried on
-    /// both, and the cheaper route wins.
+    /// both, and a snap onto a node on every edge there; the cheapest route wins.
     ///
     /// - Parameters:
     ///   - destination: the pin as given (for the side of arrival); default the snapped
@@ -170,6 +186,46 @@ public final class RoadRouter: Sendable, Hashable {
             }
         }
         return legs
+    }
+
+    /// Travel costs between every source and every target (the router's metric: seconds
+    /// or metres), row-major (`source * targets.count + target`); nil where the network
+    /// does not connect them. Each point is tried at every candidate place of its snap
+    /// (twins, junctions), as routes are, so a cell equals the cost of `route(through:)`.
+    ///
+    /// - Throws: `.notFound` naming a point too far from a road.
+    /// - Complexity: bucket-based many-to-many contraction hierarchies: about one upward
+    ///   search per candidate source and target. C twin: `gk_router_matrix`.
+    public func matrix(
+        from sources: [Coordinate], to targets: [Coordinate], workspace: RoadGraph.Workspace? = nil
+    ) throws(GeoKernelError) -> [Double?] {
+        var s: [[RoadSnap]] = [], t: [[RoadSnap]] = []
+        for (i, p) in sources.enumerated() {
+            do { s.append(candidates(try snap(p))) } catch { throw GeoKernelError(error.code, "source \(i + 1): \(error.message)") }
+        }
+        for (i, p) in targets.enumerated() {
+            do { t.append(candidates(try snap(p))) } catch { throw GeoKernelError(error.code, "target \(i + 1): \(error.message)") }
+        }
+        let flatS = s.flatMap { $0 }, flatT = t.flatMap { $0 }
+        let m = try graph.matrix(
+            from: flatS, to: flatT, metric: metric, workspace: workspace ?? RoadGraph.Workspace(for: graph))
+        var out = [Double?](repeating: nil, count: sources.count * targets.count)
+        var row = 0
+        for (i, cs) in s.enumerated() {
+            for _ in cs {
+                var col = 0
+                for (j, ct) in t.enumerated() {
+                    for _ in ct {
+                        if let c = m[row, col], out[i * targets.count + j].map({ c < $0 }) ?? true {
+                            out[i * targets.count + j] = c
+                        }
+                        col += 1
+                    }
+                }
+                row += 1
+            }
+        }
+        return out
     }
 }
 

@@ -1,5 +1,5 @@
 /// One arc of the graph being contracted.
-private struct DynArc {
+struct DynArc {
     var other: UInt32
     var weight: UInt32
     /// `originalBit | arc`, or the middle node (node id during the build).
@@ -8,61 +8,95 @@ private struct DynArc {
     var hops: UInt32
 }
 
-/// Scratch state of witness searches.
-private struct Witness {
-    var stamp: [UInt32], dist: [UInt64], targetStamp: [UInt32]
+/// Adjacency lists in one flat array: each node owns a slab (start, count, capacity);
+/// a full slab moves to the end with twice the capacity. No per-node arrays, so no
+/// reference counting in the witness searches.
+struct SlabLists {
+    var arcs: [DynArc] = []
+    var start: [UInt32], count: [UInt32], capacity: [UInt32]
+
+    init(_ n: Int) {
+        start = [UInt32](repeating: 0, count: n)
+        count = [UInt32](repeating: 0, count: n)
+        capacity = [UInt32](repeating: 0, count: n)
+    }
+
+    @inline(__always) func range(_ v: Int) -> Range<Int> { Int(start[v])..<Int(start[v] + count[v]) }
+
+    mutating func append(_ v: Int, _ arc: DynArc) {
+        if count[v] == capacity[v] {
+            let newCapacity = max(4, 2 * capacity[v]), from = Int(start[v])
+            start[v] = UInt32(arcs.count)
+            for i in 0..<Int(count[v]) { arcs.append(arcs[from + i]) }
+            for _ in count[v]..<newCapacity { arcs.append(DynArc(other: 0, weight: 0, mid: 0, hops: 0)) }
+            capacity[v] = newCapacity
+        }
+        arcs[Int(start[v] + count[v])] = arc
+        count[v] += 1
+    }
+
+    /// Index of the arc of `v` towards `other`.
+    @inline(__always) func find(_ v: Int, _ other: UInt32) -> Int? {
+        for i in range(v) where arcs[i].other == other { return i }
+        return nil
+    }
+
+    mutating func remove(_ v: Int, _ other: UInt32) {
+        guard let i = find(v, other) else { return }
+        count[v] -= 1
+        arcs[i] = arcs[Int(start[v] + count[v])]
+    }
+
+    mutating func clear(_ v: Int) { count[v] = 0 }
+}
+
+/// The contraction state: adjacency of the remaining graph and witness-search scratch.
+struct Contractor {
+    var outs: SlabLists, ins: SlabLists
+    var stamp: [UInt32], dist: [UInt64], isTarget: [UInt32]
     var current: UInt32 = 0
     var heap = BinaryHeap()
 
     init(_ n: Int) {
+        outs = SlabLists(n)
+        ins = SlabLists(n)
         stamp = [UInt32](repeating: 0, count: n)
         dist = [UInt64](repeating: 0, count: n)
-        targetStamp = [UInt32](repeating: 0, count: n)
-    }
-}
-
-/// The contraction state: adjacency lists of the remaining graph.
-private struct Contractor {
-    var outs: [[DynArc]], ins: [[DynArc]]
-    var witness: Witness
-    /// Settled-node limit of one witness search: more finds more witnesses (fewer
-    /// shortcuts), less builds faster. A missed witness only adds a needless shortcut.
-    let settleLimit = 300
-
-    init(_ n: Int) {
-        outs = [[DynArc]](repeating: [], count: n)
-        ins = [[DynArc]](repeating: [], count: n)
-        witness = Witness(n)
+        isTarget = [UInt32](repeating: 0, count: n)
     }
 
     /// Adds arc u → w, or lowers the weight of the existing one.
     mutating func add(_ u: Int, _ w: Int, _ arc: DynArc) {
-        if let i = outs[u].firstIndex(where: { $0.other == UInt32(w) }) {
-            guard arc.weight < outs[u][i].weight else { return }
-            outs[u][i] = arc
-            let j = ins[w].firstIndex(where: { $0.other == UInt32(u) })!
-            ins[w][j] = DynArc(other: UInt32(u), weight: arc.weight, mid: arc.mid, hops: arc.hops)
+        var back = arc
+        back.other = UInt32(u)
+        if let i = outs.find(u, UInt32(w)) {
+            guard arc.weight < outs.arcs[i].weight else { return }
+            outs.arcs[i] = arc
+            ins.arcs[ins.find(w, UInt32(u))!] = back
             return
         }
-        outs[u].append(arc)
-        ins[w].append(DynArc(other: UInt32(u), weight: arc.weight, mid: arc.mid, hops: arc.hops))
+        outs.append(u, arc)
+        ins.append(w, back)
     }
 
     /// The shortcuts that contracting `v` needs: for each in-arc u → v and out-arc
-    /// v → w (u ≠ w) without a witness path u ⇝ w (avoiding v) of at most the same weight.
-    mutating func shortcuts(of v: Int, _ body: (Int, Int, DynArc) -> Void) {
-        let targets = outs[v]
-        guard !targets.isEmpty else { return }
+    /// v → w (u ≠ w) without a witness path u ⇝ w avoiding v of at most the same weight,
+    /// found by Dijkstra settling at most `limit` nodes. A missed witness only adds a
+    /// needless shortcut, never a wrong one.
+    mutating func shortcuts(of v: Int, limit settleLimit: Int, _ body: (Int, Int, DynArc) -> Void) {
+        let outRange = outs.range(v), inRange = ins.range(v)
+        guard !outRange.isEmpty, !inRange.isEmpty else { return }
         var maxOut: UInt64 = 0
-        for t in targets { maxOut = max(maxOut, UInt64(t.weight)) }
-        for inArc in ins[v] {
+        for i in outRange { maxOut = max(maxOut, UInt64(outs.arcs[i].weight)) }
+        for j in inRange {
+            let inArc = ins.arcs[j]
             let u = Int(inArc.other)
-            let limit = UInt64(inArc.weight) + maxOut
-            search(from: u, avoiding: v, limit: limit, targets: targets)
-            for t in targets where Int(t.other) != u {
+            search(from: u, avoiding: v, bound: UInt64(inArc.weight) + maxOut, targets: outRange, limit: settleLimit)
+            for i in outRange {
+                let t = outs.arcs[i], w = Int(t.other)
+                guard w != u else { continue }
                 let via = UInt64(inArc.weight) + UInt64(t.weight)
-                let w = Int(t.other)
-                if witness.stamp[w] != witness.current || witness.dist[w] > via {
+                if stamp[w] != current || dist[w] > via {
                     body(u, w, DynArc(other: t.other, weight: UInt32(clamping: via), mid: UInt32(v), hops: inArc.hops + t.hops))
                 }
             }
@@ -70,129 +104,52 @@ private struct Contractor {
     }
 
     /// Dijkstra from `u` in the remaining graph without `v`, until every target is
-    /// settled, the queue passes `limit` or `settleLimit` nodes are settled.
-    private mutating func search(from u: Int, avoiding v: Int, limit: UInt64, targets: [DynArc]) {
-        witness.heap.removeAll()
-        witness.current &+= 1
-        if witness.current == 0 {
-            for i in witness.stamp.indices { witness.stamp[i] = 0; witness.targetStamp[i] = 0 }
-            witness.current = 1
+    /// settled, the queue passes `bound` or `limit` nodes are settled.
+    private mutating func search(from u: Int, avoiding v: Int, bound: UInt64, targets: Range<Int>, limit: Int) {
+        heap.removeAll()
+        current &+= 1
+        if current == 0 {
+            for i in stamp.indices { stamp[i] = 0; isTarget[i] = 0 }
+            current = 1
         }
-        let cur = witness.current
+        let cur = current
         var left = 0
-        for t in targets where Int(t.other) != u && witness.targetStamp[Int(t.other)] != cur {
-            witness.targetStamp[Int(t.other)] = cur
-            left += 1
+        for i in targets {
+            let w = Int(outs.arcs[i].other)
+            if w != u && isTarget[w] != cur { isTarget[w] = cur; left += 1 }
         }
-        witness.stamp[u] = cur
-        witness.dist[u] = 0
-        witness.heap.push(0, UInt32(u))
+        stamp[u] = cur
+        dist[u] = 0
+        heap.push(0, UInt32(u))
         var settled = 0
-        while !witness.heap.isEmpty && left > 0 && settled < settleLimit {
-            let top = witness.heap.pop()
-            let x = Int(top.value)
-            guard top.key == witness.dist[x] else { continue }
-            if top.key > limit { break }
-            settled += 1
-            if witness.targetStamp[x] == cur { witness.targetStamp[x] = 0; left -= 1 }
-            for arc in outs[x] where Int(arc.other) != v {
-                let y = Int(arc.other), d = top.key + UInt64(arc.weight)
-                if witness.stamp[y] != cur || d < witness.dist[y] {
-                    witness.stamp[y] = cur
-                    witness.dist[y] = d
-                    witness.heap.push(d, UInt32(y))
+        let avoid = UInt32(v)
+        outs.arcs.withUnsafeBufferPointer { arcs in
+            outs.start.withUnsafeBufferPointer { start in
+                outs.count.withUnsafeBufferPointer { count in
+                    stamp.withUnsafeMutableBufferPointer { stamp in
+                        dist.withUnsafeMutableBufferPointer { dist in
+                            while !heap.isEmpty && left > 0 && settled < limit {
+                                let top = heap.pop()
+                                let x = Int(top.value)
+                                guard top.key == dist[x] else { continue }
+                                if top.key > bound { break }
+                                settled += 1
+                                if isTarget[x] == cur { isTarget[x] = 0; left -= 1 }
+                                let s = Int(start[x])
+                                for i in s..<(s + Int(count[x])) {
+                                    let arc = arcs[i]
+                                    let y = Int(arc.other), d = top.key + UInt64(arc.weight)
+                                    if arc.other != avoid && (stamp[y] != cur || d < dist[y]) {
+                                        stamp[y] = cur
+                                        dist[y] = d
+                                        heap.push(d, arc.other)
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-    }
-}
-
-extension ContractionHierarchy {
-    /// Contracts the through arcs of `g` for `metric`: nodes in order of priority
-    /// level + added/removed arcs + added/removed hops (as RoutingKit does), updated for
-    /// the neighbours of each contracted node; witness searches limited to a few hundred
-    /// settled nodes.
-    ///
-    /// - Throws: `.capacity` when a shortcut's weight exceeds 2³² − 1.
-    /// - Complexity: roughly linear in practice for road networks; about 0.1 s for 10⁴
-    ///   nodes.
-    package init(_ g: RoadGraphStorage, metric m: RoadMetric) throws(GeoKernelError) {
-        let n = g.nodeCount
-        var c = Contractor(n)
-        for a in UInt32(0)..<UInt32(2 * g.edgeCount) where g.through(a) {
-            let u = Int(g.tail(a)), w = Int(g.head(a))
-            if u != w { c.add(u, w, DynArc(other: UInt32(w), weight: g.weight(a, m), mid: Self.originalBit | a, hops: 1)) }
-        }
-        var level = [UInt32](repeating: 0, count: n)
-        var priority = [Double](repeating: 0, count: n)
-        var done = [Bool](repeating: false, count: n)
-        func estimate(_ v: Int) -> Double {
-            var added = 0, addedHops = 0, removedHops = 0
-            c.shortcuts(of: v) { _, _, arc in added += 1; addedHops += Int(arc.hops) }
-            for a in c.outs[v] { removedHops += Int(a.hops) }
-            for a in c.ins[v] { removedHops += Int(a.hops) }
-            let removed = c.outs[v].count + c.ins[v].count
-            return Double(level[v]) + Double(added) / Double(max(1, removed))
-                + Double(addedHops) / Double(max(1, removedHops))
-        }
-        var queue = BinaryHeap()
-        for v in 0..<n {
-            priority[v] = estimate(v)
-            queue.push(priority[v].bitPattern, UInt32(v))
-        }
-        var rank = [UInt32](repeating: 0, count: n), order: [UInt32] = []
-        var upFirst: [UInt32] = [0], upArc: [UInt64] = [], upMid: [UInt32] = []
-        var downFirst: [UInt32] = [0], downArc: [UInt64] = [], downMid: [UInt32] = []
-        var pending: [(Int, Int, DynArc)] = []
-        var overflow = false
-        while !queue.isEmpty {
-            let top = queue.pop()
-            let v = Int(top.value)
-            guard !done[v], top.key == priority[v].bitPattern else { continue }
-            done[v] = true
-            rank[v] = UInt32(order.count)
-            order.append(UInt32(v))
-            pending.removeAll(keepingCapacity: true)
-            c.shortcuts(of: v) { u, w, arc in
-                if arc.weight == .max { overflow = true }
-                pending.append((u, w, arc))
-            }
-            // Freeze v's arcs (their other ends rank higher) and detach v.
-            for a in c.outs[v] {
-                upArc.append(UInt64(a.other) << 32 | UInt64(a.weight)); upMid.append(a.mid)
-                c.ins[Int(a.other)].removeAll { $0.other == UInt32(v) }
-            }
-            for a in c.ins[v] {
-                downArc.append(UInt64(a.other) << 32 | UInt64(a.weight)); downMid.append(a.mid)
-                c.outs[Int(a.other)].removeAll { $0.other == UInt32(v) }
-            }
-            upFirst.append(UInt32(upArc.count))
-            downFirst.append(UInt32(downArc.count))
-            var neighbours = c.outs[v].map { Int($0.other) } + c.ins[v].map { Int($0.other) }
-            c.outs[v] = []
-            c.ins[v] = []
-            for (u, w, arc) in pending { c.add(u, w, arc) }
-            neighbours.sort()
-            var last = -1
-            for x in neighbours where x != last {
-                last = x
-                level[x] = max(level[x], level[v] + 1)
-                priority[x] = estimate(x)
-                queue.push(priority[x].bitPattern, UInt32(x))
-            }
-        }
-        if overflow { throw GeoKernelError(.capacity, "a shortcut's weight exceeds 2^32 - 1 (the network is too large)") }
-        // Node ids to ranks.
-        for i in upArc.indices {
-            upArc[i] = UInt64(rank[Int(upArc[i] >> 32)]) << 32 | (upArc[i] & 0xFFFF_FFFF)
-            if upMid[i] & Self.originalBit == 0 { upMid[i] = rank[Int(upMid[i])] }
-        }
-        for i in downArc.indices {
-            downArc[i] = UInt64(rank[Int(downArc[i] >> 32)]) << 32 | (downArc[i] & 0xFFFF_FFFF)
-            if downMid[i] & Self.originalBit == 0 { downMid[i] = rank[Int(downMid[i])] }
-        }
-        self.init(
-            rank: rank, order: order, upFirst: upFirst, upArc: upArc, upMid: upMid, downFirst: downFirst,
-            downArc: downArc, downMid: downMid)
     }
 }

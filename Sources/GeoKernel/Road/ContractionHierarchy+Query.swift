@@ -60,6 +60,7 @@ extension ContractionHierarchy {
         let top = s.heap.pop()
         let u = Int(top.value)
         guard top.key == s.dist[u] else { return }
+        debugSettled &+= 1
         for i in Int(downFirst[u])..<Int(downFirst[u + 1]) {
             let x = Int(downArc[i] >> 32)
             if s.stamp[x] == s.current && s.dist[x] + (downArc[i] & 0xFFFF_FFFF) < top.key { return }
@@ -96,3 +97,5 @@ extension ContractionHierarchy {
         return (seedF, p & ~phantomBit)
     }
 }
+
+nonisolated(unsafe) package var debugSettled = 0

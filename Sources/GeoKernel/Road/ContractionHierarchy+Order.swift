@@ -1,0 +1,107 @@
+extension ContractionHierarchy {
+    /// Witness search limits (settled nodes): small while estimating priorities, larger
+    /// when contracting for real.
+    static let estimateLimit = 30, contractLimit = 500
+
+    /// Contracts the through arcs of `g` for `metric`: nodes in order of priority
+    /// level + added/removed arcs + added/removed hops (the importance RoutingKit uses),
+    /// re-estimated for the neighbours of each contracted node.
+    ///
+    /// - Throws: `.capacity` when a shortcut's weight exceeds 2³² − 1.
+    /// - Complexity: roughly O(n log n) in practice on road networks.
+    package init(_ g: RoadGraphStorage, metric m: RoadMetric) throws(GeoKernelError) {
+        let n = g.nodeCount
+        var c = Contractor(n)
+        for a in UInt32(0)..<UInt32(2 * g.edgeCount) where g.through(a) {
+            let u = Int(g.tail(a)), w = Int(g.head(a))
+            if u != w { c.add(u, w, DynArc(other: UInt32(w), weight: g.weight(a, m), mid: Self.originalBit | a, hops: 1)) }
+        }
+        var level = [UInt32](repeating: 0, count: n)
+        var priority = [Double](repeating: 0, count: n)
+        var done = [Bool](repeating: false, count: n)
+        func estimate(_ v: Int) -> Double {
+            var added = 0, addedHops = 0, removedHops = 0
+            c.shortcuts(of: v, limit: Self.estimateLimit) { _, _, arc in added += 1; addedHops += Int(arc.hops) }
+            for i in c.outs.range(v) { removedHops += Int(c.outs.arcs[i].hops) }
+            for i in c.ins.range(v) { removedHops += Int(c.ins.arcs[i].hops) }
+            let removed = c.outs.range(v).count + c.ins.range(v).count
+            return chTuning.0 * Double(level[v]) + chTuning.1 * Double(added) / Double(max(1, removed))
+                + chTuning.2 * Double(addedHops) / Double(max(1, removedHops))
+        }
+        var queue = BinaryHeap()
+        for v in 0..<n {
+            priority[v] = estimate(v)
+            queue.push(priority[v].bitPattern, UInt32(v))
+        }
+        var rank = [UInt32](repeating: 0, count: n), order: [UInt32] = []
+        var upFirst: [UInt32] = [0], upArc: [UInt64] = [], upMid: [UInt32] = []
+        var downFirst: [UInt32] = [0], downArc: [UInt64] = [], downMid: [UInt32] = []
+        var pending: [(Int, Int, DynArc)] = [], neighbours: [Int] = []
+        var overflow = false
+        while !queue.isEmpty {
+            let top = queue.pop()
+            let v = Int(top.value)
+            guard !done[v], top.key == priority[v].bitPattern else { continue }
+            if chTuning.4 == 0 {
+                let p = estimate(v)
+                if p > priority[v], p.bitPattern > queue.minKey {
+                    priority[v] = p
+                    queue.push(p.bitPattern, UInt32(v))
+                    continue
+                }
+            }
+            done[v] = true
+            rank[v] = UInt32(order.count)
+            order.append(UInt32(v))
+            pending.removeAll(keepingCapacity: true)
+            c.shortcuts(of: v, limit: Self.contractLimit) { u, w, arc in
+                if arc.weight == .max { overflow = true }
+                pending.append((u, w, arc))
+            }
+            // Freeze v's arcs (their other ends rank higher) and detach v.
+            neighbours.removeAll(keepingCapacity: true)
+            for i in c.outs.range(v) {
+                let a = c.outs.arcs[i]
+                upArc.append(UInt64(a.other) << 32 | UInt64(a.weight)); upMid.append(a.mid)
+                c.ins.remove(Int(a.other), UInt32(v))
+                neighbours.append(Int(a.other))
+            }
+            for i in c.ins.range(v) {
+                let a = c.ins.arcs[i]
+                downArc.append(UInt64(a.other) << 32 | UInt64(a.weight)); downMid.append(a.mid)
+                c.outs.remove(Int(a.other), UInt32(v))
+                neighbours.append(Int(a.other))
+            }
+            upFirst.append(UInt32(upArc.count))
+            downFirst.append(UInt32(downArc.count))
+            c.outs.clear(v)
+            c.ins.clear(v)
+            for (u, w, arc) in pending { c.add(u, w, arc) }
+            neighbours.sort()
+            var last = -1
+            for x in neighbours where x != last {
+                last = x
+                level[x] = max(level[x], level[v] + 1)
+                if chTuning.4 != 0 {
+                    priority[x] = estimate(x)
+                    queue.push(priority[x].bitPattern, UInt32(x))
+                }
+            }
+        }
+        if overflow { throw GeoKernelError(.capacity, "a shortcut's weight exceeds 2^32 - 1 (the network is too large)") }
+        // Node ids to ranks.
+        for i in upArc.indices {
+            upArc[i] = UInt64(rank[Int(upArc[i] >> 32)]) << 32 | (upArc[i] & 0xFFFF_FFFF)
+            if upMid[i] & Self.originalBit == 0 { upMid[i] = rank[Int(upMid[i])] }
+        }
+        for i in downArc.indices {
+            downArc[i] = UInt64(rank[Int(downArc[i] >> 32)]) << 32 | (downArc[i] & 0xFFFF_FFFF)
+            if downMid[i] & Self.originalBit == 0 { downMid[i] = rank[Int(downMid[i])] }
+        }
+        self.init(
+            rank: rank, order: order, upFirst: upFirst, upArc: upArc, upMid: upMid, downFirst: downFirst,
+            downArc: downArc, downMid: downMid)
+    }
+}
+
+nonisolated(unsafe) package var chTuning: (Double, Double, Double, Int, Double) = (1, 1, 1, 300, 0)

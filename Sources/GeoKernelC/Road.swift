@@ -1,0 +1,211 @@
+import GeoKernel
+import OpenStreetMap
+import Route
+
+// Section "road" of include/geokernel.h, part 1: road graphs, profiles and routers.
+// A gk_road_graph * is a retained RoadGraphBox (an immutable graph: any number of routers
+// and threads may share it); a gk_router * a retained RouterBox: the RoadRouter, which
+// holds its own reference to the graph's arrays (so the graph handle may be destroyed
+// first), and one search workspace, so a router is used by one thread at a time.
+// Part 2 (RoadRoute.swift): route plans along the network and their steps.
+
+/// The object behind a `gk_road_graph *`.
+final class RoadGraphBox: Sendable {
+    let graph: RoadGraph
+    init(_ graph: RoadGraph) { self.graph = graph }
+}
+
+/// The object behind a `gk_router *`: the router and the workspace its queries reuse.
+final class RouterBox {
+    let router: RoadRouter
+    let workspace: RoadGraph.Workspace
+    init(_ router: RoadRouter) {
+        self.router = router
+        workspace = RoadGraph.Workspace(for: router.graph)
+    }
+}
+
+func roadGraphBox(_ graph: OpaquePointer?) throws(GeoKernelError) -> RoadGraphBox {
+    try required(borrow(graph, as: RoadGraphBox.self), "graph")
+}
+
+func routerBox(_ router: OpaquePointer?) throws(GeoKernelError) -> RouterBox {
+    try required(borrow(router, as: RouterBox.self), "router")
+}
+
+/// A required C string that must be valid UTF-8 (paths and profiles are never rewritten).
+fileprivate func roadString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String {
+    guard let s = String(validatingCString: try required(p, name)) else {
+        throw .invalid("\(name) is not valid UTF-8")
+    }
+    return s
+}
+
+/// GK_METRIC_FASTEST 0, GK_METRIC_SHORTEST 1 (not RoadMetric's raw values).
+fileprivate func roadMetric(_ metric: CInt) throws(GeoKernelError) -> RoadMetric {
+    switch metric {
+    case 0: return .fastest
+    case 1: return .shortest
+    default: throw .invalid("metric \(metric): use GK_METRIC_FASTEST (0) or GK_METRIC_SHORTEST (1)")
+    }
+}
+
+/// GK_MODE_DRIVING 0, GK_MODE_CYCLING 1, GK_MODE_WALKING 2.
+fileprivate func roadMode(_ mode: CInt) throws(GeoKernelError) -> RoadRouter.Mode {
+    switch mode {
+    case 0: return .driving
+    case 1: return .cycling
+    case 2: return .walking
+    default: throw .invalid("mode \(mode): use GK_MODE_DRIVING (0), GK_MODE_CYCLING (1) or GK_MODE_WALKING (2)")
+    }
+}
+
+/// "car", "bicycle", "foot", or JSON text whose first non-blank character is '{' (read by
+/// RoutingProfile(json:), then validated).
+fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingProfile {
+    let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+    if text.utf8.first(where: { !blanks.contains($0) }) == UInt8(ascii: "{") {
+        let profile = try RoutingProfile(json: text)
+        try profile.validate()
+        return profile
+    }
+    guard let profile = RoutingProfile.builtIn(named: text) else {
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        throw .invalid(
+            "unknown routing profile \"\(shown)\": use \"car\", \"bicycle\", \"foot\" or JSON text starting with '{'")
+    }
+    return profile
+}
+
+@c public func gk_road_graph_build_osm(
+    _ ctx: OpaquePointer?, _ osmPath: UnsafePointer<CChar>?, _ profile: UnsafePointer<CChar>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let path = try roadString(osmPath, "osm_path")
+        let routing = try roadProfile(try roadString(profile, "profile"))
+        let (network, _) = try RoadNetworkBuilder.build(osmFile: path, profile: routing)
+        outHandle.pointee = retainedHandle(RoadGraphBox(try RoadGraph(network)))
+    }
+}
+
+@c public func gk_road_graph_save(
+    _ ctx: OpaquePointer?, _ graph: OpaquePointer?, _ path: UnsafePointer<CChar>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try roadGraphBox(graph)
+        try box.graph.save(to: try roadString(path, "path"))
+    }
+}
+
+@c public func gk_road_graph_load(
+    _ ctx: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        outHandle.pointee = retainedHandle(RoadGraphBox(try RoadGraph(contentsOf: try roadString(path, "path"))))
+    }
+}
+
+@c public func gk_road_graph_destroy(_ graph: OpaquePointer?) {
+    releaseHandle(graph, as: RoadGraphBox.self)
+}
+
+@c public func gk_road_graph_info(
+    _ ctx: OpaquePointer?, _ graph: OpaquePointer?, _ outNodes: UnsafeMutablePointer<UInt>?,
+    _ outEdges: UnsafeMutablePointer<UInt>?, _ outDroppedNodes: UnsafeMutablePointer<UInt>?,
+    _ outDroppedEdges: UnsafeMutablePointer<UInt>?, _ outBytes: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let g = try roadGraphBox(graph).graph
+        let report = g.report
+        outNodes?.pointee = UInt(g.nodeCount)
+        outEdges?.pointee = UInt(g.edgeCount)
+        outDroppedNodes?.pointee = UInt(report.droppedNodes)
+        outDroppedEdges?.pointee = UInt(report.droppedEdges)
+        outBytes?.pointee = UInt(g.byteCount)
+    }
+}
+
+@c public func gk_profile_json(
+    _ ctx: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        _ = try required(outLen, "out_len")
+        let text = try roadString(name, "name")
+        guard let profile = RoutingProfile.builtIn(named: text) else {
+            throw .invalid("no built-in routing profile \"\(text)\": use \"car\", \"bicycle\" or \"foot\"")
+        }
+        try routeStoreString(profile.json, buf, capacity, outLen)
+    }
+}
+
+@c public func gk_router_create(
+    _ ctx: OpaquePointer?, _ graph: OpaquePointer?, _ metric: CInt, _ mode: CInt, _ maxSnapM: Double,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let g = try roadGraphBox(graph).graph
+        let router = try RoadRouter(
+            graph: g, metric: try roadMetric(metric), mode: try roadMode(mode), maxSnapDistanceMeters: maxSnapM)
+        outHandle.pointee = retainedHandle(RouterBox(router))
+    }
+}
+
+@c public func gk_router_destroy(_ router: OpaquePointer?) {
+    releaseHandle(router, as: RouterBox.self)
+}
+
+@c public func gk_router_snap(
+    _ ctx: OpaquePointer?, _ router: OpaquePointer?, _ lat: Double, _ lon: Double,
+    _ outLat: UnsafeMutablePointer<Double>?, _ outLon: UnsafeMutablePointer<Double>?,
+    _ outDistanceM: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try routerBox(router)
+        let snap = try box.router.snap(try coordinate(lat, lon))
+        store(snap.point.latitude, outLat)
+        store(snap.point.longitude, outLon)
+        store(snap.distanceMeters, outDistanceM)
+    }
+}
+
+@c public func gk_router_matrix(
+    _ ctx: OpaquePointer?, _ router: OpaquePointer?,
+    _ srcLat: UnsafePointer<Double>?, _ srcLon: UnsafePointer<Double>?, _ srcCount: UInt, _ srcStrideBytes: Int,
+    _ dstLat: UnsafePointer<Double>?, _ dstLon: UnsafePointer<Double>?, _ dstCount: UInt, _ dstStrideBytes: Int,
+    _ outCosts: UnsafeMutablePointer<Double>?, _ capacity: UInt
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try routerBox(router)
+        let sources = try roadPoints(srcLat, srcLon, srcCount, srcStrideBytes, "source")
+        let targets = try roadPoints(dstLat, dstLon, dstCount, dstStrideBytes, "target")
+        let (cells, overflow) = UInt(sources.count).multipliedReportingOverflow(by: UInt(targets.count))
+        guard !overflow, cells <= capacity else {
+            throw GeoKernelError(
+                .bufferTooSmall,
+                "out_costs holds \(capacity) entries; \(srcCount) × \(dstCount) are needed")
+        }
+        guard cells > 0 else { return }
+        let dst = try required(outCosts, "out_costs")
+        let costs = try box.router.matrix(from: sources, to: targets, workspace: box.workspace)
+        guard UInt(costs.count) == cells else {
+            throw GeoKernelError(.internal, "the matrix has \(costs.count) cells, expected \(cells)")
+        }
+        for (i, c) in costs.enumerated() { dst[i] = c ?? .infinity }
+    }
+}
+
+/// Matrix points: strided columns as validated coordinates, the error naming the side.
+fileprivate func roadPoints(
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int, _ side: String
+) throws(GeoKernelError) -> [Coordinate] {
+    do {
+        return try routeGatherCoordinates(lat, lon, count, strideBytes)
+    } catch {
+        throw GeoKernelError(error.code, "\(side) \(error.message)")
+    }
+}

@@ -1,0 +1,114 @@
+import GeoKernel
+import Route
+
+// Section "road" of include/geokernel.h, part 2: route plans whose legs follow a road
+// network, and the steps of any plan's legs as fields. A plan made here is an ordinary
+// gk_route (a RouteBox); the route section's functions work on it unchanged.
+
+/// The C layout of `struct gk_route_step`: four ints, three doubles, two size_t, in this
+/// order (56 bytes on LP64; Swift lays out these fields as C does). Written whole.
+fileprivate struct CRouteStep {
+    var maneuver: CInt
+    var modifier: CInt
+    var exitNumber: CInt
+    var side: CInt
+    var headingDeg: Double
+    var distanceM: Double
+    var durationS: Double
+    var firstVertex: UInt
+    var lastVertex: UInt
+
+    init(_ s: RouteStep) {
+        maneuver = s.maneuver.rawValue
+        modifier = s.modifier?.rawValue ?? -1
+        exitNumber = s.exitNumber.map { CInt(clamping: $0) } ?? 0
+        side = s.arrivalSide?.rawValue ?? -1
+        headingDeg = Double(CompassDirection.allCases.firstIndex(of: s.heading) ?? 0) * 45
+        distanceM = s.distanceMeters
+        durationS = s.durationSeconds
+        firstVertex = UInt(s.vertexIndex)
+        lastVertex = UInt(s.endVertexIndex)
+    }
+}
+
+/// Step `index` of leg `leg`; `.notFound` for either index out of range.
+fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) throws(GeoKernelError) -> RouteStep {
+    let legs = try routeBox(route).plan.legs
+    let l = try routeCheckedIndex(leg, legs.count, "leg")
+    let steps = legs[l].steps
+    guard index < UInt(steps.count) else {
+        throw GeoKernelError(.notFound, "step index \(index) is past the last one (leg \(l) has \(steps.count) steps)")
+    }
+    return steps[Int(index)]
+}
+
+@c public func gk_route_create_road(
+    _ ctx: OpaquePointer?, _ maxPins: UInt, _ router: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let outHandle = try required(out, "out")
+        let box = try routerBox(router)
+        guard maxPins <= UInt(Int.max) else { throw .invalid("max_pins \(maxPins) is too large") }
+        let plan = try RoutePlan(configuration: .init(maxPins: Int(maxPins)), router: box.router)
+        outHandle.pointee = retainedHandle(RouteBox(plan))
+    }
+}
+
+@c public func gk_route_leg_name(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ leg: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let legs = try routeBox(route).plan.legs
+        try routeStoreString(legs[try routeCheckedIndex(leg, legs.count, "leg")].name, buf, capacity, outLen)
+    }
+}
+
+@c public func gk_route_step_count(_ route: OpaquePointer?, _ leg: UInt) -> UInt {
+    guard let legs = borrow(route, as: RouteBox.self)?.plan.legs, leg < UInt(legs.count) else { return 0 }
+    return UInt(legs[Int(leg)].steps.count)
+}
+
+@c public func gk_route_step(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ leg: UInt, _ index: UInt, _ out: UnsafeMutableRawPointer?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let dst = try required(out, "out")
+        dst.storeBytes(of: CRouteStep(try roadStep(route, leg, index)), as: CRouteStep.self)
+    }
+}
+
+@c public func gk_route_step_text(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ leg: UInt, _ index: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        _ = try required(outLen, "out_len")
+        try routeStoreString(try roadStep(route, leg, index).instruction, buf, capacity, outLen)
+    }
+}
+
+@c public func gk_route_step_road(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ leg: UInt, _ index: UInt,
+    _ nameBuf: UnsafeMutablePointer<CChar>?, _ nameCapacity: UInt, _ outNameLen: UnsafeMutablePointer<UInt>?,
+    _ refBuf: UnsafeMutablePointer<CChar>?, _ refCapacity: UInt, _ outRefLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let nameLen = try required(outNameLen, "out_name_len"), refLen = try required(outRefLen, "out_ref_len")
+        let step = try roadStep(route, leg, index)
+        let name = step.roadName.utf8.count, ref = step.roadRef.utf8.count
+        nameLen.pointee = UInt(name)
+        refLen.pointee = UInt(ref)
+        // Both fit or nothing is written.
+        guard UInt(name) < nameCapacity, UInt(ref) < refCapacity else {
+            throw GeoKernelError(
+                .bufferTooSmall,
+                "name_buf holds \(nameCapacity) bytes and ref_buf \(refCapacity); "
+                    + "\(name + 1) and \(ref + 1) are needed")
+        }
+        _ = try required(nameBuf, "name_buf")
+        _ = try required(refBuf, "ref_buf")
+        try routeStoreString(step.roadName, nameBuf, nameCapacity, outNameLen, names: ("name_buf", "out_name_len"))
+        try routeStoreString(step.roadRef, refBuf, refCapacity, outRefLen, names: ("ref_buf", "out_ref_len"))
+    }
+}

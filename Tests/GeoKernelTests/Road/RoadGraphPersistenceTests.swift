@@ -1,0 +1,119 @@
+import Foundation
+import GeoKernel
+import Testing
+import _GeoKernelTestSupport
+
+@Suite("Road graph: save and load")
+final class RoadGraphPersistenceTests {
+    let dir: String
+
+    init() throws {
+        dir = NSTemporaryDirectory() + "gk-road-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// Expects `.corrupt`; with `sealed`, for a reason other than the checksum.
+    func expectCorrupt(_ bytes: [UInt8], _ what: String, sealed: Bool = false) {
+        let path = dir + "/bad.gkroad"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        do {
+            _ = try RoadGraph(contentsOf: path)
+            Issue.record("\(what): a damaged file loaded")
+        } catch {
+            #expect(error.code == .corrupt, "\(what): \(error)")
+            if sealed { #expect(!error.message.contains("checksum"), "\(what): \(error)") }
+        }
+    }
+
+    @Test("a saved graph loads back with identical answers")
+    func roundTrip() throws {
+        let graph = try RoadGraph(RoadNetwork.grid(rows: 20, cols: 25, seed: 8, destinationOnlyFraction: 0.1))
+        let path = dir + "/grid.gkroad"
+        try graph.save(to: path)
+        let loaded = try RoadGraph(contentsOf: path)
+        try loaded.checkInvariants()
+        #expect(loaded.report == graph.report && loaded.byteCount == graph.byteCount)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == graph.byteCount + 64 + 36 * 8)
+        var rng = SeededRandom(seed: 3)
+        let ws = RoadGraph.Workspace(for: loaded)
+        for _ in 0..<200 {
+            let p = RoadTestData.randomPoint(graph, &rng), q = RoadTestData.randomPoint(graph, &rng)
+            let s = try graph.snap(p, maxDistanceMeters: 500), t = try graph.snap(q, maxDistanceMeters: 500)
+            #expect(try loaded.snap(p, maxDistanceMeters: 500) == s)
+            for m in RoadMetric.allCases {
+                #expect((try? loaded.route(from: s, to: t, metric: m, workspace: ws)) == (try? graph.route(from: s, to: t, metric: m)))
+            }
+        }
+        for e in [0, graph.edgeCount - 1] {
+            #expect(loaded.edgeGeometry(e) == graph.edgeGeometry(e) && loaded.edgeName(e) == graph.edgeName(e))
+        }
+        let plain = try RoadGraph(RoadNetwork.grid(rows: 4, cols: 4, seed: 8), options: .init(contractedMetrics: []))
+        try plain.save(to: path)
+        #expect(try !RoadGraph(contentsOf: path).isContracted(.fastest))
+    }
+
+    /// A small graph's file: a few kilobytes.
+    func smallFile() throws -> [UInt8] {
+        let graph = try RoadGraph(RoadNetwork.grid(rows: 3, cols: 4, seed: 4, destinationOnlyFraction: 0.2))
+        let path = dir + "/small.gkroad"
+        try graph.save(to: path)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test("every single-byte flip and every truncation is refused as corrupt")
+    func damage() throws {
+        let bytes = try smallFile()
+        #expect(bytes.count > 1_000)
+        for i in bytes.indices {
+            var b = bytes
+            b[i] ^= UInt8(1 << (i % 8))
+            expectCorrupt(b, "flip at \(i)")
+        }
+        for n in 0..<bytes.count { expectCorrupt(Array(bytes[0..<n]), "truncated to \(n)") }
+        expectCorrupt(bytes + [0], "one byte appended")
+    }
+
+    @Test("foreign files, other versions and forged contents with a valid checksum are refused")
+    func forgeries() throws {
+        let bytes = try smallFile()
+        expectCorrupt(Array("not a road graph at all, just some text that is long enough for a header".utf8), "text")
+        var b = bytes
+        b[8] = 2  // version 2
+        expectCorrupt(resealed(b), "other version", sealed: true)
+        let path = dir + "/resealed.gkroad"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(resealed(bytes)))
+        #expect(throws: Never.self) { try RoadGraph(contentsOf: path) }
+        // Out-of-range values in each section the validator guards, checksum recomputed.
+        let n = Int(bytes.withUnsafeBytes { $0.load(fromByteOffset: 16, as: UInt64.self) })
+        let sections = (0..<36).map { i in Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 8 * i, as: UInt64.self) }) }
+        func sectionStart(_ k: Int) -> Int { 64 + 36 * 8 + sections[0..<k].reduce(0, +) }
+        let forgeries: [(section: Int, value: UInt32, what: String)] = [
+            (2, UInt32(n + 5), "edge end"), (12, 9_999, "geometry offset"), (9, 4_000, "name index"),
+            (17, 77_777, "incidence arc"), (19, 123_456, "grid segment"),
+            (20 + 8, 0xFFFF, "hierarchy rank"),  // fastest metric's rank array
+            (20 + 8 + 4, 0x7FFF_0000, "shortcut middle"),  // fastest upMid
+        ]
+        for f in forgeries {
+            guard sections[f.section] >= 4 else { continue }
+            var forged = bytes
+            withUnsafeBytes(of: f.value.littleEndian) { for k in 0..<4 { forged[sectionStart(f.section) + k] = $0[k] } }
+            expectCorrupt(resealed(forged), "forged \(f.what)", sealed: true)
+        }
+        var forgedWeight = bytes
+        let upArc = sectionStart(20 + 8 + 3)
+        forgedWeight[upArc] ^= 1  // an upward arc's weight (low half of the first entry)
+        expectCorrupt(resealed(forgedWeight), "forged hierarchy weight", sealed: true)
+    }
+
+    /// The bytes with the header checksum recomputed.
+    func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var sum = Checksum64()
+        bytes.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
+        bytes.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[64...])) }
+        var out = bytes
+        withUnsafeBytes(of: sum.finalize().littleEndian) { for k in 0..<8 { out[56 + k] = $0[k] } }
+        return out
+    }
+}

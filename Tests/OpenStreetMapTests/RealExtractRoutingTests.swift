@@ -1,0 +1,125 @@
+import GeoKernel
+import OpenStreetMap
+import Route
+import Testing
+import _GeoKernelTestSupport
+
+/// Routing on the real OpenStreetMap extracts of `../shared/data/osm` (Monaco, Andorra):
+/// contraction hierarchies against bidirectional Dijkstra on 10 000 seeded random pairs
+/// per extract, profile and metric; both file formats build the same network.
+@Suite struct RealExtractRoutingTests {
+    static let extracts = ["monaco", "andorra"]
+    static let profiles: [RoutingProfile] = [.car, .bicycle, .foot]
+
+    static func graph(_ extract: String, _ profile: RoutingProfile) throws -> RoadGraph {
+        let (network, _) = try RoadNetworkBuilder.build(osmFile: SharedData.path("osm/\(extract).osm.pbf"), profile: profile)
+        return try RoadGraph(network)
+    }
+
+    /// Random points on the network: a random edge's random vertex, moved up to 20 m.
+    static func randomSnaps(_ g: RoadGraph, count: Int, seed: UInt64) throws -> [RoadSnap] {
+        var rng = SeededRandom(seed: seed)
+        var out: [RoadSnap] = []
+        while out.count < count {
+            let line = g.edgeGeometry(Int(rng.next() % UInt64(g.edgeCount)))
+            let v = line[Int(rng.next() % UInt64(line.count))]
+            let p = try v.destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: rng.uniform(0, 20))
+            out.append(try g.snap(p, maxDistanceMeters: 500))
+        }
+        return out
+    }
+
+    @Test("contraction hierarchies cost exactly what Dijkstra costs on 10 000 random pairs per extract, profile and metric",
+          arguments: extracts)
+    func hierarchyEqualsDijkstra(extract: String) throws {
+        for profile in Self.profiles {
+            let g = try Self.graph(extract, profile)
+            let ws = RoadGraph.Workspace(for: g)
+            let snaps = try Self.randomSnaps(g, count: 2 * 10_000, seed: 0x9E37 &+ UInt64(extract.count))
+            var compared = 0, unreachable = 0
+            for metric in [RoadMetric.shortest, .fastest] {
+                for i in stride(from: 0, to: snaps.count, by: 2) {
+                    let a = snaps[i], b = snaps[i + 1]
+                    let ch: Double?, dj: Double?
+                    do { ch = try g.cost(from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: ws) } catch {
+                        #expect(error.code == .notFound)
+                        ch = nil
+                    }
+                    do { dj = try g.cost(from: a, to: b, metric: metric, algorithm: .dijkstra, workspace: ws) } catch {
+                        #expect(error.code == .notFound)
+                        dj = nil
+                    }
+                    #expect(ch == dj, "\(extract) \(profile.name) \(metric) pair \(i / 2): CH \(String(describing: ch)) vs Dijkstra \(String(describing: dj))")
+                    compared += 1
+                    if ch == nil { unreachable += 1 }
+                }
+            }
+            #expect(compared == 20_000)  // 10 000 pairs, both metrics
+            // Within the kept strongly connected component every pair is connected, except
+            // into or out of destination-only zones that lead nowhere else.
+            #expect(unreachable < compared / 100, "\(extract) \(profile.name): \(unreachable) unreachable pairs")
+        }
+    }
+
+    @Test("a full route's pieces and geometry add up to its cost, length and duration", arguments: extracts)
+    func pathsAreConsistent(extract: String) throws {
+        let g = try Self.graph(extract, .car)
+        let ws = RoadGraph.Workspace(for: g)
+        let snaps = try Self.randomSnaps(g, count: 400, seed: 77)
+        for i in stride(from: 0, to: snaps.count, by: 2) {
+            guard let p = try? g.route(from: snaps[i], to: snaps[i + 1], metric: .shortest, workspace: ws) else { continue }
+            #expect(abs(p.cost - p.lengthMeters) < 0.01 * Double(p.pieces.count) + 0.01)
+            #expect(abs(p.pieces.reduce(0) { $0 + $1.lengthMeters } - p.lengthMeters) < 1e-6 * max(1, p.lengthMeters))
+            var along = 0.0
+            for (u, v) in zip(p.geometry, p.geometry.dropFirst()) { along += haversineDistance(u, v) }
+            #expect(abs(along - p.lengthMeters) < 0.05 + 1e-6 * p.lengthMeters, "geometry \(along) m vs \(p.lengthMeters) m")
+            #expect(p.geometry.first == snaps[i].point && p.geometry.last == snaps[i + 1].point)
+            for (x, y) in zip(p.pieces, p.pieces.dropFirst()) {
+                #expect(x.geometryRange.upperBound - 1 == y.geometryRange.lowerBound, "pieces are contiguous")
+            }
+        }
+    }
+
+    @Test("the PBF and XML files of an extract build the same network", arguments: extracts)
+    func formatsAgree(extract: String) throws {
+        let (pbf, r1) = try RoadNetworkBuilder.build(osmFile: SharedData.path("osm/\(extract).osm.pbf"), profile: .car)
+        let (xml, r2) = try RoadNetworkBuilder.build(osmFile: SharedData.path("osm/\(extract).osm.gz"), profile: .car)
+        #expect(r1 == r2)
+        #expect(pbf.nodes.count == xml.nodes.count && pbf.edges.count == xml.edges.count)
+        #expect(pbf == xml)
+    }
+
+    @Test("the car graphs have the size other engines report for these extracts")
+    func carGraphSizes() throws {
+        // Before compression other engines count about 3 000 / 17 000 car nodes
+        // (PLATFORM-NOTES); compressed to junctions, far fewer remain. The report says
+        // what the strongly connected component step dropped.
+        let (network, report) = try RoadNetworkBuilder.build(osmFile: SharedData.path("osm/andorra.osm.pbf"), profile: .car)
+        #expect(report.nodesRead == 69_385 && report.waysRead == 2_722 && report.relationsRead == 74)
+        #expect(report.restrictionsApplied == 0)
+        let g = try RoadGraph(network)
+        #expect(g.nodeCount > 1_000 && g.nodeCount < 17_000)
+        #expect(g.report.droppedNodes < g.nodeCount / 10)
+    }
+
+    @Test("routes through several pins on Monaco read as real directions")
+    func monacoDirections() throws {
+        let router = try RoadRouter(graph: try Self.graph("monaco", .car), metric: .fastest)
+        var plan = try RoutePlan(configuration: .init(maxPins: 3), router: router)
+        try plan.addPin(latitude: 43.73945, longitude: 7.42790)  // Casino de Monte-Carlo
+        try plan.addPin(latitude: 43.72760, longitude: 7.41550)  // Stade Louis II
+        let leg = plan.legs[0]
+        #expect(leg.geometrySource == .road && leg.timeSource == .road)
+        #expect(leg.lengthMeters > 1_500 && leg.lengthMeters < 4_000, "\(leg.lengthMeters) m")
+        #expect(plan.directions[0] == "Driving directions from A to B")
+        #expect(leg.steps.first?.maneuver == .depart && leg.steps.last?.maneuver == .arrive)
+        #expect(leg.name.hasPrefix("via "))
+        // Steps tile the geometry: each starts where the previous one ended.
+        for (s, t) in zip(leg.steps, leg.steps.dropFirst()) { #expect(s.endVertexIndex == t.vertexIndex) }
+        let stepMeters = leg.steps.reduce(0) { $0 + $1.distanceMeters }
+        #expect(abs(stepMeters - leg.lengthMeters) < 0.01)
+        #expect(abs(leg.steps.reduce(0) { $0 + $1.durationSeconds } - leg.travelTime.seconds) < 0.01)
+        // No step per node: far fewer steps than pieces.
+        #expect(leg.steps.count < 40)
+    }
+}
