@@ -10,8 +10,17 @@ struct GeoBench: ParsableCommand {
     @Flag(help: "Print a JSON array instead of a table.") var json = false
     @Option(help: "Run only cases whose name contains this text.") var filter: String?
     @Option(help: "Points per case for the 1M-point kernels.") var points = 1_000_000
+    @Flag(help: """
+        Also run the road cases on a generated 1M-node grid (graph.build.grid1m, route.*.grid1m; \
+        a few minutes). They run as well when --filter contains "grid".
+        """)
+    var grid = false
 
     func run() throws {
+        let selected = { (name: String, baseline: String?) in
+            filter.map { name.contains($0) || (baseline?.contains($0) ?? false) } ?? true
+        }
+        let withGrid = grid || (filter?.contains("grid") ?? false)
         let groups: [() throws -> [BenchCase]] = [
             { GeodesyCases.make(points: points) },
             { try ProjectionCases.make(points: points) },
@@ -19,11 +28,14 @@ struct GeoBench: ParsableCommand {
             { IndexCases.make(points: points) },
             { GeofenceCases.make() },
             { try SimplifyCases.make() },
+            { RoadCases.make(selected: selected) },
+            // The 1M-node grid takes minutes: only with --grid or --filter …grid….
+            { withGrid ? RoadGridCases.make(selected: selected) : [] },
             // @groups: new benchmark groups go above this line
         ]
         var results: [BenchResult] = []
         for make in groups {
-            for c in try make() where filter.map({ c.name.contains($0) || (c.baseline?.contains($0) ?? false) }) ?? true {
+            for c in try make() where selected(c.name, c.baseline) {
                 let r = measure(c)
                 results.append(r)
                 if !json { FileHandle.standardError.write(Data("\(r.name): \(r.nsPerOp) ns/op\n".utf8)) }

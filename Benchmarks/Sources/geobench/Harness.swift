@@ -13,6 +13,11 @@ struct BenchCase {
     var setUp: () -> Void = {}
     var run: () -> Void
     var check: () -> String? = { nil }
+    /// Fewest timed repetitions (the default suits cases of milliseconds; builds that take
+    /// tens of seconds use 1).
+    var minRepetitions = 5
+    /// Whether an untimed run precedes the timed ones (off for very long cases).
+    var warmUp = true
 }
 
 /// The timings of one case.
@@ -41,13 +46,16 @@ func nowNanoseconds() -> UInt64 {
 @inline(never)
 func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-/// Runs a case: one warm-up, then repetitions until `minRepetitions` and at least
-/// `minSeconds` have passed (capped at `maxRepetitions`).
+/// Runs a case: one warm-up (unless `c.warmUp` is false), then repetitions until
+/// `c.minRepetitions` and at least `minSeconds` have passed (capped at `maxRepetitions`).
 func measure(
-    _ c: BenchCase, minRepetitions: Int = 5, maxRepetitions: Int = 50, minSeconds: Double = 0.5
+    _ c: BenchCase, maxRepetitions: Int = 50, minSeconds: Double = 0.5
 ) -> BenchResult {
-    c.setUp()
-    c.run()
+    let minRepetitions = c.minRepetitions
+    if c.warmUp {
+        c.setUp()
+        c.run()
+    }
     var samples: [Double] = []
     var total = 0.0
     while samples.count < maxRepetitions && (samples.count < minRepetitions || total < minSeconds * 1e9) {

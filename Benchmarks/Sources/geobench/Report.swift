@@ -11,7 +11,9 @@ enum Report {
         for r in results {
             var speedup = ""
             if let b = r.baseline, let base = byName[b] {
-                speedup = String(format: "%.2f×", base.nsPerOp / r.nsPerOp)
+                let ratio = base.nsPerOp / r.nsPerOp
+                // Tiny ratios (a byte scan against a parser) keep two significant digits.
+                speedup = String(format: ratio < 0.01 ? "%.2g×" : "%.2f×", ratio)
             }
             let mean = r.meanNs / Double(r.n), std = r.stdNs / Double(r.n)
             lines.append(
