@@ -60,6 +60,24 @@ package enum FileIO {
         }
     }
 
+    /// Checks the first two words of a saved file's header: the magic number, then the
+    /// format version (low 32 bits) and the byte-order mark 0x01020304 (high 32 bits).
+    ///
+    /// - Throws: what `corrupt` makes of "wrong magic number (not a \(kind) file)",
+    ///   "written with another byte order" or "format version 3; this library reads
+    ///   version 1".
+    package static func checkHeader(
+        _ header: [UInt64], magic: UInt64, version: UInt32, kind: String, _ corrupt: (String) -> GeoKernelError
+    ) throws(GeoKernelError) {
+        guard header.count >= 2, header[0] == magic else { throw corrupt("wrong magic number (not \(kind) file)") }
+        let found = UInt32(truncatingIfNeeded: header[1]), mark = UInt32(truncatingIfNeeded: header[1] >> 32)
+        guard mark == byteOrderMark else { throw corrupt("written with another byte order") }
+        guard found == version else { throw corrupt("format version \(found); this library reads version \(version)") }
+    }
+
+    /// The byte-order mark of saved files' headers (written in native order).
+    package static let byteOrderMark: UInt32 = 0x0102_0304
+
     /// An `.io` error with the text of `strerror(code)`.
     package static func ioError(_ what: String, _ code: Int32) -> GeoKernelError {
         GeoKernelError(.io, "\(what): \(String(cString: strerror(code)))")

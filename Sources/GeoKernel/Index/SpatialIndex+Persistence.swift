@@ -13,7 +13,7 @@
 extension SpatialIndex {
     static let fileMagic: UInt64 = 0x0058_4544_4E49_4B47  // "GKINDEX\0"
     static let fileVersion: UInt32 = 1
-    static let byteOrderMark: UInt32 = 0x0102_0304
+    static let byteOrderMark = FileIO.byteOrderMark
     static let maxRuns = 64
 
     /// Saves the index to a file atomically: a temporary file beside `path` is written
@@ -52,12 +52,7 @@ extension SpatialIndex {
         guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
         var header = [UInt64](repeating: 0, count: 8)
         try file.read(into: &header)
-        guard header[0] == Self.fileMagic else { throw corrupt("wrong magic number (not an index file)") }
-        let version = UInt32(truncatingIfNeeded: header[1]), mark = UInt32(truncatingIfNeeded: header[1] >> 32)
-        guard mark == Self.byteOrderMark else { throw corrupt("written with another byte order") }
-        guard version == Self.fileVersion else {
-            throw corrupt("format version \(version); this library reads version \(Self.fileVersion)")
-        }
+        try FileIO.checkHeader(header, magic: Self.fileMagic, version: Self.fileVersion, kind: "an index", corrupt)
         guard header[2] == Self.layoutWord else { throw corrupt("unknown node or leaf layout") }
         let payload = Int(clamping: header[6])
         guard payload == file.size - 64 else {

@@ -13,7 +13,7 @@
 extension RoadGraph {
     static let fileMagic: UInt64 = 0x0000_4441_4F52_4B47  // "GKROAD\0\0"
     static let fileVersion: UInt32 = 1
-    static let byteOrderMark: UInt32 = 0x0102_0304
+    static let byteOrderMark = FileIO.byteOrderMark
     static let sectionCount = 20 + 16
 
     /// Saves the graph atomically (temporary file, fsync, rename): a crash leaves the
@@ -60,12 +60,7 @@ extension RoadGraph {
         guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
         var header = [UInt64](repeating: 0, count: 8)
         try file.read(into: &header)
-        guard header[0] == Self.fileMagic else { throw corrupt("wrong magic number (not a road graph file)") }
-        let version = UInt32(truncatingIfNeeded: header[1]), mark = UInt32(truncatingIfNeeded: header[1] >> 32)
-        guard mark == Self.byteOrderMark else { throw corrupt("written with another byte order") }
-        guard version == Self.fileVersion else {
-            throw corrupt("format version \(version); this library reads version \(Self.fileVersion)")
-        }
+        try FileIO.checkHeader(header, magic: Self.fileMagic, version: Self.fileVersion, kind: "a road graph", corrupt)
         guard header[4] == UInt64(Self.sectionCount) else { throw corrupt("\(header[4]) sections, expected \(Self.sectionCount)") }
         guard header[6] == UInt64(file.size - 64) else {
             throw corrupt("header announces \(header[6]) payload bytes, the file has \(file.size - 64)")
