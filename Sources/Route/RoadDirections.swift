@@ -9,14 +9,17 @@ import GeoKernel
 ///    may be taken out of the roundabout at a node it passes). Entering one starts a
 ///    `.roundabout` step whose exit number and road are those of the exit taken.
 /// 2. Where no other road may be taken (the road merely changes its OSM way): the same
-///    road (name and ref) goes on silently; another name is `.newName` ("Continue onto
-///    …") when the heading changes by less than 45°, else a `.turn`.
+///    road goes on silently (same name; or, when a name is missing, same ref), and so
+///    does a road that becomes unnamed within 45°; another name or ref is `.newName`
+///    ("Continue onto …") when the heading changes by less than 45°, else a `.turn`.
 /// 3. A named road that goes on (same name and ref) within 45° of straight ahead goes on
 ///    silently. Where exactly one other road may be taken and both lie within 45° of
 ///    straight ahead: a `.fork`, "Keep left/right onto …".
-/// 4. Otherwise the same (unnamed) road within 30° goes on silently; a turn of less than 20° onto
-///    another road is `.newName`; anything else is a `.turn` with its modifier (slight
-///    below 60°, normal below 120°, sharp below 170°, else a U-turn).
+/// 4. Otherwise the same (unnamed) road within 30° goes on silently; the same road
+///    turning is `.continue` with the turn's modifier ("Turn right to stay on …"); a
+///    turn of less than 20° onto another road is `.newName`; anything else is a `.turn`
+///    with its modifier (slight below 60°, normal below 120°, sharp below 170°, else a
+///    U-turn).
 /// A `.newName` step shorter than 10 m is merged into the step before it.
 /// Headings are compass points of the bearing over the first (or last) few metres of an
 /// edge; distances are haversine lengths (sphere of mean radius); durations follow the
@@ -26,13 +29,24 @@ import GeoKernel
 /// - Since: 0.2
 public enum RoadDirections {
     /// The road a piece of the path follows, for naming steps.
-    struct Road: Equatable {
-        var name: String
-        var ref: String
-        var roadClass: RoadClass
-        var isUnnamed: Bool { name.isEmpty && ref.isEmpty }
-        func same(as other: Road) -> Bool {
-            isUnnamed ? other.isUnnamed && roadClass == other.roadClass : (name == other.name && ref == other.ref)
+    package struct Road: Equatable {
+        package var name: String
+        package var ref: String
+        package var roadClass: RoadClass
+
+        package init(name: String, ref: String, roadClass: RoadClass) {
+            self.name = name
+            self.ref = ref
+            self.roadClass = roadClass
+        }
+
+        package var isUnnamed: Bool { name.isEmpty && ref.isEmpty }
+        /// One road for the traveller: the same name, or (when a name is missing) the
+        /// same ref; two unnamed roads of one class.
+        package func same(as other: Road) -> Bool {
+            if isUnnamed || other.isUnnamed { return isUnnamed && other.isUnnamed && roadClass == other.roadClass }
+            if !name.isEmpty && !other.name.isEmpty { return name == other.name }
+            return !ref.isEmpty && ref == other.ref
         }
     }
 
@@ -95,7 +109,9 @@ public enum RoadDirections {
             let others = alternatives(at: q, arrivingOn: p, graph).map { signedTurn(from: p.outBearing, to: $0) }
             var next: (RouteStep.Maneuver, RouteStep.Turn)?
             if others.isEmpty {
-                if !q.road.same(as: p.road) {
+                // No other choice: a name or ref change is said, a road merely losing its
+                // name (or bending) is not.
+                if !q.road.same(as: p.road) && !(q.road.isUnnamed && abs(angle) < 45) {
                     next = abs(angle) < 45 ? (.newName, .init(degrees: angle, straightDegrees: 20))
                         : (.turn, .init(degrees: angle, straightDegrees: 20))
                 }
@@ -108,7 +124,7 @@ public enum RoadDirections {
             } else if abs(angle) < 20 {
                 next = (q.road.same(as: p.road) ? .continue : .newName, .straight)
             } else {
-                next = (.turn, .init(degrees: angle, straightDegrees: 20))
+                next = (q.road.same(as: p.road) ? .continue : .turn, .init(degrees: angle, straightDegrees: 20))
             }
             if let (maneuver, modifier) = next {
                 steps.append(current.step(end: junction))

@@ -18,8 +18,9 @@ public struct RouteStep: Sendable, Hashable {
         case depart = 0
         /// Turn at a junction (see the modifier).
         case turn = 1
-        /// Go on along the same road past a junction where the road bends or other roads
-        /// offer themselves ("Continue straight on Rue Pasteur").
+        /// Go on along the same road past a junction where other roads offer themselves
+        /// ("Continue straight on Rue Pasteur"), or turn to stay on it ("Turn right to
+        /// stay on Rue Pasteur").
         case `continue` = 2
         /// The road changes its name without a real turn ("Continue onto Rue Pasteur").
         case newName = 3
@@ -207,7 +208,9 @@ public struct RouteStep: Sendable, Hashable {
         case .newName:
             return road.isEmpty ? "Continue \(heading.rawValue)" : "Continue onto \(road)"
         case .continue:
-            return road.isEmpty ? "Continue \(heading.rawValue)" : "Continue straight on \(road)"
+            let turn = modifier ?? .straight
+            if turn == .straight { return road.isEmpty ? "Continue \(heading.rawValue)" : "Continue straight on \(road)" }
+            return road.isEmpty ? "\(turn.phrase) and head \(heading.rawValue)" : "\(turn.phrase) to stay on \(road)"
         case .turn, .arrive:
             let phrase = (modifier ?? .straight).phrase
             return road.isEmpty ? "\(phrase) and head \(heading.rawValue)" : "\(phrase) onto \(road)"

@@ -197,3 +197,32 @@ import Testing
         }
     }
 }
+
+/// The wording rules of `RoadDirections` on their own.
+@Suite struct DirectionsWordingTests {
+    @Test("a road is the same for the traveller by name, or by ref when a name is missing")
+    func sameRoad() {
+        typealias Road = RoadDirections.Road
+        let named = Road(name: "carretera General 1", ref: "CG-1", roadClass: .primary)
+        #expect(named.same(as: Road(name: "", ref: "CG-1", roadClass: .primary)))
+        #expect(named.same(as: Road(name: "carretera General 1", ref: "", roadClass: .trunk)))
+        #expect(!named.same(as: Road(name: "avinguda Rocafort", ref: "CG-1", roadClass: .primary)))
+        #expect(!named.same(as: Road(name: "", ref: "", roadClass: .primary)))
+        #expect(Road(name: "", ref: "", roadClass: .service).same(as: Road(name: "", ref: "", roadClass: .service)))
+    }
+
+    @Test("turning to stay on a road, keeping at a fork and roundabout exits read as sentences")
+    func sentences() {
+        func step(_ m: RouteStep.Maneuver, _ t: RouteStep.Turn?, exit: Int? = nil, name: String = "Rue Pasteur") -> String {
+            RouteStep(maneuver: m, modifier: t, exitNumber: exit, heading: .north, roadName: name, distanceMeters: 10,
+                      vertexIndex: 0, endVertexIndex: 1, isOnRoad: true).instruction
+        }
+        #expect(step(.continue, .right) == "Turn right to stay on Rue Pasteur")
+        #expect(step(.continue, .straight) == "Continue straight on Rue Pasteur")
+        #expect(step(.fork, .slightLeft) == "Keep left onto Rue Pasteur")
+        #expect(step(.roundabout, nil, exit: 3) == "At the roundabout, take the 3rd exit onto Rue Pasteur")
+        #expect(step(.roundabout, nil, exit: 11, name: "") == "At the roundabout, take the 11th exit and head north")
+        #expect(step(.turn, .uTurn, name: "") == "Make a U-turn and head north")
+        #expect(step(.newName, .straight) == "Continue onto Rue Pasteur")
+    }
+}
