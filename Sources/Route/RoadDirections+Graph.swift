@@ -34,6 +34,22 @@ extension RoadDirections {
         return previous == a ? 0 : a.initialBearing(to: previous)
     }
 
+    /// The bearing of leaving an edge from one of its ends (its `from` end when
+    /// `forward`), over its first `headingMeters`, reading vertices in place.
+    static func leavingBearing(of edge: Int, forward: Bool, _ graph: RoadGraph) -> Double {
+        let n = graph.edgeVertexCount(edge)
+        func vertex(_ k: Int) -> Coordinate { graph.edgeVertex(edge, forward ? k : n - 1 - k) }
+        let a = vertex(0)
+        var walked = 0.0, previous = a
+        for k in 1..<n {
+            let c = vertex(k)
+            walked += haversineDistance(previous, c)
+            previous = c
+            if walked >= headingMeters { break }
+        }
+        return previous == a ? 0 : a.initialBearing(to: previous)
+    }
+
     /// The bearing of travel at the end of a polyline: from the last vertex at least
     /// `headingMeters` before its end.
     static func arrivingBearing<C: BidirectionalCollection>(_ line: C) -> Double where C.Element == Coordinate {
@@ -65,9 +81,7 @@ extension RoadDirections {
         for inc in reachable(from: junction(after: p, graph), graph) {
             if inc.edge == q.edge && inc.leavesForward == q.forward { continue }
             if inc.edge == p.edge && inc.leavesForward != p.forward { continue }  // back the way it came
-            var line = graph.edgeGeometry(inc.edge)
-            if !inc.leavesForward { line.reverse() }
-            bearings.append(leavingBearing(line))
+            bearings.append(leavingBearing(of: inc.edge, forward: inc.leavesForward, graph))
         }
         return bearings
     }

@@ -107,7 +107,7 @@ public final class RoadRouter: Sendable, Hashable {
         guard let node else { return out }
         let at = graph.nodeCoordinate(node)
         for inc in graph.edges(at: node) where inc.edge != s.edge {
-            let n = graph.edgeGeometry(inc.edge).count
+            let n = graph.edgeVertexCount(inc.edge)
             out.append(RoadSnap(
                 input: s.input, point: at, edge: inc.edge, segment: inc.leavesForward ? 0 : max(0, n - 2),
                 offsetMeters: inc.leavesForward ? 0 : graph.edgeLengthMeters(inc.edge), distanceMeters: s.distanceMeters))
@@ -153,9 +153,7 @@ public final class RoadRouter: Sendable, Hashable {
         }
         guard let path = best else { throw failure ?? GeoKernelError(.notFound, "no route") }
         let steps = RoadDirections.steps(for: path, on: graph, destination: destination ?? to.point)
-        return RoadRoute(
-            from: from, to: to, path: path, steps: steps, name: RoadDirections.routeName(steps),
-            roadNames: path.pieces.map { graph.edgeName($0.edge) })
+        return RoadRoute(from: from, to: to, path: path, steps: steps, name: RoadDirections.routeName(steps), graph: graph)
     }
 
     /// The routes between consecutive coordinates (A → B → C …), each snapped onto the
@@ -242,9 +240,12 @@ public struct RoadRoute: Sendable {
     public let steps: [RouteStep]
     /// "via Boulevard du Larvotto and Avenue Princesse Grace" ("" when no road is named).
     public let name: String
+    /// The graph the path runs on.
+    let graph: RoadGraph
+
     /// The name of each traversed edge in order ("" for unnamed ones), one per
-    /// `path.pieces` element.
-    public let roadNames: [String]
+    /// `path.pieces` element. Complexity: O(pieces).
+    public var roadNames: [String] { path.pieces.map { graph.edgeName($0.edge) } }
 
     /// Length in metres along the roads.
     public var lengthMeters: Double { path.lengthMeters }

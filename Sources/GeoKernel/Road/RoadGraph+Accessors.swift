@@ -47,6 +47,18 @@ extension RoadGraph {
         (Int(storage.geomFirst[edge])..<Int(storage.geomFirst[edge + 1])).map { storage.coordinate(vertex: $0) }
     }
 
+    /// The number of vertices of an edge's geometry (≥ 2). Complexity: O(1).
+    /// C twin: none.
+    public func edgeVertexCount(_ edge: Int) -> Int {
+        Int(storage.geomFirst[edge + 1]) - Int(storage.geomFirst[edge])
+    }
+
+    /// Vertex `k` of an edge's geometry, in from → to order (degrees, 1e-7° steps).
+    /// Complexity: O(1), no allocation. C twin: none.
+    public func edgeVertex(_ edge: Int, _ k: Int) -> Coordinate {
+        storage.coordinate(vertex: Int(storage.geomFirst[edge]) + k)
+    }
+
     /// The street name ("" when unnamed). C twin: `gk_road_graph_edge_name` (planned).
     public func edgeName(_ edge: Int) -> String { storage.string(storage.edgeName[edge]) }
 
