@@ -12,7 +12,7 @@ struct GeoBench: ParsableCommand {
     @Option(help: "Points per case for the 1M-point kernels.") var points = 1_000_000
     @Flag(help: """
         Also run the road cases on a generated 1M-node grid (graph.build.grid1m, route.*.grid1m; \
-        a few minutes). They run as well when --filter contains "grid".
+        about 25 minutes: contraction of the grid). They run as well when --filter contains "grid".
         """)
     var grid = false
 
