@@ -28,25 +28,30 @@ import GeoKernel
 /// Thread safety: a stateless namespace; reentrant. C twin: the steps of `gk_router_route`.
 /// - Since: 0.2
 public enum RoadDirections {
-    /// The road a piece of the path follows, for naming steps.
+    /// The road a piece of the path follows, for naming steps: ids of its name and ref
+    /// (equal ids, equal strings), whether each is present, and its class.
     package struct Road: Equatable {
-        package var name: String
-        package var ref: String
+        package var name: UInt32
+        package var ref: UInt32
+        package var hasName: Bool
+        package var hasRef: Bool
         package var roadClass: RoadClass
 
-        package init(name: String, ref: String, roadClass: RoadClass) {
+        package init(name: UInt32, hasName: Bool, ref: UInt32, hasRef: Bool, roadClass: RoadClass) {
             self.name = name
             self.ref = ref
+            self.hasName = hasName
+            self.hasRef = hasRef
             self.roadClass = roadClass
         }
 
-        package var isUnnamed: Bool { name.isEmpty && ref.isEmpty }
+        package var isUnnamed: Bool { !hasName && !hasRef }
         /// One road for the traveller: the same name, or (when a name is missing) the
         /// same ref; two unnamed roads of one class.
         package func same(as other: Road) -> Bool {
             if isUnnamed || other.isUnnamed { return isUnnamed && other.isUnnamed && roadClass == other.roadClass }
-            if !name.isEmpty && !other.name.isEmpty { return name == other.name }
-            return !ref.isEmpty && ref == other.ref
+            if hasName && other.hasName { return name == other.name }
+            return hasRef && other.hasRef && ref == other.ref
         }
     }
 
@@ -100,7 +105,7 @@ public enum RoadDirections {
                 continue
             }
             if q.roundabout {
-                steps.append(current.step(end: junction))
+                steps.append(current.step(end: junction, graph))
                 current = Draft(maneuver: .roundabout, modifier: nil, start: junction, bearing: q.inBearing, road: q.road)
                 exitsPassed = 0
                 add(q)
@@ -127,12 +132,12 @@ public enum RoadDirections {
                 next = (q.road.same(as: p.road) ? .continue : .turn, .init(degrees: angle, straightDegrees: 20))
             }
             if let (maneuver, modifier) = next {
-                steps.append(current.step(end: junction))
+                steps.append(current.step(end: junction, graph))
                 current = Draft(maneuver: maneuver, modifier: modifier, start: junction, bearing: q.inBearing, road: q.road)
             }
             add(q)
         }
-        steps.append(current.step(end: last))
+        steps.append(current.step(end: last, graph))
         steps = mergeShortNameChanges(steps)
         let (a, b) = lastSegment(geometry)
         steps.append(RouteStep(
@@ -161,10 +166,11 @@ public enum RoadDirections {
             self.road = road
         }
 
-        func step(end: Int) -> RouteStep {
+        func step(end: Int, _ graph: RoadGraph) -> RouteStep {
             RouteStep(
                 maneuver: maneuver, modifier: modifier, exitNumber: maneuver == .roundabout ? (exit ?? 1) : nil,
-                heading: CompassDirection(bearingDegrees: bearing), roadName: road.name, roadRef: road.ref,
+                heading: CompassDirection(bearingDegrees: bearing), roadName: road.hasName ? graph.string(id: road.name) : "",
+                roadRef: road.hasRef ? graph.string(id: road.ref) : "",
                 distanceMeters: length, durationSeconds: duration, vertexIndex: start, endVertexIndex: max(start, end),
                 isOnRoad: true)
         }

@@ -202,13 +202,19 @@ import Testing
 @Suite struct DirectionsWordingTests {
     @Test("a road is the same for the traveller by name, or by ref when a name is missing")
     func sameRoad() {
-        typealias Road = RoadDirections.Road
-        let named = Road(name: "carretera General 1", ref: "CG-1", roadClass: .primary)
-        #expect(named.same(as: Road(name: "", ref: "CG-1", roadClass: .primary)))
-        #expect(named.same(as: Road(name: "carretera General 1", ref: "", roadClass: .trunk)))
-        #expect(!named.same(as: Road(name: "avinguda Rocafort", ref: "CG-1", roadClass: .primary)))
-        #expect(!named.same(as: Road(name: "", ref: "", roadClass: .primary)))
-        #expect(Road(name: "", ref: "", roadClass: .service).same(as: Road(name: "", ref: "", roadClass: .service)))
+        // Strings stand for the graph's string-table ids (equal ids, equal strings).
+        var ids: [String: UInt32] = ["": 0]
+        func road(_ name: String, _ ref: String, _ c: RoadClass = .primary) -> RoadDirections.Road {
+            for s in [name, ref] where ids[s] == nil { ids[s] = UInt32(ids.count) }
+            return .init(name: ids[name]!, hasName: !name.isEmpty, ref: ids[ref]!, hasRef: !ref.isEmpty, roadClass: c)
+        }
+        let named = road("carretera General 1", "CG-1")
+        #expect(named.same(as: road("", "CG-1")))
+        #expect(named.same(as: road("carretera General 1", "", .trunk)))
+        #expect(!named.same(as: road("avinguda Rocafort", "CG-1")))
+        #expect(!named.same(as: road("", "")))
+        #expect(road("", "", .service).same(as: road("", "", .service)))
+        #expect(!road("", "", .service).same(as: road("", "", .track)))
     }
 
     @Test("turning to stay on a road, keeping at a fork and roundabout exits read as sentences")

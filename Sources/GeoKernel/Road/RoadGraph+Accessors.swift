@@ -59,6 +59,17 @@ extension RoadGraph {
         storage.coordinate(vertex: Int(storage.geomFirst[edge]) + k)
     }
 
+    /// The ids of an edge's name and ref in the graph's string table: equal ids are equal
+    /// strings (the table is deduplicated); 0 is "" when the table has it first.
+    /// For callers that compare names along a path without making Strings.
+    package func edgeNameID(_ edge: Int) -> UInt32 { storage.edgeName[edge] }
+    package func edgeRefID(_ edge: Int) -> UInt32 { storage.edgeRef[edge] }
+    /// The string with table id `id`, and whether it is empty (no String made).
+    package func string(id: UInt32) -> String { storage.string(id) }
+    package func isEmptyString(id: UInt32) -> Bool {
+        storage.stringFirst[Int(id)] == storage.stringFirst[Int(id) + 1]
+    }
+
     /// The street name ("" when unnamed). C twin: `gk_road_graph_edge_name` (planned).
     public func edgeName(_ edge: Int) -> String { storage.string(storage.edgeName[edge]) }
 
