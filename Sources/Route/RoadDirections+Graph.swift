@@ -96,43 +96,46 @@ extension RoadDirections {
     }
 
     /// The other roads a traveller arriving on `p` could take at the junction where `q`
-    /// begins, as their leaving bearings: every edge that may be left along, except `q`
-    /// itself and `p` back the way it came. Connectors of restricted junctions are
-    /// looked through (their far ends' roads count, when the turn is allowed).
-    static func alternatives(at q: Piece, arrivingOn p: Piece, _ graph: RoadGraph) -> [Double] {
-        var bearings: [Double] = []
-        for inc in reachable(from: junction(after: p, graph), graph) {
-            if inc.edge == q.edge && inc.leavesForward == q.forward { continue }
-            if inc.edge == p.edge && inc.leavesForward != p.forward { continue }  // back the way it came
-            bearings.append(leavingBearing(of: inc.edge, forward: inc.leavesForward, graph))
+    /// begins: every edge that may be left along, except `q` itself and `p` back the way
+    /// it came. Connectors of restricted junctions are looked through (their far ends'
+    /// roads count, when the turn is allowed). Returns how many there are and the turn
+    /// angle (relative to `p`'s arriving heading) of the first one.
+    static func alternatives(at q: Piece, arrivingOn p: Piece, _ graph: RoadGraph) -> (count: Int, firstAngle: Double) {
+        var count = 0, first = 0.0
+        forEachReachable(from: junction(after: p, graph), graph) { inc in
+            if inc.edge == q.edge && inc.leavesForward == q.forward { return }
+            if inc.edge == p.edge && inc.leavesForward != p.forward { return }  // back the way it came
+            if count == 0 {
+                first = signedTurn(from: p.outBearing, to: leavingBearing(of: inc.edge, forward: inc.leavesForward, graph))
+            }
+            count += 1
         }
-        return bearings
+        return (count, first)
     }
 
-    /// The exits a roundabout offers at the node where `q` (a roundabout edge) begins:
-    /// roads that may be left along and are not part of the roundabout.
+    /// The exits a roundabout offers at the node where `p` ends: roads that may be left
+    /// along and are not part of the roundabout.
     static func exits(at q: Piece, arrivingOn p: Piece, _ graph: RoadGraph) -> Int {
-        reachable(from: junction(after: p, graph), graph).filter { !graph.edgeIsRoundabout($0.edge) }.count
+        var n = 0
+        forEachReachable(from: junction(after: p, graph), graph) { if !graph.edgeIsRoundabout($0.edge) { n += 1 } }
+        return n
     }
 
-    /// The incidences that may be left along from `node`, looking through zero-length
-    /// connectors (at most two hops; a connector's far node is a road end at the same
-    /// place).
-    static func reachable(from node: Int, _ graph: RoadGraph) -> [RoadGraph.Incidence] {
-        var out: [RoadGraph.Incidence] = []
-        for inc in graph.edges(at: node) where inc.canLeave {
+    /// Calls `body` with the incidences that may be left along from `node`, looking
+    /// through zero-length connectors (a connector's far node is a road end at the same
+    /// place). Allocates nothing.
+    static func forEachReachable(from node: Int, _ graph: RoadGraph, _ body: (RoadGraph.Incidence) -> Void) {
+        graph.forEachIncidence(at: node) { inc in
+            guard inc.canLeave else { return }
             if graph.edgeLengthMeters(inc.edge) > 0 {
-                out.append(inc)
-                continue
+                body(inc)
+                return
             }
             let ends = graph.edgeEndpoints(inc.edge)
             let far = inc.leavesForward ? ends.to : ends.from
-            for next in graph.edges(at: far) where next.canLeave && graph.edgeLengthMeters(next.edge) > 0 {
-                let e = graph.edgeEndpoints(next.edge)
-                // Only the road end that belongs to `far` (not the road back to `node`).
-                if (next.leavesForward ? e.from : e.to) == far { out.append(next) }
+            graph.forEachIncidence(at: far) { next in
+                if next.canLeave && graph.edgeLengthMeters(next.edge) > 0 { body(next) }
             }
         }
-        return out
     }
 }

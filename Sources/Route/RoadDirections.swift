@@ -111,9 +111,9 @@ public enum RoadDirections {
                 add(q)
                 continue
             }
-            let others = alternatives(at: q, arrivingOn: p, graph).map { signedTurn(from: p.outBearing, to: $0) }
+            let others = alternatives(at: q, arrivingOn: p, graph)
             var next: (RouteStep.Maneuver, RouteStep.Turn)?
-            if others.isEmpty {
+            if others.count == 0 {
                 // No other choice: a name or ref change is said, a road merely losing its
                 // name (or bending) is not.
                 if !q.road.same(as: p.road) && !(q.road.isUnnamed && abs(angle) < 45) {
@@ -122,8 +122,8 @@ public enum RoadDirections {
                 }
             } else if q.road.same(as: p.road) && !q.road.isUnnamed && abs(angle) < 45 {
                 next = nil
-            } else if others.count == 1, abs(angle) < 45, abs(others[0]) < 45 {
-                next = (.fork, angle < others[0] ? .slightLeft : .slightRight)
+            } else if others.count == 1, abs(angle) < 45, abs(others.firstAngle) < 45 {
+                next = (.fork, angle < others.firstAngle ? .slightLeft : .slightRight)
             } else if q.road.same(as: p.road) && abs(angle) < 30 {
                 next = nil
             } else if abs(angle) < 20 {

@@ -35,6 +35,17 @@ extension RoadGraph {
         }
     }
 
+    /// Calls `body` with each edge at a node, as `edges(at:)` lists them, without
+    /// allocating. Complexity: O(degree).
+    @inline(__always)
+    package func forEachIncidence(at node: Int, _ body: (Incidence) -> Void) {
+        let s = storage
+        for i in Int(s.incFirst[node])..<Int(s.incFirst[node + 1]) {
+            let a = s.incArc[i]
+            body(Incidence(edge: Int(a >> 1), leavesForward: a & 1 == 0, canLeave: s.allowed(a), canArrive: s.allowed(a ^ 1)))
+        }
+    }
+
     /// The nodes an edge runs between. C twin: `gk_road_graph_edge_ends` (planned).
     public func edgeEndpoints(_ edge: Int) -> (from: Int, to: Int) {
         (Int(storage.edgeEnds[2 * edge]), Int(storage.edgeEnds[2 * edge + 1]))
