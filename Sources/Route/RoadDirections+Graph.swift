@@ -12,8 +12,9 @@ extension RoadDirections {
 
     /// The path's pieces with roads and headings; zero-length pieces (the connectors of
     /// restricted junctions) are dropped.
-    static func makePieces(_ path: RoadPath, _ graph: RoadGraph) -> [Piece] {
+    static func makePieces(_ path: RoadPath, _ graph: RoadGraph, _ plane: LocalPlane) -> [Piece] {
         var out: [Piece] = []
+        out.reserveCapacity(path.pieces.count)
         for p in path.pieces where p.lengthMeters > 0 && p.geometryRange.count >= 2 {
             let range = p.geometryRange.lowerBound...(p.geometryRange.upperBound - 1)
             let line = path.geometry[range]
@@ -23,68 +24,86 @@ extension RoadDirections {
                 roadClass: graph.edgeClass(p.edge))
             out.append(Piece(
                 edge: p.edge, forward: p.forward, range: range, length: p.lengthMeters, duration: p.durationSeconds,
-                road: road, roundabout: graph.edgeIsRoundabout(p.edge), inBearing: leavingBearing(line),
-                outBearing: arrivingBearing(line)))
+                road: road, roundabout: graph.edgeIsRoundabout(p.edge), inBearing: leavingBearing(line, plane),
+                outBearing: arrivingBearing(line, plane)))
         }
         return out
     }
 
-    /// Headings are measured in a local plane (x east = Δlongitude · cos φ, y north =
-    /// Δlatitude, in degrees of arc): over 20 m its bearing differs from the spherical
-    /// initial bearing by far less than the 22.5° of a compass point, at a fraction of
-    /// the cost (one cosine per polyline instead of trigonometry per vertex).
-    struct LocalPlane {
-        let cosLatitude: Double
-        init(_ c: Coordinate) { cosLatitude = cos(c.latitude * .pi / 180) }
+    /// Headings are measured in a local plane (x east = Δlongitude · cos φ₀, y north =
+    /// Δlatitude, metres), with one φ₀ per route: over the 20 m a heading looks at, its
+    /// bearing differs from the spherical initial bearing by far less than a degree below
+    /// 80° of latitude (a compass point is 45° wide; the turn rules' thresholds are 20° and
+    /// more apart), at a fraction of the cost of trigonometry per vertex.
+    package struct LocalPlane {
+        package let xScale: Double
+        static let metersPerDegree = EarthModel.meanRadiusMeters * .pi / 180
+
+        package init(_ c: Coordinate) { xScale = cos(c.latitude * .pi / 180) * Self.metersPerDegree }
 
         /// The offset from `a` to `b` in metres (east, north).
         @inline(__always)
-        func offset(_ a: Coordinate, _ b: Coordinate) -> (x: Double, y: Double) {
+        package func offset(_ a: Coordinate, _ b: Coordinate) -> (x: Double, y: Double) {
             var dLon = b.longitude - a.longitude
             if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-            let metersPerDegree = EarthModel.meanRadiusMeters * .pi / 180
-            return (dLon * cosLatitude * metersPerDegree, (b.latitude - a.latitude) * metersPerDegree)
+            return (dLon * xScale, (b.latitude - a.latitude) * Self.metersPerDegree)
         }
 
-        /// The bearing (degrees clockwise from north, [0, 360)) of an offset.
-        static func bearing(_ x: Double, _ y: Double) -> Double {
-            let b = atan2(x, y) * 180 / .pi
-            return b < 0 ? b + 360 : b
+        /// The bearing (degrees clockwise from north, [0, 360)) of an offset, by a
+        /// minimax polynomial for atan on [0, 1] (error below 0.0002°).
+        @inline(__always)
+        package static func bearing(_ x: Double, _ y: Double) -> Double {
+            let ax = abs(x), ay = abs(y)
+            let (lo, hi) = ax < ay ? (ax, ay) : (ay, ax)
+            guard hi > 0 else { return 0 }
+            let t = lo / hi, t2 = t * t
+            var p = -0.0040540580
+            p = p * t2 + 0.0218612288
+            p = p * t2 - 0.0559098861
+            p = p * t2 + 0.0964200441
+            p = p * t2 - 0.1390853351
+            p = p * t2 + 0.1994653599
+            p = p * t2 - 0.3332985605
+            p = p * t2 + 0.9999993329
+            var a = p * t * (180 / .pi)  // atan(lo / hi) in degrees, [0, 45]
+            if ax > ay { a = 90 - a }    // angle from north towards east, [0, 90]
+            if y < 0 { a = 180 - a }
+            return x < 0 ? (a == 0 ? 0 : 360 - a) : a
         }
     }
 
     /// The bearing of travel along `vertex(0), vertex(1), …` (`count` vertices) towards
     /// the first vertex at least `headingMeters` from the start (or the last one).
     @inline(__always)
-    static func heading(count: Int, _ vertex: (Int) -> Coordinate) -> Double {
+    static func heading(_ plane: LocalPlane, count: Int, _ vertex: (Int) -> Coordinate) -> Double {
         guard count >= 2 else { return 0 }
-        let a = vertex(0), plane = LocalPlane(a)
+        let a = vertex(0)
         var x = 0.0, y = 0.0
         for k in 1..<count {
             (x, y) = plane.offset(a, vertex(k))
             if x * x + y * y >= headingMeters * headingMeters { break }
         }
-        return x == 0 && y == 0 ? 0 : LocalPlane.bearing(x, y)
+        return LocalPlane.bearing(x, y)
     }
 
     /// The bearing of travel at the start of a polyline.
-    static func leavingBearing(_ line: ArraySlice<Coordinate>) -> Double {
+    static func leavingBearing(_ line: ArraySlice<Coordinate>, _ plane: LocalPlane) -> Double {
         let lo = line.startIndex
-        return heading(count: line.count) { line[lo + $0] }
+        return heading(plane, count: line.count) { line[lo + $0] }
     }
 
     /// The bearing of travel at the end of a polyline: arriving at its last vertex.
-    static func arrivingBearing(_ line: ArraySlice<Coordinate>) -> Double {
+    static func arrivingBearing(_ line: ArraySlice<Coordinate>, _ plane: LocalPlane) -> Double {
         let hi = line.endIndex - 1
-        let back = heading(count: line.count) { line[hi - $0] }
+        let back = heading(plane, count: line.count) { line[hi - $0] }
         return (back + 180).truncatingRemainder(dividingBy: 360)
     }
 
     /// The bearing of leaving an edge from one of its ends (its `from` end when
     /// `forward`), reading vertices in place.
-    static func leavingBearing(of edge: Int, forward: Bool, _ graph: RoadGraph) -> Double {
+    static func leavingBearing(of edge: Int, forward: Bool, _ plane: LocalPlane, _ graph: RoadGraph) -> Double {
         let n = graph.edgeVertexCount(edge)
-        return heading(count: n) { graph.edgeVertex(edge, forward ? $0 : n - 1 - $0) }
+        return heading(plane, count: n) { graph.edgeVertex(edge, forward ? $0 : n - 1 - $0) }
     }
 
     /// The node where `p` ends: the junction a traveller on `p` decides at (at a
@@ -100,13 +119,15 @@ extension RoadDirections {
     /// it came. Connectors of restricted junctions are looked through (their far ends'
     /// roads count, when the turn is allowed). Returns how many there are and the turn
     /// angle (relative to `p`'s arriving heading) of the first one.
-    static func alternatives(at q: Piece, arrivingOn p: Piece, _ graph: RoadGraph) -> (count: Int, firstAngle: Double) {
+    static func alternatives(
+        at q: Piece, arrivingOn p: Piece, _ plane: LocalPlane, _ graph: RoadGraph
+    ) -> (count: Int, firstAngle: Double) {
         var count = 0, first = 0.0
         forEachReachable(from: junction(after: p, graph), graph) { inc in
             if inc.edge == q.edge && inc.leavesForward == q.forward { return }
             if inc.edge == p.edge && inc.leavesForward != p.forward { return }  // back the way it came
             if count == 0 {
-                first = signedTurn(from: p.outBearing, to: leavingBearing(of: inc.edge, forward: inc.leavesForward, graph))
+                first = signedTurn(from: p.outBearing, to: leavingBearing(of: inc.edge, forward: inc.leavesForward, plane, graph))
             }
             count += 1
         }

@@ -75,12 +75,14 @@ public enum RoadDirections {
     public static func steps(for path: RoadPath, on graph: RoadGraph, destination: Coordinate) -> [RouteStep] {
         let geometry = path.geometry
         let last = max(0, geometry.count - 1)
-        let pieces = makePieces(path, graph)
+        let plane = LocalPlane(geometry.first ?? destination)
+        let pieces = makePieces(path, graph, plane)
         guard let first = pieces.first else {
             return [RouteStep(maneuver: .arrive, arrivalSide: .here, heading: .north, distanceMeters: 0,
                               vertexIndex: last, endVertexIndex: last, isOnRoad: true)]
         }
         var steps: [RouteStep] = []
+        steps.reserveCapacity(16)
         var current = Draft(maneuver: .depart, modifier: nil, start: first.range.lowerBound, bearing: first.inBearing,
                             road: first.road)
         var exitsPassed = 0
@@ -111,7 +113,7 @@ public enum RoadDirections {
                 add(q)
                 continue
             }
-            let others = alternatives(at: q, arrivingOn: p, graph)
+            let others = alternatives(at: q, arrivingOn: p, plane, graph)
             var next: (RouteStep.Maneuver, RouteStep.Turn)?
             if others.count == 0 {
                 // No other choice: a name or ref change is said, a road merely losing its
@@ -210,16 +212,24 @@ public enum RoadDirections {
     }
 
     /// "via Boulevard du Larvotto and Avenue Princesse Grace": the two longest named
-    /// roads of the steps, in the order driven; "" when no road is named.
-    public static func routeName(_ steps: [RouteStep]) -> String {
-        var total: [String: Double] = [:], firstSeen: [String: Int] = [:]
-        for (i, s) in steps.enumerated() where !s.roadLabel.isEmpty {
-            let key = s.roadName.isEmpty ? s.roadRef : s.roadName
-            total[key, default: 0] += s.distanceMeters
+    /// roads of a path (by name, or by ref for roads without one), in the order driven;
+    /// "" when no road is named.
+    ///
+    /// - Complexity: O(pieces); strings are made for the two winners only.
+    public static func routeName(of path: RoadPath, on graph: RoadGraph) -> String {
+        var total: [Int64: Double] = [:], firstSeen: [Int64: Int] = [:]
+        for (i, p) in path.pieces.enumerated() {
+            let name = graph.edgeNameID(p.edge), ref = graph.edgeRefID(p.edge)
+            let key: Int64
+            if !graph.isEmptyString(id: name) { key = Int64(name) } else if !graph.isEmptyString(id: ref) {
+                key = Int64(ref) | 1 << 32
+            } else { continue }
+            total[key, default: 0] += p.lengthMeters
             if firstSeen[key] == nil { firstSeen[key] = i }
         }
         let top = total.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(2).map(\.key)
         let ordered = top.sorted { firstSeen[$0]! < firstSeen[$1]! }
-        return ordered.isEmpty ? "" : "via " + ordered.joined(separator: " and ")
+        return ordered.isEmpty ? "" : "via " + ordered.map { graph.string(id: UInt32(truncatingIfNeeded: $0)) }
+            .joined(separator: " and ")
     }
 }

@@ -153,7 +153,7 @@ public final class RoadRouter: Sendable, Hashable {
         }
         guard let path = best else { throw failure ?? GeoKernelError(.notFound, "no route") }
         let steps = RoadDirections.steps(for: path, on: graph, destination: destination ?? to.point)
-        return RoadRoute(from: from, to: to, path: path, steps: steps, name: RoadDirections.routeName(steps), graph: graph)
+        return RoadRoute(from: from, to: to, path: path, steps: steps, name: RoadDirections.routeName(of: path, on: graph), graph: graph)
     }
 
     /// The routes between consecutive coordinates (A → B → C …), each snapped onto the

@@ -3,6 +3,7 @@ import GeoKernel
 import OpenStreetMap
 import Route
 import Testing
+import _GeoKernelTestSupport
 
 /// The routing rules on tiny hand-written OpenStreetMap files (Fixtures/routing/*.osm):
 /// one-way streets, start and end on one edge, turn restrictions, barriers,
@@ -230,5 +231,21 @@ import Testing
         #expect(step(.roundabout, nil, exit: 11, name: "") == "At the roundabout, take the 11th exit and head north")
         #expect(step(.turn, .uTurn, name: "") == "Make a U-turn and head north")
         #expect(step(.newName, .straight) == "Continue onto Rue Pasteur")
+    }
+
+    @Test("headings in the local plane are within 0.5° of the spherical initial bearing over 20 m")
+    func localPlaneBearings() throws {
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<5_000 {
+            let a = try Coordinate(latitude: rng.uniform(-75, 75), longitude: rng.uniform(-180, 180))
+            let b = try a.destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: rng.uniform(1, 40))
+            let plane = RoadDirections.LocalPlane(a)
+            let (x, y) = plane.offset(a, b)
+            var d = abs(RoadDirections.LocalPlane.bearing(x, y) - a.initialBearing(to: b))
+            d = min(d, 360 - d)
+            #expect(d < 0.5, "\(a) → \(b)")
+        }
+        #expect(RoadDirections.LocalPlane.bearing(0, 1) == 0 && RoadDirections.LocalPlane.bearing(1, 0) == 90)
+        #expect(RoadDirections.LocalPlane.bearing(0, -1) == 180 && RoadDirections.LocalPlane.bearing(-1, 0) == 270)
     }
 }

@@ -52,8 +52,14 @@ extension RoadGraphStorage {
         _ m: RoadMetric, _ s: RoadSnap, _ t: RoadSnap, first: UInt32, middle: ArraySlice<UInt32>, last: UInt32,
         direct: Bool, cost: UInt64
     ) -> RoadPath {
-        var geometry: [Coordinate] = [s.point]
+        var geometry: [Coordinate] = []
         var pieces: [RoadPath.Piece] = []
+        // Reserve once: every vertex of the whole arcs plus the two partial edges.
+        var capacity = 2 + Int(geomFirst[s.edge + 1] - geomFirst[s.edge]) + Int(geomFirst[t.edge + 1] - geomFirst[t.edge])
+        for a in middle { capacity += Int(geomFirst[Int(a >> 1) + 1] - geomFirst[Int(a >> 1)]) }
+        geometry.reserveCapacity(capacity)
+        pieces.reserveCapacity(middle.count + 2)
+        geometry.append(s.point)
         func vertex(_ e: Int, _ k: Int) -> Coordinate { coordinate(vertex: Int(geomFirst[e]) + k) }
         func append(_ c: Coordinate) { if geometry.last != c { geometry.append(c) } }
         /// `w` in the metric, `ms` the time weight (the same shared partial function).
