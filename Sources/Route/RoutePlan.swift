@@ -13,9 +13,12 @@ import GeoKernel
 /// print(plan.directions)   // ["Directions from A to B", "Estimated time: 0d 0h 14m", …]
 /// ```
 ///
-/// Legs: by default a leg follows the great circle between its pins, interpolated every
-/// `spacingMeters`, and its travel time is its length over the speed profile; a caller
-/// may supply the geometry (e.g. a road from a router) and/or the time instead.
+/// Legs: with a `RoadRouter` attached (`init(configuration:router:)`), every pin snaps
+/// onto the road network (a pin too far from a road is refused) and each leg is the
+/// router's road route: geometry, length, time and turn-by-turn steps, under "Driving
+/// directions from A to B". Without one, a leg follows the great circle between its
+/// pins, interpolated every `spacingMeters`, and its travel time is its length over the
+/// speed profile; a caller may supply the geometry and/or the time instead.
 /// Lengths are sums of haversine distances (sphere of mean radius 6 371 008.8 m, within
 /// 0.56 % of WGS84).
 ///
@@ -74,7 +77,7 @@ public struct RoutePlan: Sendable, Hashable {
     /// "Estimated time: …" and its steps' instructions. Only appended to.
     public private(set) var directions: [String] = []
 
-    /// An empty plan.
+    /// An empty plan; with `router`, its legs follow the road network.
     ///
     /// - Throws: `.invalidArgument` when `maxPins` < 1, the spacing is not positive and
     ///   finite, the turn threshold is outside [0, 180) or the step simplification
@@ -107,13 +110,15 @@ public struct RoutePlan: Sendable, Hashable {
     }
 
     /// Adds a pin at (latitude, longitude) in degrees; from the second pin on, also the
-    /// great-circle leg from the previous pin, timed by the speed profile, and its
-    /// directions.
+    /// leg from the previous pin (along the roads with a router, else the great circle
+    /// timed by the speed profile) and its directions.
     ///
     /// - Returns: the new pin.
     /// - Throws: `.capacity` when the plan already holds `maxPins` pins;
-    ///   `.invalidArgument` for a bad coordinate, or a pin antipodal to the previous one.
-    ///   Nothing changes on error.
+    ///   `.invalidArgument` for a bad coordinate, or a pin antipodal to the previous one;
+    ///   with a router, `.notFound` when the pin is farther than its maximum snap
+    ///   distance from a road or the network does not connect it. Nothing changes on
+    ///   error.
     /// - Complexity: O(leg length / spacing). C twin: `gk_route_add_pin`.
     @discardableResult
     public mutating func addPin(latitude: Double, longitude: Double) throws(GeoKernelError) -> RoutePin {

@@ -17,8 +17,8 @@ import GeoKernel
 /// to cars between Rue Pasteur and Rue Victor Hugo. The south-west corner is at
 /// (45.0, 5.0) degrees; the town is fictional.
 ///
-/// Thread safety: a value; `Sendable`. C twin: none (the C consumer writes it to a file
-/// from `geokernel demo-town`).
+/// Thread safety: a stateless namespace; `Sendable`. C twin: none (C callers write their
+/// own OSM file; `gk_road_graph_build_osm` reads it).
 /// - Since: 0.2
 public enum SampleTown {
     /// Latitude and longitude of the south-west corner, degrees.
