@@ -1129,9 +1129,9 @@ struct gk_route_step {
     int modifier;        /**< GK_MODIFIER_*: for turn, continue, new-name and fork steps, else NONE */
     int exit_number;     /**< the roundabout exit taken, from 1; 0 for other maneuvers */
     int side;            /**< GK_SIDE_* for the arrival, else GK_SIDE_NONE */
-    double heading_deg;  /**< the direction of travel where the step begins (the arrival: along
-                              the last segment) as its compass point's bearing: 0 north,
-                              45 northeast, ... 315 northwest */
+    double heading_deg;  /**< the direction of travel where the step begins (a roundabout:
+                              on leaving it by the exit; the arrival: along the last segment)
+                              as its compass point's bearing: 0 north, 45 northeast, ... */
     double distance_m;   /**< metres to the next step along the geometry (0 for the arrival) */
     double duration_s;   /**< seconds to the next step (0 for the arrival) */
     size_t first_vertex; /**< index in the leg's geometry (gk_route_leg_geometry) where it begins */

@@ -36,16 +36,29 @@ struct RoadNetworkOptions: ParsableArguments {
             guard FileManager.default.fileExists(atPath: profile) else {
                 throw ValidationError("--profile \(profile): not car, bicycle, foot or a JSON file")
             }
-            return try RoutingProfile(json: String(contentsOfFile: profile, encoding: .utf8))
+            let p = try RoutingProfile(json: String(contentsOfFile: profile, encoding: .utf8))
+            try p.validate()
+            return p
         }
     }
 
-    /// The travel mode that names the directions.
-    func mode(_ p: RoutingProfile) -> RoadRouter.Mode {
+    @Option(help: "How the directions are titled: driving, cycling or walking (default: from the profile).")
+    var mode: RoadRouter.Mode?
+
+    /// The travel mode that names the directions: --mode, else the profile's (a JSON
+    /// profile's by the name of its built-in base, else by whether it allows motorways,
+    /// cycleways or neither), else driving.
+    func travelMode() throws -> RoadRouter.Mode {
+        if let mode { return mode }
+        guard osm != nil || profile != "car" else { return .driving }
+        let p = try routingProfile()
         switch p.name {
-        case "bicycle": .cycling
-        case "foot": .walking
-        default: .driving
+        case "car": return .driving
+        case "bicycle": return .cycling
+        case "foot": return .walking
+        default:
+            if p.highwaySpeedsKmh["motorway"] != nil { return .driving }
+            return p.highwaySpeedsKmh["cycleway"] != nil ? .cycling : .walking
         }
     }
 
@@ -92,3 +105,5 @@ extension RoadGraph {
             + "outside the largest strongly connected component); \(Format.fixed(Double(byteCount) / 1e6, 2)) MB"
     }
 }
+
+extension RoadRouter.Mode: ExpressibleByArgument {}

@@ -57,9 +57,7 @@ struct RouteCommand: ParsableCommand {
         var router: RoadRouter?
         if network.isGiven {
             let (graph, _) = try network.loadGraph()
-            let profile = network.osm != nil ? try network.routingProfile() : nil
-            router = try RoadRouter(
-                graph: graph, metric: network.metric.value, mode: profile.map(network.mode) ?? .driving)
+            router = try RoadRouter(graph: graph, metric: network.metric.value, mode: try network.travelMode())
         }
         var plan = try RoutePlan(
             configuration: .init(

@@ -126,6 +126,7 @@ extension RoadDirections {
         forEachReachable(from: junction(after: p, graph), graph) { inc in
             if inc.edge == q.edge && inc.leavesForward == q.forward { return }
             if inc.edge == p.edge && inc.leavesForward != p.forward { return }  // back the way it came
+            if isTwin(inc.edge, of: p.edge, graph) { return }  // back along a restricted junction's twin
             if count == 0 {
                 first = signedTurn(from: p.outBearing, to: leavingBearing(of: inc.edge, forward: inc.leavesForward, plane, graph))
             }
@@ -158,5 +159,14 @@ extension RoadDirections {
                 if next.canLeave && graph.edgeLengthMeters(next.edge) > 0 { body(next) }
             }
         }
+    }
+
+    /// True when `e` is `f`'s twin: the same OSM way and length, one-way the other way
+    /// (made where a two-way road meets a restricted junction).
+    static func isTwin(_ e: Int, of f: Int, _ graph: RoadGraph) -> Bool {
+        e != f && graph.edgeWayID(e) != 0 && graph.edgeWayID(e) == graph.edgeWayID(f)
+            && abs(graph.edgeLengthMeters(e) - graph.edgeLengthMeters(f)) < 0.01
+            && graph.edgeVertex(e, 0) == graph.edgeVertex(f, 0)
+            && graph.edgeVertex(e, graph.edgeVertexCount(e) - 1) == graph.edgeVertex(f, graph.edgeVertexCount(f) - 1)
     }
 }

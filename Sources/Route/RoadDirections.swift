@@ -25,7 +25,7 @@ import GeoKernel
 /// edge; distances are haversine lengths (sphere of mean radius); durations follow the
 /// graph's speeds.
 ///
-/// Thread safety: a stateless namespace; reentrant. C twin: the steps of `gk_router_route`.
+/// Thread safety: a stateless namespace; reentrant. C twin: the steps of a road route plan (`gk_route_step`, `gk_route_step_text`, `gk_route_step_road`).
 /// - Since: 0.2
 public enum RoadDirections {
     /// The road a piece of the path follows, for naming steps: ids of its name and ref

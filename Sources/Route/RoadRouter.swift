@@ -16,7 +16,7 @@ import GeoKernel
 ///
 /// Thread safety: an immutable object (`Sendable`); routes may be computed from many
 /// threads at once, each call with its own workspace (pass one per thread to avoid
-/// allocating one per call). C twin: `gk_router` (`gk_router_create`, `gk_router_route`).
+/// allocating one per call). C twin: `gk_router` (`gk_router_create`, `gk_router_snap`, `gk_router_matrix`; routes through `gk_route_create_road`).
 /// - Since: 0.2
 public final class RoadRouter: Sendable, Hashable {
     /// How the traveller moves: names the directions ("Driving directions from A to B").
@@ -81,7 +81,7 @@ public final class RoadRouter: Sendable, Hashable {
             let p = graph.nodeCoordinate(a), q = graph.nodeCoordinate(b)
             let key = Key(
                 way: way, ends: [p.latitude, p.longitude, q.latitude, q.longitude],
-                centimetres: Int64((graph.edgeLengthMeters(e) * 100).rounded()))
+                centimetres: Int64(exactly: (graph.edgeLengthMeters(e) * 100).rounded()) ?? -1)
             if let other = seen[key], (graph.edgeTravel(other, forward: true) != nil) != fwd {
                 twins[e] = other
                 twins[other] = e
@@ -94,8 +94,9 @@ public final class RoadRouter: Sendable, Hashable {
 
     /// The places a snap may start or end a route from: the snap itself, the same point
     /// on the edge's twin (if any), and, when the snap is an end of its edge (within
-    /// 1 mm), that node on every other edge there, so a pin at a junction may leave along
-    /// any road the junction allows, whichever edge the snap picked.
+    /// 1 mm), that junction on every other edge there (at a restricted junction: on every
+    /// road end its connectors join), so a pin at a junction may leave along any road the
+    /// junction allows, whichever edge the snap picked.
     func candidates(_ s: RoadSnap) -> [RoadSnap] {
         var out = [s]
         if let t = twins[s.edge] {
@@ -106,11 +107,25 @@ public final class RoadRouter: Sendable, Hashable {
         let node: Int? = s.offsetMeters <= 0.001 ? ends.from : (s.offsetMeters >= length - 0.001 ? ends.to : nil)
         guard let node else { return out }
         let at = graph.nodeCoordinate(node)
-        for inc in graph.edges(at: node) where inc.edge != s.edge {
-            let n = graph.edgeVertexCount(inc.edge)
-            out.append(RoadSnap(
-                input: s.input, point: at, edge: inc.edge, segment: inc.leavesForward ? 0 : max(0, n - 2),
-                offsetMeters: inc.leavesForward ? 0 : graph.edgeLengthMeters(inc.edge), distanceMeters: s.distanceMeters))
+        // The junction is the node and, at a restricted junction, the arrival and departure
+        // nodes its zero-length connectors join (all at the same place).
+        var junction = [node], seen: Set<Int> = [node], k = 0
+        while k < junction.count {
+            let x = junction[k]
+            k += 1
+            for inc in graph.edges(at: x) where graph.edgeLengthMeters(inc.edge) == 0 {
+                let e = graph.edgeEndpoints(inc.edge)
+                for y in [e.from, e.to] where seen.insert(y).inserted { junction.append(y) }
+            }
+        }
+        for x in junction {
+            for inc in graph.edges(at: x) where inc.edge != s.edge && graph.edgeLengthMeters(inc.edge) > 0 {
+                let n = graph.edgeVertexCount(inc.edge)
+                out.append(RoadSnap(
+                    input: s.input, point: at, edge: inc.edge, segment: inc.leavesForward ? 0 : max(0, n - 2),
+                    offsetMeters: inc.leavesForward ? 0 : graph.edgeLengthMeters(inc.edge),
+                    distanceMeters: s.distanceMeters))
+            }
         }
         return out
     }
@@ -161,7 +176,7 @@ public final class RoadRouter: Sendable, Hashable {
     ///
     /// - Throws: `.invalidArgument` for fewer than two points; `.notFound` naming the
     ///   point that is too far from a road, or the leg the network cannot connect.
-    /// - Complexity: one snap per point and one query per leg. C twin: `gk_router_route`.
+    /// - Complexity: one snap per point and one query per leg. C twin: `gk_route_create_road` + `gk_route_add_pin`.
     public func route(
         through points: [Coordinate], workspace: RoadGraph.Workspace? = nil
     ) throws(GeoKernelError) -> [RoadRoute] {
@@ -229,7 +244,7 @@ public final class RoadRouter: Sendable, Hashable {
 
 /// One leg of a road route: the path, its steps and its name.
 ///
-/// Thread safety: an immutable value; `Sendable`. C twin: `gk_road_route`.
+/// Thread safety: an immutable value; `Sendable`. C twin: a leg of a road route plan (`gk_route_leg`, `gk_route_leg_geometry`, `gk_route_leg_name`, `gk_route_step*`).
 /// - Since: 0.2
 public struct RoadRoute: Sendable {
     /// Where the leg starts and ends on the network.

@@ -270,10 +270,11 @@ public struct RoutePlan: Sendable, Hashable {
         } catch {
             throw GeoKernelError(error.code, "leg \(from.label)→\(to.label): \(error.message)")
         }
-        let seconds = travelTimeSeconds ?? route.durationSeconds
         let time: TravelTime
         do {
-            time = try TravelTime(seconds: min(TravelTime.maximumSeconds, seconds))
+            // A caller's time is checked as given; the road's own is capped (a road
+            // route cannot take 30 000 years, but the cap keeps the type total).
+            time = try TravelTime(seconds: travelTimeSeconds ?? min(TravelTime.maximumSeconds, route.durationSeconds))
         } catch {
             throw .invalid("leg \(from.label)→\(to.label): \(error.message)")
         }
@@ -281,7 +282,8 @@ public struct RoutePlan: Sendable, Hashable {
         if geometry.count < 2 { geometry = [route.from.point, route.to.point] }
         var leg = RouteLeg(
             from: from, to: to, geometry: geometry, lengthMeters: route.lengthMeters, travelTime: time,
-            steps: route.steps, geometrySource: .road, timeSource: travelTimeSeconds == nil ? .road : .supplied)
+            steps: travelTimeSeconds == nil ? route.steps : LegGeometry.timed(route.steps, totalSeconds: time.seconds),
+            geometrySource: .road, timeSource: travelTimeSeconds == nil ? .road : .supplied)
         leg.name = route.name
         return leg
     }

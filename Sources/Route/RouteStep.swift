@@ -114,8 +114,8 @@ public struct RouteStep: Sendable, Hashable {
     public let exitNumber: Int?
     /// The side of the destination, for `.arrive`; nil for other maneuvers.
     public let arrivalSide: ArrivalSide?
-    /// The direction of travel when the step begins (for `.arrive`: along the last
-    /// segment).
+    /// The direction of travel when the step begins (for `.roundabout`: on leaving it by
+    /// the exit; for `.arrive`: along the last segment).
     public let heading: CompassDirection
     /// The name of the road the step follows ("" when unnamed, and on great-circle legs).
     public let roadName: String

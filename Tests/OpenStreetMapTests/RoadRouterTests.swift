@@ -62,6 +62,20 @@ import _GeoKernelTestSupport
         #expect(plan.pins.count == 1 && plan.legs.isEmpty)
     }
 
+    @Test("a road leg with the caller's travel time checks it and shares it out over the steps")
+    func suppliedTime() throws {
+        let router = try RoadRouter(graph: try Self.town())
+        var plan = try RoutePlan(router: router)
+        try plan.addPin(try Self.at(75, 8))
+        for bad in [Double.nan, .infinity, -5] {
+            #expect(throws: GeoKernelError.self) { try plan.addPin(try Self.at(300, 440), travelTimeSeconds: bad) }
+        }
+        try plan.addPin(try Self.at(300, 440), travelTimeSeconds: 600)
+        let leg = plan.legs[0]
+        #expect(leg.timeSource == .supplied && leg.geometrySource == .road && leg.travelTime.seconds == 600)
+        #expect(abs(leg.steps.reduce(0) { $0 + $1.durationSeconds } - 600) < 1e-6)
+    }
+
     @Test("without a router a plan keeps its great-circle legs")
     func greatCircleStays() throws {
         var plan = try RoutePlan()

@@ -103,6 +103,18 @@ import _GeoKernelTestSupport
         #expect(right.lengthMeters > haversineDistance(s, centre) + haversineDistance(centre, e) + 50)
     }
 
+    @Test("a pin exactly on a restricted junction may leave along, and arrive by, any road the junction allows")
+    func pinOnRestrictedJunction() throws {
+        let r = try Self.router("restriction-cross.osm", .car)
+        let centre = try Self.at(43.73, 7.42), n = try Self.at(Self.armNorth.0, Self.armNorth.1)
+        let s = try Self.at(Self.armSouth.0, Self.armSouth.1)
+        #expect(abs(try Self.route(r, centre, n).lengthMeters - haversineDistance(centre, n)) < 1)
+        #expect(abs(try Self.route(r, s, centre).lengthMeters - haversineDistance(s, centre)) < 1)
+        let m = try r.matrix(from: [centre], to: [n])
+        let direct = try Self.route(r, centre, n).path.cost
+        #expect(m[0] == direct)
+    }
+
     @Test("the builder reports the restrictions it applied and builds a junction of its own for them")
     func restrictionReport() throws {
         let (network, report) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .car)

@@ -1,11 +1,11 @@
 // Accessors the turn-by-turn layer reads. Indices are preconditions, as for Array
-// subscripts (an index out of range traps); the planned C twins check them and return
+// subscripts (an index out of range traps); the C ABI checks the indices it takes and returns
 // GK_ERR_INVALID_ARGUMENT instead. All are O(1) unless stated, pure and thread-safe.
 
 extension RoadGraph {
     /// One edge at a node, seen from the node.
     ///
-    /// Thread safety: a value; `Sendable`. C twin: `gk_road_incidence` (planned).
+    /// Thread safety: a value; `Sendable`. C twin: none.
     public struct Incidence: Sendable, Hashable {
         /// The edge.
         public var edge: Int
@@ -18,7 +18,7 @@ extension RoadGraph {
         public var canArrive: Bool
     }
 
-    /// The coordinate of a node (degrees, stored to 1e-7°). C twin: `gk_road_graph_node` (planned).
+    /// The coordinate of a node (degrees, stored to 1e-7°). C twin: none.
     public func nodeCoordinate(_ node: Int) -> Coordinate {
         let c = storage.nodeCoord
         return Coordinate(uncheckedLatitude: Double(c[2 * node]) * 1e-7, longitude: Double(c[2 * node + 1]) * 1e-7)
@@ -26,7 +26,7 @@ extension RoadGraph {
 
     /// The edges at a node, each with the direction of leaving the node along it.
     ///
-    /// - Complexity: O(degree). C twin: `gk_road_graph_incidences` (planned).
+    /// - Complexity: O(degree). C twin: none.
     public func edges(at node: Int) -> [Incidence] {
         let s = storage
         return (Int(s.incFirst[node])..<Int(s.incFirst[node + 1])).map { i in
@@ -46,14 +46,14 @@ extension RoadGraph {
         }
     }
 
-    /// The nodes an edge runs between. C twin: `gk_road_graph_edge_ends` (planned).
+    /// The nodes an edge runs between. C twin: none.
     public func edgeEndpoints(_ edge: Int) -> (from: Int, to: Int) {
         (Int(storage.edgeEnds[2 * edge]), Int(storage.edgeEnds[2 * edge + 1]))
     }
 
     /// The edge's polyline from its `from` node to its `to` node (degrees, ≥ 2 vertices).
     ///
-    /// - Complexity: O(vertices). C twin: `gk_road_graph_edge_geometry` (planned).
+    /// - Complexity: O(vertices). C twin: none.
     public func edgeGeometry(_ edge: Int) -> [Coordinate] {
         (Int(storage.geomFirst[edge])..<Int(storage.geomFirst[edge + 1])).map { storage.coordinate(vertex: $0) }
     }
@@ -81,28 +81,28 @@ extension RoadGraph {
         storage.stringFirst[Int(id)] == storage.stringFirst[Int(id) + 1]
     }
 
-    /// The street name ("" when unnamed). C twin: `gk_road_graph_edge_name` (planned).
+    /// The street name ("" when unnamed). C twin: none.
     public func edgeName(_ edge: Int) -> String { storage.string(storage.edgeName[edge]) }
 
-    /// The road number ("" when none). C twin: `gk_road_graph_edge_ref` (planned).
+    /// The road number ("" when none). C twin: none.
     public func edgeRef(_ edge: Int) -> String { storage.string(storage.edgeRef[edge]) }
 
-    /// The class of road. C twin: `gk_road_graph_edge_class` (planned).
+    /// The class of road. C twin: none.
     public func edgeClass(_ edge: Int) -> RoadClass { RoadClass(rawValue: storage.edgeClass[edge]) ?? .other }
 
-    /// True when the edge is part of a roundabout. C twin: `gk_road_graph_edge_flags` (planned).
+    /// True when the edge is part of a roundabout. C twin: none.
     public func edgeIsRoundabout(_ edge: Int) -> Bool { storage.edgeFlags[edge] & 16 != 0 }
 
-    /// The OpenStreetMap way the edge comes from (0 when none). C twin: `gk_road_graph_edge_way` (planned).
+    /// The OpenStreetMap way the edge comes from (0 when none). C twin: none.
     public func edgeWayID(_ edge: Int) -> Int64 { storage.edgeWay[edge] }
 
     /// The edge's length in metres: haversine along its geometry (sphere, mean radius).
-    /// C twin: `gk_road_graph_edge_length` (planned).
+    /// C twin: none.
     public func edgeLengthMeters(_ edge: Int) -> Double { storage.edgeLength[edge] }
 
     /// How the edge may be travelled forward (from → to) or backward; nil when not
     /// allowed. The speed (metres per second) is the input's, rounded to single precision.
-    /// C twin: `gk_road_graph_edge_travel` (planned).
+    /// C twin: none.
     public func edgeTravel(_ edge: Int, forward: Bool) -> RoadNetwork.Travel? {
         let a = UInt32(2 * edge + (forward ? 0 : 1))
         guard storage.allowed(a) else { return nil }
@@ -112,13 +112,13 @@ extension RoadGraph {
 
     /// The travel time in seconds of a whole edge in one direction (the integer
     /// millisecond weight the router uses); nil when not allowed.
-    /// C twin: `gk_road_graph_edge_duration` (planned).
+    /// C twin: none.
     public func edgeDurationSeconds(_ edge: Int, forward: Bool) -> Double? {
         let a = UInt32(2 * edge + (forward ? 0 : 1))
         return storage.allowed(a) ? Double(storage.arcTime[Int(a)]) * 0.001 : nil
     }
 
     /// The size of the graph's arrays in bytes (what `save` writes, without the header).
-    /// C twin: `gk_road_graph_bytes` (planned).
+    /// C twin: `gk_road_graph_info`.
     public var byteCount: Int { storage.payloadByteCount }
 }

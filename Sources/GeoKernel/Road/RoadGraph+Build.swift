@@ -17,7 +17,7 @@ extension RoadGraph {
     ///   42 949 km or a time 49 days (32-bit weights), or a shortcut would.
     /// - Complexity: O(V log V) for V geometry vertices, plus contraction (about linear
     ///   in practice for road networks).
-    /// - Thread safety: pure. C twin: `gk_road_graph_build` (planned).
+    /// - Thread safety: pure. C twin: `gk_road_graph_build_osm` (from an OSM file).
     public init(_ network: RoadNetwork, options: Options = Options()) throws(GeoKernelError) {
         try network.validate(options)
         let keep = network.largestComponentMask()

@@ -1,7 +1,7 @@
 /// Route costs from every source to every target.
 ///
 /// Units: metres (`.shortest`) or seconds (`.fastest`). Thread safety: a value; `Sendable`.
-/// C twin: `gk_router_matrix` (planned; fills a caller-owned row-major `double` buffer,
+/// C twin: `gk_router_matrix` (fills a caller-owned row-major `double` buffer,
 /// `INFINITY` when unreachable).
 /// - Since: 0.2
 public struct RoadMatrix: Sendable, Hashable {
@@ -35,7 +35,7 @@ extension RoadGraph {
     /// - Complexity: O((S + T) · search space + bucket entries scanned); well under a
     ///   microsecond per cell on a city. Memory: O(T · search space).
     /// - Thread safety: concurrent calls allowed with one workspace each.
-    ///   C twin: `gk_router_matrix` (planned).
+    ///   C twin: `gk_router_matrix`.
     public func matrix(
         from sources: [RoadSnap], to targets: [RoadSnap], metric: RoadMetric = .fastest, workspace: Workspace
     ) throws(GeoKernelError) -> RoadMatrix {
@@ -94,7 +94,7 @@ extension RoadGraph {
             costs: weights.map { $0 == .max ? .infinity : Double($0) * metric.unitsPerWeight })
     }
 
-    /// The matrix with a workspace made for this call. C twin: `gk_router_matrix` (planned).
+    /// The matrix with a workspace made for this call. C twin: `gk_router_matrix`.
     public func matrix(
         from sources: [RoadSnap], to targets: [RoadSnap], metric: RoadMetric = .fastest
     ) throws(GeoKernelError) -> RoadMatrix {

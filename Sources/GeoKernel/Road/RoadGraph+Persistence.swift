@@ -21,7 +21,7 @@ extension RoadGraph {
     ///
     /// - Throws: `.io` naming the path and the reason.
     /// - Complexity: O(size); `byteCount` + 64 + 288 bytes.
-    /// - Thread safety: reads the graph only. C twin: `gk_road_graph_save` (planned).
+    /// - Thread safety: reads the graph only. C twin: `gk_road_graph_save`.
     public func save(to path: String) throws(GeoKernelError) {
         let s = storage
         var header: [UInt64] = [
@@ -51,7 +51,7 @@ extension RoadGraph {
     ///   graph file, has another version or byte order, is truncated, damaged (checksum),
     ///   or its contents are inconsistent — the message says which.
     /// - Complexity: O(size); about a millisecond per few megabytes.
-    /// - Thread safety: builds a new value. C twin: `gk_road_graph_load` (planned).
+    /// - Thread safety: builds a new value. C twin: `gk_road_graph_load`.
     public init(contentsOf path: String) throws(GeoKernelError) {
         let file = try FileSource(path: path)
         func corrupt(_ what: String) -> GeoKernelError {

@@ -20,7 +20,7 @@ extension RoadGraph {
     /// - Complexity: hierarchy: O(search spaces + path length), a few microseconds on a
     ///   city; Dijkstra: O(n log n).
     /// - Thread safety: concurrent calls allowed with one workspace each.
-    ///   C twin: `gk_router_route` (planned).
+    ///   C twin: `gk_route_create_road` + `gk_route_add_pin`.
     public func route(
         from start: RoadSnap, to target: RoadSnap, metric: RoadMetric = .fastest,
         algorithm: RoutingAlgorithm = .contractionHierarchy, workspace: Workspace
@@ -48,7 +48,7 @@ extension RoadGraph {
     }
 
     /// The best route, with a workspace made for this call (O(n) allocation; reuse a
-    /// `Workspace` for repeated queries). C twin: `gk_router_route` (planned).
+    /// `Workspace` for repeated queries). C twin: `gk_route_create_road` + `gk_route_add_pin`.
     public func route(
         from start: RoadSnap, to target: RoadSnap, metric: RoadMetric = .fastest,
         algorithm: RoutingAlgorithm = .contractionHierarchy
@@ -60,7 +60,7 @@ extension RoadGraph {
     /// without building the path: what `route` would return as `cost`.
     ///
     /// - Throws: as `route`. Complexity: as `route` without the path.
-    ///   C twin: `gk_router_cost` (planned).
+    ///   C twin: none (`gk_router_matrix` gives costs).
     public func cost(
         from start: RoadSnap, to target: RoadSnap, metric: RoadMetric = .fastest,
         algorithm: RoutingAlgorithm = .contractionHierarchy, workspace: Workspace

@@ -7,7 +7,7 @@ import Darwin
 /// A position on the road graph: the nearest point of an edge to a coordinate.
 ///
 /// Units: degrees, metres. Thread safety: a value; `Sendable`.
-/// C twin: `gk_road_snap` (planned).
+/// C twin: `gk_router_snap`.
 /// - Since: 0.2
 public struct RoadSnap: Sendable, Hashable {
     /// The coordinate that was snapped.
@@ -48,7 +48,7 @@ extension RoadGraph {
     /// - Throws: `.invalidArgument` when the limit is negative or NaN; `.notFound` ("no
     ///   road within 50 m of (lat, lon)") when no segment is that close.
     /// - Complexity: O(segments within the found distance), about 1 µs at street scale.
-    /// - Thread safety: pure; concurrent calls allowed. C twin: `gk_road_graph_snap` (planned).
+    /// - Thread safety: pure; concurrent calls allowed. C twin: none.
     public func snap(_ coordinate: Coordinate, maxDistanceMeters: Double) throws(GeoKernelError) -> RoadSnap {
         guard maxDistanceMeters >= 0 else { throw .invalid("maximum snapping distance \(maxDistanceMeters) m must be ≥ 0") }
         let frame = SnapFrame(coordinate)
@@ -96,7 +96,7 @@ extension RoadGraph {
     ///
     /// - Throws: `.invalidArgument` for a latitude outside [-90, 90], a non-finite value
     ///   or a bad limit; `.notFound` as `snap(_:maxDistanceMeters:)`.
-    /// - C twin: `gk_road_graph_snap` (planned).
+    /// - C twin: none.
     public func snap(latitude: Double, longitude: Double, maxDistanceMeters: Double) throws(GeoKernelError) -> RoadSnap {
         try snap(Coordinate(latitude: latitude, longitude: longitude), maxDistanceMeters: maxDistanceMeters)
     }

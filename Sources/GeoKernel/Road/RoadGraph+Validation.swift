@@ -59,15 +59,16 @@ extension RoadGraphStorage {
             edgeFlags.count == m, edgeClass.count == m, edgeName.count == m, edgeRef.count == m, edgeWay.count == m
         else { return "per-edge arrays of the wrong size" }
         for v in edgeEnds where Int(v) >= n { return "edge end \(v) is not below the node count \(n)" }
-        for x in edgeLength where !(x.isFinite && x >= 0) { return "edge length \(x) m" }
+        // 4e7 m: no edge is longer than the Earth's circumference (the weights' range).
+        for x in edgeLength where !(x.isFinite && x >= 0 && x < 4e7) { return "edge length \(x) m" }
         for x in arcSpeed where !(x.isFinite && x >= 0) { return "speed \(x) m/s" }
-        for i in 0..<n where abs(nodeCoord[2 * i]) > 900_000_000 || abs(nodeCoord[2 * i + 1]) > 1_800_000_000 {
+        for i in 0..<n where nodeCoord[2 * i].magnitude > 900_000_000 || nodeCoord[2 * i + 1].magnitude > 1_800_000_000 {
             return "node \(i) outside the globe"
         }
         if let p = csr(geomFirst, count: m, total: vertices, "edge geometry") { return p }
         for e in 0..<m where geomFirst[e + 1] - geomFirst[e] < 2 { return "edge \(e) has fewer than 2 vertices" }
         guard geom.count % 2 == 0 else { return "odd geometry array" }
-        for i in 0..<vertices where abs(geom[2 * i]) > 900_000_000 || abs(geom[2 * i + 1]) > 1_800_000_000 {
+        for i in 0..<vertices where geom[2 * i].magnitude > 900_000_000 || geom[2 * i + 1].magnitude > 1_800_000_000 {
             return "vertex \(i) outside the globe"
         }
         guard stringFirst.count >= 2, stringFirst[0] == 0, stringFirst[1] == 0 else { return "bad string table" }

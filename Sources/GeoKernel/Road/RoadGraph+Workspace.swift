@@ -6,7 +6,7 @@ extension RoadGraph {
     /// Create one per thread (or task) and reuse it: a workspace is not `Sendable` and
     /// must not be used by two queries at once. It fits any graph with the same node count
     /// (queries check this). Memory: about 60 bytes per node.
-    /// C twin: `gk_router` (planned: `gk_router_create(graph)`, `gk_router_destroy`).
+    /// C twin: inside a `gk_router` (`gk_router_create`, `gk_router_destroy`).
     /// - Since: 0.2
     public final class Workspace {
         package let nodeCount: Int
@@ -22,7 +22,7 @@ extension RoadGraph {
 
         /// A workspace for queries on `graph`.
         ///
-        /// - Complexity: O(n) time and memory, once. C twin: `gk_router_create` (planned).
+        /// - Complexity: O(n) time and memory, once. C twin: `gk_router_create` (a router owns one workspace).
         public init(for graph: RoadGraph) {
             nodeCount = graph.nodeCount
             forward = SearchLabels(nodeCount); backward = SearchLabels(nodeCount)

@@ -4,7 +4,7 @@
 /// exactly: centimetres for `.shortest`, milliseconds for `.fastest`; public costs are
 /// reported in metres and seconds.
 ///
-/// Thread safety: a value; `Sendable`. C twin: `gk_road_metric` (planned).
+/// Thread safety: a value; `Sendable`. C twin: `GK_METRIC_FASTEST`, `GK_METRIC_SHORTEST`.
 /// - Since: 0.2
 public enum RoadMetric: UInt8, Sendable, Hashable, CaseIterable {
     /// Length in metres (haversine along the edge geometry, sphere of mean radius).
@@ -20,7 +20,7 @@ public enum RoadMetric: UInt8, Sendable, Hashable, CaseIterable {
 /// How a route is searched. Both give the same costs (tests check it); the hierarchy is
 /// 100–1000× faster, Dijkstra is the baseline and works without contraction.
 ///
-/// Thread safety: a value; `Sendable`. C twin: `gk_router_algorithm` (planned).
+/// Thread safety: a value; `Sendable`. C twin: none.
 /// - Since: 0.2
 public enum RoutingAlgorithm: Sendable, Hashable {
     /// Bidirectional upward search in the metric's contraction hierarchy (Geisberger et
@@ -40,7 +40,7 @@ public enum RoutingAlgorithm: Sendable, Hashable {
 ///
 /// Units: metres, seconds, degrees. Earth model: sphere of mean radius 6 371 008.8 m
 /// (haversine lengths). Thread safety: an immutable value, `Sendable`; queries may run
-/// concurrently, one `Workspace` per thread. C twin: `gk_road_graph` (planned).
+/// concurrently, one `Workspace` per thread. C twin: `gk_road_graph`.
 /// - Since: 0.2
 public struct RoadGraph: Sendable {
     package let storage: RoadGraphStorage
@@ -49,7 +49,7 @@ public struct RoadGraph: Sendable {
 
     /// What the builder kept and dropped.
     ///
-    /// Thread safety: a value; `Sendable`. C twin: `gk_road_graph_report` (planned).
+    /// Thread safety: a value; `Sendable`. C twin: `gk_road_graph_info`.
     public struct BuildReport: Sendable, Hashable {
         /// Nodes kept (the largest strongly connected component).
         public var nodeCount: Int
@@ -65,7 +65,7 @@ public struct RoadGraph: Sendable {
 
     /// How to build a graph.
     ///
-    /// Thread safety: a value; `Sendable`. C twin: `gk_road_graph_options` (planned).
+    /// Thread safety: a value; `Sendable`. C twin: none.
     public struct Options: Sendable, Hashable {
         /// The metrics to contract; the default is both. An empty set builds no hierarchy
         /// (routing then needs `.dijkstra`), for tests and baselines.
@@ -80,16 +80,16 @@ public struct RoadGraph: Sendable {
         }
     }
 
-    /// What the builder kept and dropped. C twin: `gk_road_graph_report` (planned).
+    /// What the builder kept and dropped. C twin: `gk_road_graph_info`.
     public var report: BuildReport { storage.report }
 
-    /// Number of nodes. Complexity: O(1). C twin: `gk_road_graph_node_count` (planned).
+    /// Number of nodes. Complexity: O(1). C twin: `gk_road_graph_info`.
     public var nodeCount: Int { storage.nodeCount }
 
-    /// Number of edges. Complexity: O(1). C twin: `gk_road_graph_edge_count` (planned).
+    /// Number of edges. Complexity: O(1). C twin: `gk_road_graph_info`.
     public var edgeCount: Int { storage.edgeCount }
 
-    /// True when `metric` has a contraction hierarchy. C twin: `gk_road_graph_has_ch` (planned).
+    /// True when `metric` has a contraction hierarchy. C twin: none.
     public func isContracted(_ metric: RoadMetric) -> Bool { storage.hierarchy(metric) != nil }
 }
 

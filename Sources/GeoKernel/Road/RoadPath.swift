@@ -5,7 +5,7 @@
 /// order; consecutive pieces share their joint vertex in `geometry`.
 ///
 /// Units: metres, seconds, degrees. Earth model: sphere (haversine lengths).
-/// Thread safety: a value; `Sendable`. C twin: `gk_road_path` (planned).
+/// Thread safety: a value; `Sendable`. C twin: the legs of a road route plan (`gk_route_leg`, `gk_route_leg_geometry`).
 /// - Since: 0.2
 public struct RoadPath: Sendable, Hashable {
     /// One traversed edge, whole or partial.

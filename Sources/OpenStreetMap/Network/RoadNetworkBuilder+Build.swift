@@ -14,6 +14,10 @@ extension RoadNetworkBuilder {
     private mutating func assemble() throws(GeoKernelError) -> (network: RoadNetwork, report: Report) {
         nodeTable.finish()
         let n = nodeTable.count
+        // Node indices are kept as Int32 (and the graph counts nodes in 32 bits).
+        guard n < Int(Int32.max), refs.count < Int(Int32.max) else {
+            throw GeoKernelError(.capacity, "\(n) nodes and \(refs.count) way references: at most 2^31 - 1 each")
+        }
         // Resolve references once: table index, or -1 for a node the file lacks.
         var resolved = [Int32](repeating: -1, count: refs.count)
         var uses = [UInt8](repeating: 0, count: n)
@@ -43,13 +47,16 @@ extension RoadNetworkBuilder {
                 throw GeoKernelError(.parse, "node \(nodeTable.ids[i]): \(error.message)")
             }
         }
-        func newNode(_ c: Coordinate) -> Int {
+        func newNode(_ c: Coordinate) throws(GeoKernelError) -> Int {
+            guard out.nodes.count < Int(Int32.max) - 1 else {
+                throw GeoKernelError(.capacity, "more than 2^31 - 1 graph nodes")
+            }
             out.nodes.append(c)
             return out.nodes.count - 1
         }
         func node(for i: Int) throws(GeoKernelError) -> Int {
             if graphNode[i] >= 0 { return Int(graphNode[i]) }
-            let g = newNode(try coordinate(i))
+            let g = try newNode(try coordinate(i))
             graphNode[i] = Int32(g)
             return g
         }
@@ -83,11 +90,11 @@ extension RoadNetworkBuilder {
                     report.blockingBarriers += 1
                     if start >= 0 {
                         shape.append(c)
-                        close(at: newNode(c))
+                        close(at: try newNode(c))
                     }
                     // The road goes on from a node of its own at the barrier's position.
                     if k < way.refs.upperBound - 1 {
-                        start = newNode(c)
+                        start = try newNode(c)
                         shape = [c]
                     } else {
                         start = -1

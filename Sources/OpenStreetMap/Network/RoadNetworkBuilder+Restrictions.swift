@@ -18,7 +18,8 @@ extension RoadNetworkBuilder {
     /// the arrival node and one out of the departure node, and zero-length connectors
     /// join each arrival node to the departure node of every road that may be turned
     /// into (a U-turn included, unless forbidden). A route can then turn back only where
-    /// it could before: at the road's other end.
+    /// it could before: at the road's other end. A connector between two destination-only
+    /// roads is destination-only too.
     ///
     /// Cost: per restricted junction with k road ends, up to 2k nodes, k twin edges and
     /// k² connectors. Restrictions at a junction with a loop road are skipped.
@@ -121,10 +122,16 @@ extension RoadNetworkBuilder {
                 guard let from = arrival[a] else { continue }
                 for b in here.indices where !banned.contains([a, b]) {
                     guard let to = departure[b] else { continue }
+                    // A turn between two destination-only roads stays inside their zone.
+                    func destinationOnly(_ k: Int) -> Bool {
+                        let e = net.edges[here[k].edge]
+                        return (e.forward ?? e.backward)?.destinationOnly ?? false
+                    }
                     net.edges.append(RoadNetwork.Edge(
                         from: from, to: to, geometry: [position, position],
-                        forward: RoadNetwork.Travel(speedMetersPerSecond: 1), backward: nil,
-                        roadClass: net.edges[here[b].edge].roadClass, wayID: 0))
+                        forward: RoadNetwork.Travel(
+                            speedMetersPerSecond: 1, destinationOnly: destinationOnly(a) && destinationOnly(b)),
+                        backward: nil, roadClass: net.edges[here[b].edge].roadClass, wayID: 0))
                 }
             }
         }

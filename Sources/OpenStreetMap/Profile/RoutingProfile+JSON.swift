@@ -24,7 +24,7 @@ extension RoutingProfile {
     ///   or a value of the wrong type — the message names the key path and its line and
     ///   column; `.invalidArgument` for a value out of range (a speed or factor that is not
     ///   finite and > 0, an unknown `base` or `maxspeedRule`), naming the key.
-    /// C twin (planned): `gk_profile_from_json`.
+    /// C twin: the `profile` argument of `gk_road_graph_build_osm` (JSON text).
     public init(json text: String) throws(GeoKernelError) {
         let root = try MiniJSON.parse(text)
         var decoder = ProfileJSONDecoder(text: text)
@@ -35,7 +35,7 @@ extension RoutingProfile {
     /// `jsonKeys` in that order, tables' keys and sets sorted, two-space indentation, no
     /// trailing newline. A non-finite number (only possible in a profile that fails
     /// `validate()`) is written as `null`, which `init(json:)` refuses.
-    /// C twin (planned): `gk_profile_to_json`.
+    /// C twin: `gk_profile_json` (built-in profiles).
     public var json: String {
         var w = JSONWriter()
         w.beginObject()

@@ -7,7 +7,7 @@ extension RoutingProfile {
     /// `travel(wayTags:)` never traps on an invalid profile (a way whose speed is not
     /// finite and positive is simply unusable); call this to learn why.
     /// - Throws: `GeoKernelError(.invalidArgument, …)` naming the first bad key path.
-    /// C twin (planned): checked inside `gk_profile_from_json`.
+    /// C twin: checked inside `gk_road_graph_build_osm` for a JSON profile.
     public func validate() throws(GeoKernelError) {
         func check(_ x: Double, _ path: String) throws(GeoKernelError) {
             guard x.isFinite, x > 0 else { throw GeoKernelError.invalid("profile \(name): \(path) is \(x), must be finite and > 0") }

@@ -21,8 +21,8 @@ import GeoKernel
 /// 5. Direction: see `onewayKeys`.
 /// 6. Speed: see `maxspeedRule`; finally capped at `maxSpeedCapKmh`.
 ///
-/// Thread safety: a value; `Sendable`. C twin (planned): `gk_profile_builtin(name)`,
-/// `gk_profile_from_json(text)`, `gk_profile_to_json`, `gk_profile_destroy`.
+/// Thread safety: a value; `Sendable`. C twin: the `profile` argument of
+/// `gk_road_graph_build_osm` ("car", "bicycle", "foot" or JSON text) and `gk_profile_json`.
 /// - Since: 0.2
 public struct RoutingProfile: Sendable, Hashable {
     /// How a tagged `maxspeed` changes the speed of a way.

@@ -3,7 +3,7 @@ import GeoKernel
 /// The encodings of an OpenStreetMap file that `OSMFile` reads.
 ///
 /// Thread safety: a value; `Sendable`.
-/// C twin: the `format` argument of `gk_road_graph_build_osm` (planned).
+/// C twin: the `format` argument of none.
 /// - Since: 0.2
 public enum OSMFileFormat: Sendable, Hashable {
     /// OSM PBF (`.osm.pbf`): protobuf blobs, raw or zlib-compressed.
@@ -49,7 +49,7 @@ public enum OSMFileFormat: Sendable, Hashable {
 ///
 /// Thread safety: reentrant; each call has its own state, so several files may be read
 /// at once on different threads.
-/// C twin: `gk_road_graph_build_osm` (planned) reads through this.
+/// C twin: none reads through this.
 ///
 /// - Since: 0.2
 public enum OSMFile {
@@ -72,7 +72,7 @@ public enum OSMFile {
     ///   malformed XML or gzip, naming the line and byte offset ("line 123, byte offset
     ///   4567: ..."; for `.xmlGzip` the offset counts uncompressed bytes).
     /// - Complexity: O(file size). Thread safety: reentrant; each call has its own state.
-    /// C twin: `gk_road_graph_build_osm` (planned) reads through this.
+    /// C twin: none reads through this.
     public static func read(
         _ path: String, format: OSMFileFormat? = nil,
         _ visit: (OSMElement) throws(GeoKernelError) -> Void

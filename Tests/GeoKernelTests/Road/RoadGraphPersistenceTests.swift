@@ -94,6 +94,7 @@ final class RoadGraphPersistenceTests {
             (17, 77_777, "incidence arc"), (19, 123_456, "grid segment"),
             (20 + 8, 0xFFFF, "hierarchy rank"),  // fastest metric's rank array
             (20 + 8 + 4, 0x7FFF_0000, "shortcut middle"),  // fastest upMid
+            (1, 0x8000_0000, "node latitude Int32.min"), (13, 0x8000_0000, "vertex latitude Int32.min"),
         ]
         for f in forgeries {
             guard sections[f.section] >= 4 else { continue }
@@ -101,6 +102,10 @@ final class RoadGraphPersistenceTests {
             withUnsafeBytes(of: f.value.littleEndian) { for k in 0..<4 { forged[sectionStart(f.section) + k] = $0[k] } }
             expectCorrupt(resealed(forged), "forged \(f.what)", sealed: true)
         }
+        // An edge length no road has (1e300 m) would overflow integer conversions later.
+        var forgedLength = bytes
+        withUnsafeBytes(of: (1e300 as Double).bitPattern.littleEndian) { for k in 0..<8 { forgedLength[sectionStart(3) + k] = $0[k] } }
+        expectCorrupt(resealed(forgedLength), "forged edge length", sealed: true)
         var forgedWeight = bytes
         let upArc = sectionStart(20 + 8 + 3)
         forgedWeight[upArc] ^= 1  // an upward arc's weight (low half of the first entry)
