@@ -2,7 +2,7 @@ import Foundation
 import GeoKernel
 
 /// The road router on a generated 1M-node street grid (1000 × 1000 junctions about 100 m
-/// apart, seeded; see `gridNetwork`). Building its hierarchies took 22 minutes (both metrics,
+/// apart, seeded; see `RoadNetwork.grid`). Building its hierarchies took 22 minutes (both metrics,
 /// 2026-11-23; grids contract badly: about 11 shortcuts per node for `.shortest`), so
 /// this group runs only with `--grid` or a `--filter` containing "grid"
 /// (`make bench ARGS="--filter grid"`); plain `make bench` skips it.
@@ -74,7 +74,7 @@ enum RoadGridCases {
     final class Context: @unchecked Sendable {
         lazy var network: RoadNetwork = {
             let t0 = nowNanoseconds()
-            let n = gridNetwork(rows: rows, cols: cols, seed: 0x6121D)
+            let n = RoadNetwork.grid(rows: rows, cols: cols, seed: 0x6121D)
             note("grid1m: generated \(n.nodes.count) nodes, \(n.edges.count) edges in "
                  + "\(fmt(Double(nowNanoseconds() - t0) * 1e-9)) s (not timed)")
             return n
@@ -110,71 +110,6 @@ enum RoadGridCases {
         }()
     }
 
-    /// A seeded street grid: `rows × cols` junctions about `spacingMeters` apart (jittered
-    /// by up to a fifth of the spacing) from (42.5°, 1.5°), streets with 0–2 extra shape
-    /// vertices, speeds 10–130 km/h drawn per street, 10 % one-way, 2 % destination-only,
-    /// 5 % missing. The same recipe as the kernel's test generator `RoadNetwork.grid`
-    /// (package access, so not visible from this package).
-    static func gridNetwork(
-        rows: Int, cols: Int, seed: UInt64, spacingMeters: Double = 100, oneWayFraction: Double = 0.1,
-        destinationOnlyFraction: Double = 0.02, missingFraction: Double = 0.05
-    ) -> RoadNetwork {
-        typealias Travel = RoadNetwork.Travel
-        var rng = SplitMix64(seed: seed)
-        let lat0 = 42.5, lon0 = 1.5
-        let dLat = spacingMeters / (EarthModel.meanRadiusMeters * .pi / 180)
-        let dLon = dLat / cos(lat0 * .pi / 180)
-        var nodes: [Coordinate] = []
-        nodes.reserveCapacity(rows * cols)
-        for r in 0..<rows {
-            for c in 0..<cols {
-                nodes.append(try! Coordinate(
-                    latitude: lat0 + (Double(r) + rng.uniform(-0.2, 0.2)) * dLat,
-                    longitude: lon0 + (Double(c) + rng.uniform(-0.2, 0.2)) * dLon))
-            }
-        }
-        var edges: [RoadNetwork.Edge] = []
-        edges.reserveCapacity(2 * rows * cols)
-        let classes: [RoadClass] = [.residential, .residential, .tertiary, .secondary, .primary, .service, .unclassified]
-        func street(_ a: Int, _ b: Int, name: String) {
-            guard rng.uniform(0, 1) >= missingFraction else { return }
-            var geometry = [nodes[a]]
-            let extra = Int(rng.next() % 3)
-            for k in 0..<extra {
-                let t = Double(k + 1) / Double(extra + 1)
-                geometry.append(try! Coordinate(
-                    latitude: nodes[a].latitude + (nodes[b].latitude - nodes[a].latitude) * t + rng.uniform(-0.1, 0.1) * dLat,
-                    longitude: nodes[a].longitude + (nodes[b].longitude - nodes[a].longitude) * t
-                        + rng.uniform(-0.1, 0.1) * dLon))
-            }
-            geometry.append(nodes[b])
-            let kmh = rng.uniform(10, 130)
-            var forward: Travel? = Travel(speedMetersPerSecond: kmh / 3.6)
-            var backward: Travel? = Travel(speedMetersPerSecond: kmh / 3.6 * rng.uniform(0.8, 1.0))
-            if rng.uniform(0, 1) < oneWayFraction {
-                if rng.next() & 1 == 0 { forward = nil } else { backward = nil }
-            }
-            if rng.uniform(0, 1) < destinationOnlyFraction {
-                switch rng.next() % 3 {
-                case 0: forward?.destinationOnly = true
-                case 1: backward?.destinationOnly = true
-                default: forward?.destinationOnly = true; backward?.destinationOnly = true
-                }
-            }
-            let roadClass = classes[Int(rng.next() % UInt64(classes.count))]
-            edges.append(RoadNetwork.Edge(
-                from: a, to: b, geometry: geometry, forward: forward, backward: backward, name: name,
-                ref: roadClass == .primary ? "CG-\(name.count)" : "", roadClass: roadClass, wayID: Int64(edges.count + 1)))
-        }
-        for r in 0..<rows {
-            for c in 0..<cols {
-                let v = r * cols + c
-                if c + 1 < cols { street(v, v + 1, name: "Carrer \(r % 97)") }
-                if r + 1 < rows { street(v, v + cols, name: "Avinguda \(c % 89)") }
-            }
-        }
-        return RoadNetwork(nodes: nodes, edges: edges)
-    }
 
     typealias Box = IndexCases.Box
     static func note(_ s: String) { IndexCases.note(s) }

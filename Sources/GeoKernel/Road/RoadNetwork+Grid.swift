@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 extension RoadNetwork {
-    /// A seeded synthetic street grid for tests and benchmarks: `rows × cols` junctions
+    /// A seeded synthetic street grid for tests, benchmarks and demos: `rows × cols` junctions
     /// about `spacingMeters` apart (jittered by up to a fifth of the spacing) starting at
     /// (42.5°, 1.5°), streets with 0–2 extra shape vertices, speeds 10–130 km/h drawn per
     /// street, some one-way, some destination-only, some missing.
@@ -15,8 +15,11 @@ extension RoadNetwork {
     ///   - destinationOnlyFraction: share of streets marked destination-only (one or both
     ///     directions).
     ///   - missingFraction: share of streets left out.
-    /// - Complexity: O(rows · cols). Thread safety: pure. C twin: none.
-    package static func grid(
+    ///   - origin: the south-west junction (degrees).
+    /// - Complexity: O(rows · cols). Thread safety: pure (the same seed gives the same
+    ///   network). C twin: none.
+    /// - Since: 0.2
+    public static func grid(
         rows: Int, cols: Int, seed: UInt64, spacingMeters: Double = 100, oneWayFraction: Double = 0.1,
         destinationOnlyFraction: Double = 0.02, missingFraction: Double = 0.05,
         origin: Coordinate = Coordinate(uncheckedLatitude: 42.5, longitude: 1.5)
