@@ -96,7 +96,8 @@ abi-check: lib
 	  diff <(echo "$$declared") <(echo "$$exported") | grep '^[<>]'; exit 1; }
 	@echo "abi-check: include/geokernel.h agrees with the Swift exports"
 
-# The shared library exports only gk_* symbols, needs no Swift runtime library, and the C
+# The shared library exports only gk_* symbols, links neither Foundation nor the regex runtime,
+# stays within 8 MiB stripped, needs no Swift runtime library, and the C
 # consumer runs with the Swift toolchain hidden (a private mount namespace, when allowed).
 so-check: c-test
 	@so=$(LIBDIR)/libgeokernel.so; \
@@ -105,6 +106,11 @@ so-check: c-test
 	swiftdeps=$$(readelf -d $$so | grep -E 'NEEDED.*swift|PATH.*swift' || true); \
 	[ -z "$$swiftdeps" ] || { echo "so-check: depends on the Swift toolchain: $$swiftdeps"; exit 1; }; \
 	readelf -d $$so | grep -q 'SONAME.*libgeokernel.so.0' || { echo "so-check: wrong soname"; exit 1; }; \
+	heavy=$$(nm $$so | grep -oE 'Foundation(Essentials|Internationalization)?|_StringProcessing|_RegexParser' | sort -u | paste -sd' ' || true); \
+	[ -z "$$heavy" ] || { echo "so-check: links $$heavy (keep Foundation and the regex runtime out of the library)"; exit 1; }; \
+	stripped=$$(mktemp); strip -o $$stripped $$so; bytes=$$(stat -c %s $$stripped); rm -f $$stripped; \
+	[ $$bytes -le 8388608 ] || { echo "so-check: $$bytes bytes stripped, more than 8 MiB"; exit 1; }; \
+	echo "so-check: $$((bytes / 1024)) KiB stripped (at most 8 MiB), no Foundation, no regex runtime"; \
 	echo "so-check: $$(nm -D -g --defined-only $$so | wc -l) exports, all gk_*; needs $$(readelf -d $$so | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | paste -sd' ')"; \
 	toolchain=$$(dirname "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"); \
 	if unshare -m true 2>/dev/null; then \

@@ -68,9 +68,6 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags([
                     "-static-stdlib",
-                    // FoundationEssentials (Timeline's JSON configuration) is linked in
-                    // statically; its own dependencies are not autolinked from the archive.
-                    "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
                     "-Xlinker", "--version-script=\(root)/Sources/GeoKernelC/geokernel.map",
                     "-Xlinker", "-soname=libgeokernel.so.0",
                 ])

@@ -164,7 +164,7 @@ public final class LandmarkIndex: @unchecked Sendable {
                 case .mine: if e.landmark.owner != user { return false }
                 case .others: if e.landmark.owner == user { return false }
                 }
-                return !matchText || e.lowerNote.contains(text) || e.lowerOwner.contains(text)
+                return !matchText || e.lowerNote.containsCharacters(text) || e.lowerOwner.containsCharacters(text)
             }
             let hits: [SpatialIndex.Neighbor]
             if scope == .all && !matchText {
@@ -188,5 +188,23 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// Runs `body` on the state under the read lock (persistence).
     func withState<R>(_ body: (State) throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
         try lock.read { () throws(GeoKernelError) -> R in try body(state) }
+    }
+}
+
+extension String {
+    /// True when `needle` occurs in the string as a run of whole characters (canonical
+    /// equivalence, as `String ==`). Written with the core library only: the standard
+    /// `contains(_: some StringProtocol)` lives in `_StringProcessing`, whose regex engine
+    /// would add about 0.9 MB to `libgeokernel.so`.
+    ///
+    /// - Complexity: O(n · m) in characters; notes and names are short.
+    func containsCharacters(_ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].starts(with: needle) { return true }
+            formIndex(after: &i)
+        }
+        return false
     }
 }

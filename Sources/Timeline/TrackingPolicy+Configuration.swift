@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GeoKernel
 
 extension TrackingPolicy {
@@ -11,8 +6,8 @@ extension TrackingPolicy {
     ///
     /// JSON: an object whose keys are exactly the seed's names below; missing keys take
     /// the defaults; an unknown key, a negative value or a value that is not a number is
-    /// an error naming the key. Parsed with FoundationEssentials' `JSONDecoder` (the C
-    /// library stays free of the full Foundation).
+    /// an error naming the key. Parsed with GeoKernel's own strict JSON reader (no
+    /// Foundation in the C library).
     ///
     /// | JSON key | property | default |
     /// |---|---|---|
@@ -86,46 +81,41 @@ extension TrackingPolicy {
 
         /// Reads a configuration from JSON text (UTF-8).
         ///
-        /// - Throws: `.parse` for malformed JSON (with the decoder's line and column), a
-        ///   top level that is not an object, an unknown key, or a value that is negative
-        ///   or not a number — always naming the key.
+        /// - Throws: `.parse` for malformed JSON (with its line and column), a top level
+        ///   that is not an object, an unknown key, or a value that is negative or not a
+        ///   number — always naming the key.
         /// - Complexity: O(length of the text).
         public init(json: String) throws(GeoKernelError) {
-            try self.init(json: Data(json.utf8))
-        }
-
-        /// As `init(json:)`, from UTF-8 bytes.
-        public init(json data: Data) throws(GeoKernelError) {
-            let object: [String: JSONConfigValue]
+            func fail(_ what: String) -> GeoKernelError { GeoKernelError(.parse, "tracking policy configuration: \(what)") }
+            let root: MiniJSON.Node
             do {
-                object = try JSONDecoder().decode([String: JSONConfigValue].self, from: data)
-            } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {
-                throw GeoKernelError(.parse, "tracking policy configuration: the top level must be a JSON object")
-            } catch let DecodingError.dataCorrupted(context) {
-                let key = context.codingPath.first.map { "\($0.stringValue): " } ?? ""
-                let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-                throw GeoKernelError(.parse, "tracking policy configuration: \(key)not valid JSON (\(detail))")
+                root = try MiniJSON.parse(json)
             } catch {
-                throw GeoKernelError(.parse, "tracking policy configuration: not valid JSON (\(error))")
+                throw fail("not valid JSON (\(error.message))")
             }
-            for key in object.keys.sorted() where !Self.jsonKeys.contains(key) {
-                throw GeoKernelError(
-                    .parse,
-                    "tracking policy configuration: unknown key \"\(key)\" (known keys: "
-                        + Self.jsonKeys.joined(separator: ", ") + ")")
+            guard case .object(let members) = root.kind else { throw fail("the top level must be a JSON object") }
+            for m in members.sorted(by: { $0.key < $1.key }) where !Self.jsonKeys.contains(m.key) {
+                throw fail("unknown key \"\(m.key)\" (known keys: " + Self.jsonKeys.joined(separator: ", ") + ")")
             }
             var v = Self.default.values
             for (i, key) in Self.jsonKeys.enumerated() {
-                guard let value = object[key] else { continue }
-                guard let x = value.number else {
-                    throw GeoKernelError(.parse, "tracking policy configuration: \(key) is \(value.kind), not a number")
-                }
-                guard x.isFinite, x >= 0 else {
-                    throw GeoKernelError(.parse, "tracking policy configuration: \(key) \(x) must not be negative")
-                }
+                guard let value = members.first(where: { $0.key == key })?.value else { continue }
+                guard case .number(let x) = value.kind else { throw fail("\(key) is \(Self.describe(value)), not a number") }
+                guard x >= 0 else { throw fail("\(key) \(x) must not be negative") }
                 v[i] = x
             }
             self.init(values: v)
+        }
+
+        /// "null", "true", "the string \"80\"", "an array or an object", for messages.
+        static func describe(_ node: MiniJSON.Node) -> String {
+            switch node.kind {
+            case .null: "null"
+            case .bool(let b): b ? "true" : "false"
+            case .string(let s): "the string \"\(s)\""
+            case .number(let x): "\(x)"
+            case .array, .object: "an array or an object"
+            }
         }
 
         /// The configuration as JSON text with all seven keys (reads back equal).
@@ -134,35 +124,6 @@ extension TrackingPolicy {
                 "  \"\(key)\": \(x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)")"
             }
             return "{\n" + pairs.joined(separator: ",\n") + "\n}"
-        }
-    }
-}
-
-/// One value of the configuration object: a number, or a description of what it is
-/// instead (for the error message).
-struct JSONConfigValue: Decodable {
-    let number: Double?
-    let kind: String
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            (number, kind) = (nil, "null")
-            return
-        }
-        do {
-            (number, kind) = (try c.decode(Double.self), "a number")
-            return
-        } catch DecodingError.dataCorrupted {
-            (number, kind) = (nil, "a number too large for a double")
-            return
-        } catch {}
-        if let b = try? c.decode(Bool.self) {
-            (number, kind) = (nil, b ? "true" : "false")
-        } else if let s = try? c.decode(String.self) {
-            (number, kind) = (nil, "the string \"\(s)\"")
-        } else {
-            (number, kind) = (nil, "an array or an object")
         }
     }
 }

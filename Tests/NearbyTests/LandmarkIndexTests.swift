@@ -33,6 +33,22 @@ struct LandmarkIndexTests {
         #expect(try marks.add(at: Self.here, note: "again", owner: "alice").id == 2)
     }
 
+    @Test("text search matches whole characters, case-insensitively and across Unicode normal forms")
+    func textSearchCharacters() throws {
+        let marks = LandmarkIndex()
+        try marks.add(at: Self.here, note: "Café de Paris", owner: "zoë")          // é precomposed
+        try marks.add(at: try at(10), note: "Cafe\u{301} noir", owner: "bob")        // e + combining acute
+        try marks.add(at: try at(20), note: "Cafeteria", owner: "bob")
+        func notes(_ t: String) throws -> Set<String> {
+            Set(try marks.search(LandmarkSearch(position: Self.here, user: "bob", text: t)).map(\.landmark.note))
+        }
+        #expect(try notes("CAFÉ") == ["Cafe\u{301} noir", "Café de Paris"])
+        #expect(try notes("cafe\u{301}") == ["Cafe\u{301} noir", "Café de Paris"])
+        #expect(try notes("cafe") == ["Cafeteria"])  // "e" is not the first half of "é"
+        #expect(try notes("ZO") == ["Café de Paris"])  // the owner's name
+        #expect(try notes("latte").isEmpty)
+    }
+
     @Test("notes and usernames are validated")
     func validation() throws {
         let marks = LandmarkIndex()

@@ -1,4 +1,3 @@
-import GeoKernel
 
 /// Writes JSON text with a stable layout: two-space indentation, one member or item per
 /// line, members in the order given (callers sort keys when they want a canonical text).

@@ -1,4 +1,3 @@
-import GeoKernel
 
 extension MiniJSON.Reader {
     /// Reads a string starting at the opening quote; decodes escapes (RFC 8259 §7).

@@ -1,7 +1,7 @@
-import GeoKernel
 
-/// A small, strict JSON reader (RFC 8259) without Foundation, for configuration files such
-/// as routing profiles.
+/// A small, strict JSON reader (RFC 8259) without Foundation, for configuration files:
+/// routing profiles, the tracking policy's thresholds. Package-internal, not API; the one
+/// JSON parser of the code `libgeokernel.so` links.
 ///
 /// Accepts exactly one value surrounded by optional whitespace (space, tab, CR, LF):
 /// objects, arrays, strings (all escapes, `\uXXXX` with surrogate pairs; lone surrogates
@@ -11,7 +11,7 @@ import GeoKernel
 /// `maximumDepth` is refused instead of recursing without bound.
 ///
 /// Errors are `GeoKernelError(.parse, …)` naming line and column (both from 1; the column
-/// counts Unicode scalars). Thread safety: stateless; values are `Sendable`.
+/// counts Unicode scalars) and, inside an object, the key whose value is malformed. Thread safety: stateless; values are `Sendable`.
 /// Complexity: O(n) in the length of the text.
 package enum MiniJSON {
     /// The deepest nesting of arrays and objects accepted.
@@ -135,7 +135,14 @@ extension MiniJSON {
                 guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                 index += 1
                 skipWhitespace()
-                members.append(Member(key: key, keyOffset: keyStart, value: try value(depth: depth)))
+                let member: Node
+                do {
+                    member = try value(depth: depth)
+                } catch {
+                    // Name the key whose value is malformed (nested keys read outside in).
+                    throw GeoKernelError(error.code, "in \"\(key)\": \(error.message)")
+                }
+                members.append(Member(key: key, keyOffset: keyStart, value: member))
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ","): index += 1
