@@ -1,19 +1,3 @@
-extension RoadGraph.Workspace {
-    /// Runs `body` with the core search labels moved out of the class, so the hot loops
-    /// touch local values (no exclusivity checks, no copy-on-write).
-    @inline(__always)
-    func withLabels<R>(_ body: (inout SearchLabels, inout SearchLabels) -> R) -> R {
-        var f = SearchLabels(0), b = SearchLabels(0)
-        swap(&f, &forward)
-        swap(&b, &backward)
-        defer {
-            swap(&f, &forward)
-            swap(&b, &backward)
-        }
-        return body(&f, &b)
-    }
-}
-
 extension ContractionHierarchy {
     /// Bidirectional upward search with stall-on-demand from `seedsF` to `seedsB` (node
     /// ids; labels by rank in `forward`/`backward`). Each direction stops when its queue
@@ -33,24 +17,19 @@ extension ContractionHierarchy {
                 let r = Int(rank[Int(s.node)])
                 if b.reached(r), f.dist(r) + b.dist(r) < best { best = f.dist(r) + b.dist(r); meet = UInt32(r) }
             }
-            let fc = f.current, bc = b.current
-            f.labels.withUnsafeMutableBufferPointer { fl in
-                b.labels.withUnsafeMutableBufferPointer { bl in
-                    upFirst.withUnsafeBufferPointer { uf in
-                        upArc.withUnsafeBufferPointer { ua in
-                            downFirst.withUnsafeBufferPointer { df in
-                                downArc.withUnsafeBufferPointer { da in
-                                    var fDone = false, bDone = false
-                                    while true {
-                                        if !fDone && f.heap.minKey >= best { fDone = true }
-                                        if !bDone && b.heap.minKey >= best { bDone = true }
-                                        if fDone && bDone { break }
-                                        if !fDone && (bDone || f.heap.minKey <= b.heap.minKey) {
-                                            Self.settle(fl, fc, &f.heap, bl, bc, uf, ua, df, da, &best, &meet)
-                                        } else {
-                                            Self.settle(bl, bc, &b.heap, fl, fc, df, da, uf, ua, &best, &meet)
-                                        }
-                                    }
+            upFirst.withUnsafeBufferPointer { uf in
+                upArc.withUnsafeBufferPointer { ua in
+                    downFirst.withUnsafeBufferPointer { df in
+                        downArc.withUnsafeBufferPointer { da in
+                            var fDone = false, bDone = false
+                            while true {
+                                if !fDone && f.heap.minKey >= best { fDone = true }
+                                if !bDone && b.heap.minKey >= best { bDone = true }
+                                if fDone && bDone { break }
+                                if !fDone && (bDone || f.heap.minKey <= b.heap.minKey) {
+                                    Self.settle(&f, b, uf, ua, df, da, &best, &meet)
+                                } else {
+                                    Self.settle(&b, f, df, da, uf, ua, &best, &meet)
                                 }
                             }
                         }
@@ -61,33 +40,33 @@ extension ContractionHierarchy {
         }
     }
 
-    /// Settles the next node of one search (labels `s`, stamp `sc`, queue `heap`; the
-    /// other search's labels `o`): stalls it when a higher node already reached offers a
-    /// shorter way down to it, else checks for a meeting and relaxes its upward arcs
-    /// (for the backward search, the down lists are its upward arcs and vice versa).
+    /// Settles the next node of search `s` (the other search: `o`): stalls it when a
+    /// higher node already reached offers a shorter way down to it, else checks for a
+    /// meeting and relaxes its upward arcs (for the backward search, the down lists are
+    /// its upward arcs and vice versa). Node indices come from a validated hierarchy.
     @inline(__always)
     private static func settle(
-        _ s: UnsafeMutableBufferPointer<NodeLabel>, _ sc: UInt32, _ heap: inout BinaryHeap,
-        _ o: UnsafeMutableBufferPointer<NodeLabel>, _ oc: UInt32, _ upFirst: UnsafeBufferPointer<UInt32>,
+        _ s: inout SearchLabels, _ o: SearchLabels, _ upFirst: UnsafeBufferPointer<UInt32>,
         _ upArc: UnsafeBufferPointer<UInt64>, _ downFirst: UnsafeBufferPointer<UInt32>,
         _ downArc: UnsafeBufferPointer<UInt64>, _ best: inout UInt64, _ meet: inout UInt32
     ) {
-        let top = heap.pop()
+        let top = s.heap.pop()
         let u = Int(top.value)
-        guard top.key == s[u].dist else { return }
+        let sl = s.labels, sc = s.current
+        guard top.key == sl[u].dist else { return }
         for i in Int(downFirst[u])..<Int(downFirst[u + 1]) {
             let x = Int(downArc[i] >> 32)
-            if s[x].stamp == sc && s[x].dist + (downArc[i] & 0xFFFF_FFFF) < top.key { return }
+            if sl[x].stamp == sc && sl[x].dist + (downArc[i] & 0xFFFF_FFFF) < top.key { return }
         }
-        if o[u].stamp == oc && top.key + o[u].dist < best {
-            best = top.key + o[u].dist
+        if o.labels[u].stamp == o.current && top.key + o.labels[u].dist < best {
+            best = top.key + o.labels[u].dist
             meet = UInt32(u)
         }
         for i in Int(upFirst[u])..<Int(upFirst[u + 1]) {
             let x = Int(upArc[i] >> 32), d = top.key + (upArc[i] & 0xFFFF_FFFF)
-            if s[x].stamp != sc || d < s[x].dist {
-                s[x] = NodeLabel(stamp: sc, parent: UInt32(i), dist: d)
-                heap.push(d, UInt32(x))
+            if sl[x].stamp != sc || d < sl[x].dist {
+                sl[x] = NodeLabel(stamp: sc, parent: UInt32(i), dist: d)
+                s.heap.push(d, UInt32(x))
             }
         }
     }

@@ -6,44 +6,48 @@ extension RoadGraphStorage {
     /// - Returns: the cost and the meeting node; nil when the seeds do not connect.
     /// - Complexity: O((n + arcs) log n) in the worst case.
     package func bidirectionalDijkstra(_ m: RoadMetric, _ ws: RoadGraph.Workspace) -> (cost: UInt64, meet: UInt32)? {
-        ws.forward.reset()
-        ws.backward.reset()
-        for (i, s) in ws.seedsF.enumerated() { ws.forward.improve(Int(s.node), s.cost, parent: phantomBit | UInt32(i)) }
-        for (i, s) in ws.seedsB.enumerated() { ws.backward.improve(Int(s.node), s.cost, parent: phantomBit | UInt32(i)) }
-        var best = UInt64.max, meet = noParent
-        for s in ws.seedsF where ws.backward.reached(Int(s.node)) {
-            let c = ws.forward.dist(Int(s.node)) + ws.backward.dist(Int(s.node))
-            if c < best { best = c; meet = s.node }
-        }
-        while true {
-            let fmin = ws.forward.heap.minKey, bmin = ws.backward.heap.minKey
-            if fmin == .max || bmin == .max || fmin + bmin >= best { break }
-            let isForward = fmin <= bmin
-            let top = isForward ? ws.forward.heap.pop() : ws.backward.heap.pop()
-            let u = Int(top.value)
-            if isForward {
-                guard top.key == ws.forward.dist(u) else { continue }
-                for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
-                    let a = incArc[i]
-                    guard through(a) else { continue }
-                    let v = Int(head(a)), d = top.key + UInt64(weight(a, m))
-                    if ws.forward.improve(v, d, parent: a), ws.backward.reached(v), d + ws.backward.dist(v) < best {
-                        best = d + ws.backward.dist(v); meet = UInt32(v)
+        let seedsF = ws.seedsF, seedsB = ws.seedsB
+        return ws.withLabels { f, b in
+            f.reset()
+            b.reset()
+            for (i, s) in seedsF.enumerated() { f.improve(Int(s.node), s.cost, parent: phantomBit | UInt32(i)) }
+            for (i, s) in seedsB.enumerated() { b.improve(Int(s.node), s.cost, parent: phantomBit | UInt32(i)) }
+            var best = UInt64.max, meet = noParent
+            for s in seedsF where b.reached(Int(s.node)) {
+                let c = f.dist(Int(s.node)) + b.dist(Int(s.node))
+                if c < best { best = c; meet = s.node }
+            }
+            while true {
+                let fmin = f.heap.minKey, bmin = b.heap.minKey
+                if fmin == .max || bmin == .max || fmin + bmin >= best { break }
+                if fmin <= bmin {
+                    let top = f.heap.pop()
+                    let u = Int(top.value)
+                    guard top.key == f.dist(u) else { continue }
+                    for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
+                        let a = incArc[i]
+                        guard through(a) else { continue }
+                        let v = Int(head(a)), d = top.key + UInt64(weight(a, m))
+                        if f.improve(v, d, parent: a), b.reached(v), d + b.dist(v) < best {
+                            best = d + b.dist(v); meet = UInt32(v)
+                        }
                     }
-                }
-            } else {
-                guard top.key == ws.backward.dist(u) else { continue }
-                for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
-                    let a = incArc[i] ^ 1  // x → u
-                    guard through(a) else { continue }
-                    let x = Int(tail(a)), d = top.key + UInt64(weight(a, m))
-                    if ws.backward.improve(x, d, parent: a), ws.forward.reached(x), d + ws.forward.dist(x) < best {
-                        best = d + ws.forward.dist(x); meet = UInt32(x)
+                } else {
+                    let top = b.heap.pop()
+                    let u = Int(top.value)
+                    guard top.key == b.dist(u) else { continue }
+                    for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
+                        let a = incArc[i] ^ 1  // x → u
+                        guard through(a) else { continue }
+                        let x = Int(tail(a)), d = top.key + UInt64(weight(a, m))
+                        if b.improve(x, d, parent: a), f.reached(x), d + f.dist(x) < best {
+                            best = d + f.dist(x); meet = UInt32(x)
+                        }
                     }
                 }
             }
+            return meet == noParent ? nil : (best, meet)
         }
-        return meet == noParent ? nil : (best, meet)
     }
 
     /// The arcs of the Dijkstra path through `meet`, seeds excluded, and the two seeds.

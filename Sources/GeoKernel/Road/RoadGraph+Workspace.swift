@@ -5,7 +5,7 @@ extension RoadGraph {
     ///
     /// Create one per thread (or task) and reuse it: a workspace is not `Sendable` and
     /// must not be used by two queries at once. It fits any graph with the same node count
-    /// (queries check this). Memory: about 60 bytes per node.
+    /// (queries check this). Memory: about 72 bytes per node.
     /// C twin: inside a `gk_router` (`gk_router_create`, `gk_router_destroy`).
     /// - Since: 0.2
     public final class Workspace {
@@ -29,6 +29,20 @@ extension RoadGraph {
             sourceZone = SearchLabels(nodeCount); targetZone = SearchLabels(nodeCount)
             bucketStamp = [UInt32](repeating: 0, count: nodeCount)
             bucketHead = [UInt32](repeating: 0, count: nodeCount)
+        }
+
+        deinit {
+            forward.deallocate(); backward.deallocate()
+            sourceZone.deallocate(); targetZone.deallocate()
+        }
+
+        /// Runs `body` on local copies of the core search labels and writes them back,
+        /// so that the hot loops touch local values (no exclusivity checks).
+        @inline(__always)
+        func withLabels<R>(_ body: (inout SearchLabels, inout SearchLabels) -> R) -> R {
+            var f = forward, b = backward
+            defer { forward = f; backward = b }
+            return body(&f, &b)
         }
 
         func check(_ graph: RoadGraph) throws(GeoKernelError) {
@@ -77,35 +91,56 @@ package struct NodeLabel {
 }
 
 /// Tentative distances and parents of one search, reset in O(1) by a stamp, plus its
-/// queue.
+/// queue. A value that refers to memory its workspace owns and frees: copies alias it.
+/// A search copies the labels it uses into a local variable and writes them back
+/// (`RoadGraph.Workspace.withLabels`), so the hot loops make no runtime calls.
 package struct SearchLabels {
-    package var labels: [NodeLabel]
+    package let labels: UnsafeMutablePointer<NodeLabel>
+    package let nodeCount: Int
     package var current: UInt32 = 0
-    package var heap = BinaryHeap()
+    package var heap: QueryHeap
 
-    init(_ n: Int) { labels = [NodeLabel](repeating: NodeLabel(stamp: 0, parent: 0, dist: 0), count: n) }
+    init(_ n: Int) {
+        nodeCount = n
+        labels = .allocate(capacity: max(1, n))
+        labels.initialize(repeating: NodeLabel(stamp: 0, parent: 0, dist: 0), count: max(1, n))
+        heap = QueryHeap(capacity: 64)
+    }
+
+    /// Frees the labels and the queue (the owning workspace's `deinit`).
+    func deallocate() {
+        labels.deallocate()
+        heap.deallocate()
+    }
 
     /// Forgets every label in O(1) (O(n) once every 2³² resets).
     package mutating func reset() {
         heap.removeAll()
         current &+= 1
         if current == 0 {
-            for i in labels.indices { labels[i].stamp = 0 }
+            for i in 0..<nodeCount { labels[i].stamp = 0 }
             current = 1
         }
     }
 
-    @inline(__always) package func reached(_ v: Int) -> Bool { labels[v].stamp == current }
+    @inline(__always) package func reached(_ v: Int) -> Bool { at(v).pointee.stamp == current }
     /// The tentative distance of a reached node.
-    @inline(__always) package func dist(_ v: Int) -> UInt64 { labels[v].dist }
-    @inline(__always) package func parent(_ v: Int) -> UInt32 { labels[v].parent }
+    @inline(__always) package func dist(_ v: Int) -> UInt64 { at(v).pointee.dist }
+    @inline(__always) package func parent(_ v: Int) -> UInt32 { at(v).pointee.parent }
 
     /// Lowers the label of `v` to `d` (pushing it) when that improves it.
     @inline(__always) @discardableResult
     package mutating func improve(_ v: Int, _ d: UInt64, parent p: UInt32) -> Bool {
-        if labels[v].stamp == current && labels[v].dist <= d { return false }
-        labels[v] = NodeLabel(stamp: current, parent: p, dist: d)
+        let l = at(v)
+        if l.pointee.stamp == current && l.pointee.dist <= d { return false }
+        l.pointee = NodeLabel(stamp: current, parent: p, dist: d)
         heap.push(d, UInt32(v))
         return true
+    }
+
+    /// The label of node `v`; a node outside the graph is a programming error (checked).
+    @inline(__always) private func at(_ v: Int) -> UnsafeMutablePointer<NodeLabel> {
+        precondition(UInt(bitPattern: v) < UInt(bitPattern: nodeCount), "node outside the workspace's graph")
+        return labels + v
     }
 }
