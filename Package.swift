@@ -61,9 +61,11 @@ let package = Package(
         .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "CZlibShim"]),
         // File formats (GeoJSON, GPX, CSV) for the tool and the tests; uses Foundation.
         .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
+        // include/geokernel.h as a Clang module, for the C ABI's Swift side (names, layouts).
+        .target(name: "CGeoKernelHeader"),
         .target(
             name: "GeoKernelC",
-            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap"],
+            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap", "CGeoKernelHeader"],
             exclude: ["geokernel.map"],
             linkerSettings: [
                 .unsafeFlags([

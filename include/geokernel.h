@@ -14,6 +14,20 @@
  *    destroy(NULL) is a no-op. Arrays are caller-owned: pointer + count (+ stride in
  *    bytes between consecutive elements, so interleaved lat,lon pairs pass as
  *    lat = p, lon = p + 1, stride = 16).
+ *  - Output buffers, one rule everywhere: a call that returns an array writes the number
+ *    of entries to *out_count (required), also when they do not fit; when that number
+ *    exceeds capacity it returns GK_ERR_BUFFER_TOO_SMALL and writes no entry (call again
+ *    with a larger buffer). A call that returns text copies its UTF-8 bytes and a NUL into
+ *    buf and writes the length in bytes without the NUL to *out_len (which may be NULL),
+ *    also when it does not fit; when length + 1 exceeds capacity it returns
+ *    GK_ERR_BUFFER_TOO_SMALL and writes nothing (capacity 0 with buf NULL asks for the
+ *    length). The one exception is a queue (gk_geofence_monitor_read_events): it hands out
+ *    up to capacity entries and keeps the rest.
+ *  - Fixes, one argument order everywhere: lat, lon, time_s, accuracy_m (since 0.3; the
+ *    geofence section took accuracy before time in 0.2). The ABI is not yet 1.0: such
+ *    changes are announced here and in the version number.
+ *  - Enumerations are the named GK_* constants; any other value is refused with
+ *    GK_ERR_INVALID_ARGUMENT.
  *  - Units: metres, degrees (latitude in [-90, 90], longitude in [-180, 180]).
  *    "Sphere" means the sphere of mean radius GK_EARTH_MEAN_RADIUS_M; "WGS84" means
  *    the ellipsoid, through PROJ's geodesic.h (Karney 2013). The two differ by up to
@@ -41,7 +55,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version ---- */
 
 #define GK_VERSION_MAJOR 0
-#define GK_VERSION_MINOR 2
+#define GK_VERSION_MINOR 3
 #define GK_VERSION_PATCH 0
 /** GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH. */
 #define GK_VERSION_NUMBER (GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
@@ -380,8 +394,9 @@ int gk_geofence_monitor_remove(gk_context *ctx, gk_geofence_monitor *m, int64_t 
  *  other calls on m. Swift: GeofenceMonitor.count. \since 0.1 */
 size_t gk_geofence_monitor_count(gk_geofence_monitor *m);
 
-/** Feeds one fix: (lat, lon) degrees, horizontal accuracy in metres (NAN when unknown),
- *  time in seconds (e.g. since 1970-01-01 UTC; only differences and order matter).
+/** Feeds one fix: (lat, lon) degrees, time in seconds (e.g. since 1970-01-01 UTC; only
+ *  differences and order matter), horizontal accuracy in metres (NAN when unknown): the
+ *  fix order of every section (since 0.3; 0.2 took accuracy before time).
  *  Its events are appended to the queue. Modifies m. Ownership: borrows m.
  *  \param[out] out_events the number of events this fix added (may be NULL).
  *  \return GK_OK; GK_ERR_ORDER when time_s is earlier than the previous fix's (m is then
@@ -390,7 +405,7 @@ size_t gk_geofence_monitor_count(gk_geofence_monitor *m);
  *  Complexity: grows with the fences near the fix, not with their number.
  *  Swift: GeofenceMonitor.update(with:into:). \since 0.1 */
 int gk_geofence_monitor_update(gk_context *ctx, gk_geofence_monitor *m, double lat, double lon,
-                               double accuracy_m, double time_s, size_t *out_events);
+                               double time_s, double accuracy_m, size_t *out_events);
 
 /** Feeds count fixes, all or none: every fix is checked (values and time order) before
  *  the first is fed. lat, lon, time_s (and accuracy_m unless NULL, which means unknown
@@ -400,8 +415,8 @@ int gk_geofence_monitor_update(gk_context *ctx, gk_geofence_monitor *m, double l
  *  \return as gk_geofence_monitor_update, the message naming the first bad fix.
  *  Swift: GeofenceMonitor.update(with:) on an array. \since 0.1 */
 int gk_geofence_monitor_update_batch(gk_context *ctx, gk_geofence_monitor *m,
-                                     const double *lat, const double *lon, const double *accuracy_m,
-                                     const double *time_s, size_t count, ptrdiff_t stride_bytes,
+                                     const double *lat, const double *lon, const double *time_s,
+                                     const double *accuracy_m, size_t count, ptrdiff_t stride_bytes,
                                      size_t *out_events);
 
 /** Takes up to capacity events from the queue, oldest first. Modifies m.
@@ -428,8 +443,9 @@ int gk_geofence_monitor_inside(gk_context *ctx, gk_geofence_monitor *m, int *out
  *  Does not modify m. Ownership: borrows m; ids are copied into the caller's buffer.
  *  \param[out] out_ids caller-owned, capacity entries (may be NULL when capacity is 0);
  *  out_count the number of ids (required).
- *  \return GK_OK, or GK_ERR_BUFFER_TOO_SMALL with the needed count in *out_count (the
- *  first capacity ids are written). Swift: GeofenceMonitor.insideFenceIDs. \since 0.1 */
+ *  \return GK_OK, or GK_ERR_BUFFER_TOO_SMALL with the needed count in *out_count and no
+ *  id written (the output-buffer rule; 0.2 wrote the first capacity ids).
+ *  Swift: GeofenceMonitor.insideFenceIDs. \since 0.1 */
 int gk_geofence_monitor_inside_ids(gk_context *ctx, gk_geofence_monitor *m, int64_t *out_ids,
                                    size_t capacity, size_t *out_count);
 

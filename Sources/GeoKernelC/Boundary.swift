@@ -19,7 +19,7 @@ final class ContextBox {
     func succeed() { code = 0 }
 
     func fail(_ error: GeoKernelError) {
-        code = error.code.rawValue
+        code = error.code.cStatus
         free(message)
         message = strdup(error.message)
     }
@@ -47,14 +47,14 @@ enum StaticCStrings {
 /// records the outcome in the context.
 @inline(__always)
 func withContext(_ ctx: OpaquePointer?, _ body: () throws(GeoKernelError) -> Void) -> CInt {
-    guard let box = ContextBox.from(ctx) else { return GeoKernelError.Code.misuse.rawValue }
+    guard let box = ContextBox.from(ctx) else { return GeoKernelError.Code.misuse.cStatus }
     do {
         try body()
         box.succeed()
         return 0
     } catch {
         box.fail(error)
-        return error.code.rawValue
+        return error.code.cStatus
     }
 }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CGeoKernelHeader
 import GeoKernel
 
 @c public func gk_context_create() -> OpaquePointer? {
@@ -17,17 +18,13 @@ import GeoKernel
 }
 
 @c public func gk_context_errcode(_ ctx: OpaquePointer?) -> CInt {
-    ContextBox.from(ctx)?.code ?? GeoKernelError.Code.misuse.rawValue
+    ContextBox.from(ctx)?.code ?? GeoKernelError.Code.misuse.cStatus
 }
 
 /// Descriptions of status codes, created once.
 nonisolated(unsafe) private let errorStrings: [CInt: UnsafePointer<CChar>] = {
-    let codes: [GeoKernelError.Code] = [
-        .misuse, .invalidArgument, .outOfMemory, .bufferTooSmall, .crs, .projDatabase, .transform,
-        .notFound, .duplicate, .permission, .capacity, .io, .corrupt, .parse, .order, .internal,
-    ]
-    var table: [CInt: UnsafePointer<CChar>] = [0: UnsafePointer(strdup("ok")!)]
-    for c in codes { table[c.rawValue] = UnsafePointer(strdup(c.description)!) }
+    var table: [CInt: UnsafePointer<CChar>] = [GK_OK: UnsafePointer(strdup("ok")!)]
+    for c in GeoKernelError.Code.all { table[c.cStatus] = UnsafePointer(strdup(c.description)!) }
     return table
 }()
 nonisolated(unsafe) private let unknownErrorString = UnsafePointer(strdup("unknown error")!)

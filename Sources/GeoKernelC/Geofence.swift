@@ -1,3 +1,4 @@
+import CGeoKernelHeader
 import GeoKernel
 import Geofence
 
@@ -39,35 +40,27 @@ private func geofenceCID(_ id: String) throws(GeoKernelError) -> Int64 {
     return v
 }
 
-/// Copies ids into a caller's buffer: all of them, or GK_ERR_BUFFER_TOO_SMALL with the
-/// needed count in `outCount` after writing the first `capacity`.
+/// Delivers fence ids (the one output rule: all of them, or nothing).
 private func geofenceWriteIDs(
-    _ ids: [String], _ out: UnsafeMutablePointer<Int64>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?,
-    _ what: String
+    _ ids: [String], _ out: UnsafeMutablePointer<Int64>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
 ) throws(GeoKernelError) {
-    let count = try required(outCount, "out_count")
-    count.pointee = UInt(ids.count)
-    let n = min(UInt(ids.count), capacity)
-    if n > 0 {
-        let dst = try required(out, "out_ids")
-        for k in 0..<Int(n) { dst[k] = try geofenceCID(ids[k]) }
-    }
-    guard UInt(ids.count) <= capacity else {
-        throw GeoKernelError(.bufferTooSmall, "\(what): \(ids.count) ids do not fit in a buffer of \(capacity)")
-    }
+    var values: [Int64] = []
+    values.reserveCapacity(ids.count)
+    for id in ids { values.append(try geofenceCID(id)) }
+    try deliver(values, to: out, "out_ids", capacity: capacity, outCount: outCount)
 }
 
 /// The configuration field of a `GK_GEOFENCE_OPT_*` option.
 private func geofenceOption(_ option: CInt) throws(GeoKernelError) -> WritableKeyPath<GeofenceConfiguration, Double>? {
     switch option {
-    case 1: \.hysteresisMeters
-    case 2: \.enterMarginMeters
-    case 3, 5: nil  // counts, handled by the callers
-    case 4: \.enterConfirmationSeconds
-    case 6: \.exitConfirmationSeconds
-    case 7: \.maximumAccuracyMeters
-    case 8: \.dwellSeconds
-    case 9: \.assumedAccuracyMeters
+    case GK_GEOFENCE_OPT_HYSTERESIS_M: \.hysteresisMeters
+    case GK_GEOFENCE_OPT_ENTER_MARGIN_M: \.enterMarginMeters
+    case GK_GEOFENCE_OPT_ENTER_FIXES, GK_GEOFENCE_OPT_EXIT_FIXES: nil  // counts, handled by the callers
+    case GK_GEOFENCE_OPT_ENTER_SECONDS: \.enterConfirmationSeconds
+    case GK_GEOFENCE_OPT_EXIT_SECONDS: \.exitConfirmationSeconds
+    case GK_GEOFENCE_OPT_MAX_ACCURACY_M: \.maximumAccuracyMeters
+    case GK_GEOFENCE_OPT_DWELL_SECONDS: \.dwellSeconds
+    case GK_GEOFENCE_OPT_ASSUMED_ACCURACY_M: \.assumedAccuracyMeters
     default: throw .invalid("unknown geofence option \(option) (GK_GEOFENCE_OPT_* are 1 to 9)")
     }
 }
@@ -143,7 +136,7 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
 }
 
 @c public func gk_geofence_monitor_update(
-    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ lat: Double, _ lon: Double, _ accuracyM: Double, _ timeS: Double,
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ lat: Double, _ lon: Double, _ timeS: Double, _ accuracyM: Double,
     _ outEvents: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
@@ -158,7 +151,7 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
 
 @c public func gk_geofence_monitor_update_batch(
     _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?,
-    _ accuracyM: UnsafePointer<Double>?, _ timeS: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ timeS: UnsafePointer<Double>?, _ accuracyM: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
     _ outEvents: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
@@ -198,7 +191,7 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
         let n = Int(min(UInt(box.pending), capacity))
         for k in 0..<n {
             let e = box.queue[box.head + k]
-            outKinds?[k] = e.kind.rawValue
+            outKinds?[k] = e.kind.cValue
             outIDs?[k] = try geofenceCID(e.fenceID)
             outTimes?[k] = e.timestamp
         }
@@ -227,7 +220,7 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")
-        try geofenceWriteIDs(box.monitor.insideFenceIDs, outIDs, capacity, outCount, "fences inside")
+        try geofenceWriteIDs(box.monitor.insideFenceIDs, outIDs, capacity, outCount)
     }
 }
 
@@ -238,7 +231,7 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")
         let ids = box.monitor.fences(containing: try coordinate(lat, lon))
-        try geofenceWriteIDs(ids, outIDs, capacity, outCount, "fences containing (\(lat), \(lon))")
+        try geofenceWriteIDs(ids, outIDs, capacity, outCount)
     }
 }
 

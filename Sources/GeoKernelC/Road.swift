@@ -41,25 +41,6 @@ fileprivate func roadString(_ p: UnsafePointer<CChar>?, _ name: StaticString) th
     return s
 }
 
-/// GK_METRIC_FASTEST 0, GK_METRIC_SHORTEST 1 (not RoadMetric's raw values).
-fileprivate func roadMetric(_ metric: CInt) throws(GeoKernelError) -> RoadMetric {
-    switch metric {
-    case 0: return .fastest
-    case 1: return .shortest
-    default: throw .invalid("metric \(metric): use GK_METRIC_FASTEST (0) or GK_METRIC_SHORTEST (1)")
-    }
-}
-
-/// GK_MODE_DRIVING 0, GK_MODE_CYCLING 1, GK_MODE_WALKING 2.
-fileprivate func roadMode(_ mode: CInt) throws(GeoKernelError) -> RoadRouter.Mode {
-    switch mode {
-    case 0: return .driving
-    case 1: return .cycling
-    case 2: return .walking
-    default: throw .invalid("mode \(mode): use GK_MODE_DRIVING (0), GK_MODE_CYCLING (1) or GK_MODE_WALKING (2)")
-    }
-}
-
 /// "car", "bicycle", "foot", or JSON text whose first non-blank character is '{' (read by
 /// RoutingProfile(json:), then validated).
 fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingProfile {
@@ -133,12 +114,11 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        _ = try required(outLen, "out_len")
         let text = try roadString(name, "name")
         guard let profile = RoutingProfile.builtIn(named: text) else {
             throw .invalid("no built-in routing profile \"\(text)\": use \"car\", \"bicycle\" or \"foot\"")
         }
-        try routeStoreString(profile.json, buf, capacity, outLen)
+        try deliver(profile.json, to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -150,7 +130,7 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
         let outHandle = try required(out, "out")
         let g = try roadGraphBox(graph).graph
         let router = try RoadRouter(
-            graph: g, metric: try roadMetric(metric), mode: try roadMode(mode), maxSnapDistanceMeters: maxSnapM)
+            graph: g, metric: try RoadMetric(cValue: metric), mode: try RoadRouter.Mode(cValue: mode), maxSnapDistanceMeters: maxSnapM)
         outHandle.pointee = retainedHandle(RouterBox(router))
     }
 }

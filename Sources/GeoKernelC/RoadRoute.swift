@@ -19,10 +19,10 @@ fileprivate struct CRouteStep {
     var lastVertex: UInt
 
     init(_ s: RouteStep) {
-        maneuver = s.maneuver.rawValue
-        modifier = s.modifier?.rawValue ?? -1
+        maneuver = s.maneuver.cValue
+        modifier = s.modifier.cValue
         exitNumber = s.exitNumber.map { CInt(clamping: $0) } ?? 0
-        side = s.arrivalSide?.rawValue ?? -1
+        side = s.arrivalSide.cValue
         headingDeg = Double(CompassDirection.allCases.firstIndex(of: s.heading) ?? 0) * 45
         distanceM = s.distanceMeters
         durationS = s.durationSeconds
@@ -60,7 +60,7 @@ fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) t
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let legs = try routeBox(route).plan.legs
-        try routeStoreString(legs[try routeCheckedIndex(leg, legs.count, "leg")].name, buf, capacity, outLen)
+        try deliver(legs[try routeCheckedIndex(leg, legs.count, "leg")].name, to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -84,7 +84,7 @@ fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) t
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         _ = try required(outLen, "out_len")
-        try routeStoreString(try roadStep(route, leg, index).instruction, buf, capacity, outLen)
+        try deliver(try roadStep(route, leg, index).instruction, to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -108,7 +108,7 @@ fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) t
         }
         _ = try required(nameBuf, "name_buf")
         _ = try required(refBuf, "ref_buf")
-        try routeStoreString(step.roadName, nameBuf, nameCapacity, outNameLen, names: ("name_buf", "out_name_len"))
-        try routeStoreString(step.roadRef, refBuf, refCapacity, outRefLen, names: ("ref_buf", "out_ref_len"))
+        try deliver(step.roadName, to: nameBuf, capacity: nameCapacity, outLen: outNameLen, name: "name_buf")
+        try deliver(step.roadRef, to: refBuf, capacity: refCapacity, outLen: outRefLen, name: "ref_buf")
     }
 }

@@ -10,25 +10,6 @@ final class RouteBox {
     init(_ plan: RoutePlan) { self.plan = plan }
 }
 
-/// Copies a string and its NUL into a caller's buffer; `outLen` gets the length without
-/// the NUL, also when the buffer is too small (then nothing is written). `names` are the
-/// C parameter names the messages use (section road passes two buffers to one call).
-func routeStoreString(
-    _ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?,
-    names: (buf: StaticString, len: StaticString) = ("buf", "out_len")
-) throws(GeoKernelError) {
-    let lenOut = try required(outLen, names.len)
-    let bytes = Array(s.utf8)
-    lenOut.pointee = UInt(bytes.count)
-    guard UInt(bytes.count) < capacity else {
-        throw GeoKernelError(
-            .bufferTooSmall, "\(names.buf) holds \(capacity) bytes; \(bytes.count + 1) are needed (text and NUL)")
-    }
-    let dst = try required(buf, names.buf)
-    for (i, b) in bytes.enumerated() { dst[i] = CChar(bitPattern: b) }
-    dst[bytes.count] = 0
-}
-
 func routeBox(_ route: OpaquePointer?) throws(GeoKernelError) -> RouteBox {
     try required(borrow(route, as: RouteBox.self), "route")
 }
@@ -116,7 +97,7 @@ fileprivate func routeStoreRegion(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let pins = try routeBox(route).plan.pins
-        try routeStoreString(pins[try routeCheckedIndex(index, pins.count, "pin")].label, buf, capacity, outLen)
+        try deliver(pins[try routeCheckedIndex(index, pins.count, "pin")].label, to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -142,8 +123,7 @@ fileprivate func routeStoreRegion(
     withContext(ctx) { () throws(GeoKernelError) in
         let legs = try routeBox(route).plan.legs
         let geometry = legs[try routeCheckedIndex(index, legs.count, "leg")].geometry
-        try routeStoreArray(geometry.map(\.latitude), outLat, capacity, outCount, "out_lat")
-        try routeStoreArray(geometry.map(\.longitude), outLon, capacity, outCount, "out_lon")
+        try deliverCoordinates(geometry, outLat, outLon, capacity, outCount, "leg \(index)")
     }
 }
 
@@ -157,7 +137,7 @@ fileprivate func routeStoreRegion(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let lines = try routeBox(route).plan.directions
-        try routeStoreString(lines[try routeCheckedIndex(index, lines.count, "direction line")], buf, capacity, outLen)
+        try deliver(lines[try routeCheckedIndex(index, lines.count, "direction line")], to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -166,7 +146,7 @@ fileprivate func routeStoreRegion(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        try routeStoreString(try routeBox(route).plan.geoJSON(), buf, capacity, outLen)
+        try deliver(try routeBox(route).plan.geoJSON(), to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -213,7 +193,7 @@ fileprivate func routeStoreRegion(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        try routeStoreString(try TravelTime(seconds: seconds).description, buf, capacity, outLen)
+        try deliver(try TravelTime(seconds: seconds).description, to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -224,7 +204,7 @@ fileprivate func routeStoreRegion(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let points = try routeGatherCoordinates(lat, lon, count, strideBytes)
-        try routeStoreString(try EncodedPolyline.encode(points, precision: Int(precision)), buf, capacity, outLen)
+        try deliver(try EncodedPolyline.encode(points, precision: Int(precision)), to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -234,14 +214,12 @@ fileprivate func routeStoreRegion(
     _ outCount: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        _ = try required(outCount, "out_count")
         // Invalid UTF-8 becomes U+FFFD, which the decoder refuses like any byte outside '?'…'~'.
         let text = try required(encoded, "encoded")
         let length = strlen(text)
         let bytes = UnsafeRawBufferPointer(start: text, count: length)
         let points = try EncodedPolyline.decode(String(decoding: bytes, as: UTF8.self), precision: Int(precision))
-        try routeStoreArray(points.map(\.latitude), outLat, capacity, outCount, "out_lat")
-        try routeStoreArray(points.map(\.longitude), outLon, capacity, outCount, "out_lon")
+        try deliverCoordinates(points, outLat, outLon, capacity, outCount, "decoded polyline")
     }
 }
 

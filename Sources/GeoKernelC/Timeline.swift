@@ -53,15 +53,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 {
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
-        let p: StopDetector.Preset
-        switch preset {
-        case 1: p = .trackintel
-        case 2: p = .timelyMoves
-        case 3: p = .travelDiary
-        default:
-            throw .invalid("preset \(preset) must be GK_TIMELINE_TRACKINTEL (1), GK_TIMELINE_TIMELY_MOVES (2) "
-                + "or GK_TIMELINE_TRAVEL_DIARY (3)")
-        }
+        let p = try StopDetector.Preset(cValue: preset)
         outHandle.pointee = retainedHandle(TimelineBox(StopDetector(preset: p)))
     }
 }
@@ -128,16 +120,6 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
     }
 }
 
-/// Checks a caller's capacity against what is needed; stores the needed count.
-func checkCapacity(_ needed: Int, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>, _ what: String)
-    throws(GeoKernelError)
-{
-    outCount.pointee = UInt(needed)
-    guard UInt(needed) <= capacity else {
-        throw GeoKernelError(.bufferTooSmall, "\(needed) \(what) need a capacity of \(needed), got \(capacity)")
-    }
-}
-
 @c public func gk_timeline_placemarks(
     _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ lat: UnsafeMutablePointer<Double>?,
     _ lon: UnsafeMutablePointer<Double>?, _ arrival: UnsafeMutablePointer<Double>?,
@@ -146,10 +128,9 @@ func checkCapacity(_ needed: Int, _ capacity: UInt, _ outCount: UnsafeMutablePoi
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        let out = try required(outCount, "out_count")
         let places = box.diary.placemarks
-        try checkCapacity(places.count, capacity, out, "placemarks")
-        for (i, p) in places.enumerated() {
+        try deliver(count: places.count, capacity: capacity, outCount: outCount, "placemarks") { i in
+            let p = places[i]
             lat?[i] = p.coordinate.latitude
             lon?[i] = p.coordinate.longitude
             arrival?[i] = p.arrival
@@ -166,10 +147,9 @@ func checkCapacity(_ needed: Int, _ capacity: UInt, _ outCount: UnsafeMutablePoi
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        let out = try required(outCount, "out_count")
         let fixes = try box.move(leaving: fromIndex)?.fixes ?? []
-        try checkCapacity(fixes.count, capacity, out, "fixes")
-        for (i, f) in fixes.enumerated() {
+        try deliver(count: fixes.count, capacity: capacity, outCount: outCount, "fixes") { i in
+            let f = fixes[i]
             lat?[i] = f.coordinate.latitude
             lon?[i] = f.coordinate.longitude
             timeS?[i] = f.timestamp
@@ -215,7 +195,7 @@ func checkCapacity(_ needed: Int, _ capacity: UInt, _ outCount: UnsafeMutablePoi
 // MARK: - Tracking policy
 
 @inline(__always)
-func storeState(_ box: TrackingPolicyBox, _ p: UnsafeMutablePointer<CInt>?) { p?.pointee = box.policy.state.rawValue }
+func storeState(_ box: TrackingPolicyBox, _ p: UnsafeMutablePointer<CInt>?) { p?.pointee = box.policy.state.cValue }
 
 @c public func gk_tracking_policy_create(
     _ ctx: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
@@ -244,10 +224,7 @@ func storeState(_ box: TrackingPolicyBox, _ p: UnsafeMutablePointer<CInt>?) { p?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(policy, as: TrackingPolicyBox.self), "policy")
-        guard let a = MotionActivity(rawValue: activity) else {
-            throw .invalid("activity \(activity) must be one of GK_ACTIVITY_STATIONARY (0) … GK_ACTIVITY_UNKNOWN (5)")
-        }
-        _ = try box.policy.add(try MotionSample(a, at: timeS))
+        _ = try box.policy.add(try MotionSample(try MotionActivity(cValue: activity), at: timeS))
         storeState(box, outState)
     }
 }

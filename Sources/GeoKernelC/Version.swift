@@ -1,13 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CGeoKernelHeader
 
-/// Keep in step with GK_VERSION_* in include/geokernel.h (the C consumer test checks).
-let versionMajor: CInt = 0, versionMinor: CInt = 2, versionPatch: CInt = 0
-nonisolated(unsafe) private let versionString = UnsafePointer(strdup("\(versionMajor).\(versionMinor).\(versionPatch)")!)
+// The version is GK_VERSION_* of include/geokernel.h, read through the imported header.
+nonisolated(unsafe) private let versionString = UnsafePointer(
+    strdup("\(GK_VERSION_MAJOR).\(GK_VERSION_MINOR).\(GK_VERSION_PATCH)")!)
 
 @c public func gk_libversion_number() -> CInt {
-    versionMajor * 10000 + versionMinor * 100 + versionPatch
+    CInt(GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
 }
 
 @c public func gk_libversion() -> UnsafePointer<CChar>? { versionString }

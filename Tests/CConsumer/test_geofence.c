@@ -48,14 +48,14 @@ static void test_rules_and_events(gk_context *ctx) {
     /* Walk east through both fences: 0 m, 50 m (both inside), then 150 m twice with
      * 10 m accuracy (outside 100 m + 10 m + 20 m: one fix confirms? no, two), then 2 km. */
     east(ctx, 0, &lat, &lon);
-    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 5, 1000, &n) == GK_OK && n == 2, "first fix inside: %u events", (unsigned)n);
+    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 1000, 5, &n) == GK_OK && n == 2, "first fix inside: %u events", (unsigned)n);
     CHECK(gk_geofence_monitor_inside(ctx, m, &inside) == GK_OK && inside == 1, "inside");
     east(ctx, 50, &lat, &lon);
-    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, NAN, 1060, &n) == GK_OK && n == 2, "dwell after 60 s: %u", (unsigned)n);
+    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 1060, NAN, &n) == GK_OK && n == 2, "dwell after 60 s: %u", (unsigned)n);
     east(ctx, 150, &lat, &lon);
-    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 10, 1061, &n) == GK_OK && n == 0, "one fix out: no exit yet");
-    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 10, 1062, &n) == GK_OK && n == 1, "second fix out: exit");
-    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 10, 1061.5, &n) == GK_ERR_ORDER, "out of time order");
+    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 1061, 10, &n) == GK_OK && n == 0, "one fix out: no exit yet");
+    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 1062, 10, &n) == GK_OK && n == 1, "second fix out: exit");
+    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 1061.5, 10, &n) == GK_ERR_ORDER, "out of time order");
     CHECK(strstr(gk_context_errmsg(ctx), "1061.5") != NULL, "order message: %s", gk_context_errmsg(ctx));
     CHECK(gk_geofence_monitor_pending_events(m) == 5, "pending %u", (unsigned)gk_geofence_monitor_pending_events(m));
 
@@ -71,9 +71,10 @@ static void test_rules_and_events(gk_context *ctx) {
 
     /* Queries: inside -3 (1 km) only; 150 m east lies in -3 only; the centre in both. */
     CHECK(gk_geofence_monitor_inside_ids(ctx, m, ids, 8, &got) == GK_OK && got == 1 && ids[0] == -3, "inside ids");
+    ids[0] = 12345;
     CHECK(gk_geofence_monitor_containing(ctx, m, HB_LAT, HB_LON, ids, 1, &got) == GK_ERR_BUFFER_TOO_SMALL && got == 2,
           "buffer too small gives the needed count: %u", (unsigned)got);
-    CHECK(ids[0] == 7, "the first id is written");
+    CHECK(ids[0] == 12345, "nothing is written when the ids do not fit");
     CHECK(gk_geofence_monitor_containing(ctx, m, HB_LAT, HB_LON, NULL, 0, &got) == GK_ERR_BUFFER_TOO_SMALL && got == 2, "count only");
     CHECK(gk_geofence_monitor_containing(ctx, m, HB_LAT, HB_LON, ids, 8, &got) == GK_OK && got == 2 && ids[0] == 7 && ids[1] == -3, "containing");
     CHECK(gk_geofence_monitor_containing(ctx, m, lat, lon, ids, 8, &got) == GK_OK && got == 1 && ids[0] == -3, "150 m east");
@@ -83,10 +84,10 @@ static void test_rules_and_events(gk_context *ctx) {
     CHECK(gk_geofence_monitor_inside(ctx, m, &inside) == GK_OK && inside == 0, "removed fence: no longer inside");
 
     /* Misuse. */
-    CHECK(gk_geofence_monitor_update(ctx, NULL, lat, lon, 1, 2000, NULL) == GK_ERR_MISUSE, "NULL monitor");
-    CHECK(gk_geofence_monitor_update(NULL, m, lat, lon, 1, 2000, NULL) == GK_ERR_MISUSE, "NULL context");
+    CHECK(gk_geofence_monitor_update(ctx, NULL, lat, lon, 2000, 1, NULL) == GK_ERR_MISUSE, "NULL monitor");
+    CHECK(gk_geofence_monitor_update(NULL, m, lat, lon, 2000, 1, NULL) == GK_ERR_MISUSE, "NULL context");
     CHECK(gk_geofence_monitor_read_events(ctx, m, kinds, ids, times, 8, NULL) == GK_ERR_MISUSE, "NULL out_count");
-    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, -1, 2000, NULL) == GK_ERR_INVALID_ARGUMENT, "negative accuracy");
+    CHECK(gk_geofence_monitor_update(ctx, m, lat, lon, 2000, -1, NULL) == GK_ERR_INVALID_ARGUMENT, "negative accuracy");
     CHECK(gk_geofence_monitor_count(NULL) == 0 && gk_geofence_monitor_pending_events(NULL) == 0, "NULL counts");
     for (i = 0; i < 8; ++i) kinds[i] = 0;
     gk_geofence_monitor_destroy(m);
@@ -95,7 +96,7 @@ static void test_rules_and_events(gk_context *ctx) {
 
 /* A walk fed as one interleaved batch {lat, lon, accuracy, time}, and the events checked
  * against a plain haversine loop with the raw rules (one fix confirms, no margins). */
-struct gf_fix { double lat, lon, acc, t; };
+struct gf_fix { double lat, lon, t, acc; };
 #define GF_FENCES 400
 #define GF_FIXES 3000
 
@@ -125,7 +126,7 @@ static void test_batch_against_loop(gk_context *ctx) {
         gk_destination(ctx, lat, lon, heading, gf_uniform(0, 12), &lat, &lon);
         fixes[i].lat = lat; fixes[i].lon = lon; fixes[i].acc = 0; fixes[i].t = 100.0 + (double)i;
     }
-    CHECK(gk_geofence_monitor_update_batch(ctx, m, &fixes[0].lat, &fixes[0].lon, &fixes[0].acc, &fixes[0].t,
+    CHECK(gk_geofence_monitor_update_batch(ctx, m, &fixes[0].lat, &fixes[0].lon, &fixes[0].t, &fixes[0].acc,
                                            GF_FIXES, sizeof(struct gf_fix), &n) == GK_OK, "batch: %s", gk_context_errmsg(ctx));
     CHECK(n > 20 && gk_geofence_monitor_pending_events(m) == n, "batch events %u", (unsigned)n);
 
@@ -170,10 +171,10 @@ static void test_batch_against_loop(gk_context *ctx) {
     /* A batch with a fix out of order is refused whole. */
     fixes[1].t = fixes[0].t + 1e6; fixes[2].t = fixes[0].t + 1e6 - 1;
     n = 99;
-    CHECK(gk_geofence_monitor_update_batch(ctx, m, &fixes[0].lat, &fixes[0].lon, NULL, &fixes[0].t, 3,
+    CHECK(gk_geofence_monitor_update_batch(ctx, m, &fixes[0].lat, &fixes[0].lon, &fixes[0].t, NULL, 3,
                                            sizeof(struct gf_fix), &n) == GK_ERR_ORDER, "batch out of order");
     CHECK(strstr(gk_context_errmsg(ctx), "fixes[0]") != NULL, "names the fix: %s", gk_context_errmsg(ctx));
-    CHECK(gk_geofence_monitor_update_batch(ctx, m, &fixes[0].lat, &fixes[0].lon, NULL, &fixes[0].t, 3, 4, &n)
+    CHECK(gk_geofence_monitor_update_batch(ctx, m, &fixes[0].lat, &fixes[0].lon, &fixes[0].t, NULL, 3, 4, &n)
           == GK_ERR_INVALID_ARGUMENT, "stride 4");
     gk_geofence_monitor_destroy(m);
 }

@@ -60,8 +60,9 @@ extension RoadGraphStorage {
         geometry.reserveCapacity(capacity)
         pieces.reserveCapacity(middle.count + 2)
         geometry.append(s.point)
-        func vertex(_ e: Int, _ k: Int) -> Coordinate { coordinate(vertex: Int(geomFirst[e]) + k) }
         func append(_ c: Coordinate) { if geometry.last != c { geometry.append(c) } }
+        /// Appends vertices `k0` to `k1` of edge `e` (descending when `k0 > k1`).
+        func run(_ e: Int, _ k0: Int, _ k1: Int) { appendVertices(of: e, k0, k1, to: &geometry) }
         /// `w` in the metric, `ms` the time weight (the same shared partial function).
         func piece(_ a: UInt32, _ length: Double, _ w: UInt64, _ ms: UInt64, partial: Bool, _ vertices: () -> Void) {
             let start = geometry.count - 1
@@ -76,9 +77,9 @@ extension RoadGraphStorage {
             let ms = weightInto(t, first, .fastest) - weightInto(s, first, .fastest)
             piece(first, abs(t.offsetMeters - s.offsetMeters), cost, ms, partial: true) {
                 if fwd {
-                    if s.segment + 1 <= t.segment { for k in (s.segment + 1)...t.segment { append(vertex(e, k)) } }
+                    if s.segment + 1 <= t.segment { run(e, s.segment + 1, t.segment) }
                 } else if t.segment + 1 <= s.segment {
-                    for k in stride(from: s.segment, through: t.segment + 1, by: -1) { append(vertex(e, k)) }
+                    run(e, s.segment, t.segment + 1)
                 }
                 append(t.point)
             }
@@ -87,20 +88,16 @@ extension RoadGraphStorage {
             if w0 > 0 || len0 > 0 {
                 piece(first, len0, w0, weightOut(s, first, .fastest), partial: true) {
                     if first & 1 == 0 {
-                        for k in (s.segment + 1)..<nS { append(vertex(s.edge, k)) }
+                        if s.segment + 1 < nS { run(s.edge, s.segment + 1, nS - 1) }
                     } else {
-                        for k in stride(from: s.segment, through: 0, by: -1) { append(vertex(s.edge, k)) }
+                        run(s.edge, s.segment, 0)
                     }
                 }
             }
             for a in middle {
                 let e = Int(a >> 1), n = Int(geomFirst[e + 1] - geomFirst[e])
                 piece(a, edgeLength[e], UInt64(weight(a, m)), UInt64(arcTime[Int(a)]), partial: false) {
-                    if a & 1 == 0 {
-                        for k in 1..<n { append(vertex(e, k)) }
-                    } else {
-                        for k in stride(from: n - 2, through: 0, by: -1) { append(vertex(e, k)) }
-                    }
+                    if a & 1 == 0 { run(e, 1, n - 1) } else { run(e, n - 2, 0) }
                 }
             }
             let w1 = weightInto(t, last, m), len1 = offset(t, along: last)
@@ -108,9 +105,9 @@ extension RoadGraphStorage {
             if w1 > 0 || len1 > 0 || pieces.isEmpty {
                 piece(last, len1, w1, weightInto(t, last, .fastest), partial: true) {
                     if last & 1 == 0 {
-                        for k in 0...t.segment { append(vertex(t.edge, k)) }
-                    } else {
-                        for k in stride(from: nT - 1, through: t.segment + 1, by: -1) { append(vertex(t.edge, k)) }
+                        run(t.edge, 0, t.segment)
+                    } else if nT - 1 >= t.segment + 1 {
+                        run(t.edge, nT - 1, t.segment + 1)
                     }
                     append(t.point)
                 }
@@ -123,5 +120,26 @@ extension RoadGraphStorage {
             metric: m, cost: Double(cost) * m.unitsPerWeight, lengthMeters: pieces.reduce(0) { $0 + $1.lengthMeters },
             durationSeconds: pieces.reduce(0) { $0 + $1.durationSeconds }, geometry: geometry, pieces: pieces,
             weight: cost)
+    }
+
+    /// Appends vertices `k0` through `k1` of edge `e` (descending when `k0 > k1`) to
+    /// `geometry`, skipping any vertex equal to the one before it. Indices come from a
+    /// validated graph and a checked snap.
+    @inline(__always)
+    func appendVertices(of e: Int, _ k0: Int, _ k1: Int, to geometry: inout [Coordinate]) {
+        let base = Int(geomFirst[e])
+        let step = k0 <= k1 ? 1 : -1
+        let count = abs(k1 - k0) + 1
+        precondition(min(k0, k1) >= 0 && base + max(k0, k1) < Int(geomFirst[e + 1]), "vertex outside edge \(e)")
+        var last = geometry.last
+        var v = base + k0
+        for _ in 0..<count {
+            let c = coordinate(vertex: v)
+            if c != last {
+                geometry.append(c)
+                last = c
+            }
+            v += step
+        }
     }
 }
