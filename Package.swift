@@ -47,6 +47,8 @@ let package = Package(
         .target(name: "CZlibShim", dependencies: ["CZlib"]),
         // Header-only vector helpers (sqrt on SIMD4<Double> without errno calls).
         .target(name: "CSIMDShim"),
+        // include/geokernel.h as a module, for its constants (the tool's --version).
+        .target(name: "CGeoKernelHeader"),
         .target(
             name: "GeoKernel",
             dependencies: ["CProjShim", "CSIMDShim"]
@@ -77,6 +79,7 @@ let package = Package(
             name: "GeoKernelCLI",
             dependencies: [
                 "GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
+                "CGeoKernelHeader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
