@@ -7,7 +7,7 @@ import Geofence
 /// events of a recorded trace, as a table or JSON lines.
 struct Fences: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Enter, exit and dwell events of a trace against circular fences.",
+        abstract: "Geofence events (enter, exit, dwell) of a trace.",
         discussion: """
             Fences: a GeoJSON file of Point features; the id is the feature's "id" (or its \
             "id" or "name" property), the radius in metres its "radius" property (default \

@@ -10,7 +10,7 @@ import Nearby
 struct NearbyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
-        abstract: "The points of a GeoJSON file or a gazetteer nearest to a coordinate (k nearest or within a radius).",
+        abstract: "Points of a file nearest to a coordinate.",
         discussion: """
             FILE is a GeoJSON FeatureCollection (Point features; other geometries are \
             skipped), a gazetteer CSV with lat, lon and name columns (cities1000.csv) or a \

@@ -10,7 +10,7 @@ import Route
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
-        abstract: "Legs, travel times and cumulative directions for pins joined in order.",
+        abstract: "Legs, travel times and directions between pins.",
         discussion: """
             Pins come from --pin LAT,LON (repeatable; negative values are fine) and/or from a \
             file: the Point features of a GeoJSON file, or the waypoints (else route points) \

@@ -9,7 +9,7 @@ import GeoKernel
 struct SimplifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simplify",
-        abstract: "Simplify lines (GeoJSON LineString or GPX track) with Douglas–Peucker; GeoJSON out.",
+        abstract: "Simplify lines and polygons (Douglas–Peucker).",
         discussion: """
             The tolerance is in metres on the sphere: each line is projected to the gnomonic \
             plane tangent at its centre, where great circles are straight, so no removed point \

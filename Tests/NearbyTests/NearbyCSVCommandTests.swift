@@ -34,8 +34,8 @@ struct NearbyCSVCommandTests {
         #expect(try GeoJSON.decode(byID.out).features.first?.id == "S-17", "\(byID.out)")
         let table = try GeoKernelTool.run(["nearby", ids, "--lat", "-34", "--lon", "151", "--k", "1"])
         #expect(table.out.split(separator: "\n").last?.hasSuffix("S-17") == true, "\(table.out)")
-        let help = try GeoKernelTool.run(["nearby", "--help"])
-        #expect(help.out.contains("row number"), "\(help.out)")
+        let help = try GeoKernelTool.run(["nearby", "--help"]).flattened
+        #expect(help.text.contains("row number"), "\(help.text)")
     }
 
     @Test("a CSV without coordinate columns is a clear error naming the columns it has and those it needs")

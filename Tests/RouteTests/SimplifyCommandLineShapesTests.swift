@@ -160,9 +160,9 @@ struct SimplifyCommandLineShapesTests {
         #expect(geodesic.status != 0 && geodesic.err.contains("--planar"), "\(geodesic.err)")
         let planar = try Self.simplify([path, "--planar", "--tolerance", "10"])
         #expect(planar.first?.geometry == .lineString(try Self.planar(projected, 10)))
-        let help = try GeoKernelTool.run(["simplify", "--help"])
-        #expect(help.out.contains("--planar") && help.out.contains("units of the coordinates") && help.out.contains("metres"),
-                "\(help.out)")
+        let help = try GeoKernelTool.run(["simplify", "--help"]).flattened
+        #expect(help.text.contains("--planar") && help.text.contains("units of the coordinates") && help.text.contains("metres"),
+                "\(help.text)")
     }
 
     @Test("a ring that is not closed or has fewer than 4 positions is a clear error")

@@ -30,8 +30,8 @@ struct ToolBasicsCommandLineTests {
         let old = try GeoKernelTool.run(["distance", "--", "-33.9", "151.2", "40.7", "-74"])
         #expect(old.status == 0 && old.out == r.out, "\(old.err)")
         // The help says how negative values are given.
-        let help = try GeoKernelTool.run(["distance", "--help"])
-        #expect(help.out.contains("Negative values are given as they are"), "\(help.out)")
+        let help = try GeoKernelTool.run(["distance", "--help"]).flattened
+        #expect(help.text.contains("Negative values are given as they are"), "\(help.text)")
     }
 
     @Test("project takes negative coordinates as plain arguments, before or after the options")
@@ -46,8 +46,8 @@ struct ToolBasicsCommandLineTests {
             let r = try GeoKernelTool.run(args)
             #expect(r.status == 0 && r.out.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(args): \(r.out) \(r.err)")
         }
-        let help = try GeoKernelTool.run(["project", "--help"])
-        #expect(help.out.contains("Negative values are given as they are"), "\(help.out)")
+        let help = try GeoKernelTool.run(["project", "--help"]).flattened
+        #expect(help.text.contains("Negative values are given as they are"), "\(help.text)")
     }
 
     @Test("an unknown option is still an error, and so is a wrong number of coordinates")
@@ -97,8 +97,8 @@ struct ToolBasicsCommandLineTests {
         // A due-north line arriving at the pole: 0, never 360.0000 (nor -0.0000).
         let pole = try GeoKernelTool.run(["distance", "10", "20", "90", "20"])
         #expect(!pole.out.contains("360.0000") && !pole.out.contains("-0.0000"), "\(pole.out)")
-        let help = try GeoKernelTool.run(["distance", "--help"])
-        #expect(help.out.contains("[0, 360)") && help.out.contains("clockwise from north"), "\(help.out)")
+        let help = try GeoKernelTool.run(["distance", "--help"]).flattened
+        #expect(help.text.contains("[0, 360)") && help.text.contains("clockwise from north"), "\(help.text)")
     }
 
     @Test("the top-level help names every command, one line each")
