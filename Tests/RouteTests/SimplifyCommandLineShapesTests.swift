@@ -20,7 +20,7 @@ struct SimplifyCommandLineShapesTests {
     static func simplify(_ arguments: [String]) throws -> [GeoJSONFeature] {
         let r = try GeoKernelTool.run(["simplify"] + arguments)
         #expect(r.status == 0, "\(arguments): \(r.err)")
-        return try GeoJSON.decode(r.out).features
+        return try (arguments.contains("--planar") ? GeoJSON.decodePlanar(Data(r.out.utf8)) : GeoJSON.decode(r.out)).features
     }
 
     /// The kernel's geodesic simplification of one line of positions.
