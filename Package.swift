@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
         .target(
             name: "GeoKernelC",
-            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap"],
+            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap", "CGeoKernelHeader"],
             exclude: ["geokernel.map"],
             linkerSettings: [
                 .unsafeFlags([
