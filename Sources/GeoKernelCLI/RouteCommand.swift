@@ -18,11 +18,12 @@ struct RouteCommand: ParsableCommand {
             OpenStreetMap extract for --profile car, bicycle or foot, with turn-by-turn \
             directions; without, legs follow the great circle between pins, timed by --speed. \
             Lengths on the sphere of mean radius; times shown as "0d 2h 45m", to the \
-            nearest minute. The total is the sum of the unrounded leg times, rounded; the \
-            legs (and each leg's "Estimated time" in the directions) are rounded by the \
-            largest remainder rule so that they add up to the total: each leg gets its whole \
+            nearest minute. The total is the sum of the unrounded leg times, rounded; in the \
+            text output the legs (and each leg's "Estimated time" in the directions) are \
+            rounded by the largest remainder rule so that they add up to the total: each leg gets its whole \
             minutes, and the minutes still missing go to the legs with the largest \
-            fractions (the earlier leg on a tie). Pins are added in order; when one cannot \
+            fractions (the earlier leg on a tie). GeoJSON output also gives each leg's \
+            unrounded travelTimeSeconds. Pins are added in order; when one cannot \
             be added (beyond --max-pins, default 5 as in the MapKit exercise, or off the \
             roads), the route of the pins before it is printed, the error goes to standard \
             error and the exit status is 1.
