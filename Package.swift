@@ -47,6 +47,9 @@ let package = Package(
         .target(name: "CZlibShim", dependencies: ["CZlib"]),
         // Header-only vector helpers (sqrt on SIMD4<Double> without errno calls).
         .target(name: "CSIMDShim"),
+        // include/geokernel.h as a Clang module, for its names: the C ABI's Swift side maps
+        // enumerations by name; the tool prints GK_VERSION_*.
+        .target(name: "CGeoKernelHeader"),
         .target(
             name: "GeoKernel",
             dependencies: ["CProjShim", "CSIMDShim"]
@@ -61,8 +64,6 @@ let package = Package(
         .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "CZlibShim"]),
         // File formats (GeoJSON, GPX, CSV) for the tool and the tests; uses Foundation.
         .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
-        // include/geokernel.h as a Clang module, for the C ABI's Swift side (names, layouts).
-        .target(name: "CGeoKernelHeader"),
         .target(
             name: "GeoKernelC",
             dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap", "CGeoKernelHeader"],
@@ -79,6 +80,7 @@ let package = Package(
             name: "GeoKernelCLI",
             dependencies: [
                 "GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
+                "CGeoKernelHeader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,9 @@ import GeoKernel
 /// The structural reading of GeoJSON from a parsed `JSONValue`; every error names its path.
 struct GeoJSONDecoding {
     let source: String
+    /// Positions must be longitude, latitude in degrees (RFC 7946); false: any finite x, y
+    /// (projected coordinates, for planar tools).
+    var geographic = true
 
     func fail(_ path: String, _ message: String) -> GeoKernelError {
         GeoKernelError(.parse, "\(source): \(path.isEmpty ? "top level" : path): \(message)")
@@ -76,7 +79,7 @@ struct GeoJSONDecoding {
         guard let a = v.arrayValue, a.count >= 2,
             let lon = a[0].numberValue, let lat = a[1].numberValue
         else { throw fail(path, "a position needs at least 2 numbers [longitude, latitude]") }
-        guard lon.isFinite, lat.isFinite, lat >= -90, lat <= 90 else {
+        guard lon.isFinite, lat.isFinite, !geographic || (lat >= -90 && lat <= 90) else {
             throw fail(path, "position [\(lon), \(lat)] is outside [-180..180, -90..90] or not finite")
         }
         return GeoJSONPosition(longitude: lon, latitude: lat, altitude: a.count > 2 ? a[2].numberValue : nil)

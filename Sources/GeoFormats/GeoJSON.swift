@@ -109,6 +109,13 @@ public enum GeoJSON {
         try GeoJSONDecoding(source: source).object(JSONText.parse(data, source: source), path: "")
     }
 
+    /// Parses GeoJSON text whose positions are planar x, y (projected coordinates, not
+    /// RFC 7946's degrees): any finite numbers are accepted, in `longitude` (x) and
+    /// `latitude` (y). - Throws: `.parse` naming the path of the first problem.
+    public static func decodePlanar(_ data: Data, source: String = "GeoJSON") throws(GeoKernelError) -> GeoJSONObject {
+        try GeoJSONDecoding(source: source, geographic: false).object(JSONText.parse(data, source: source), path: "")
+    }
+
     /// Parses GeoJSON text from a string.
     public static func decode(_ text: String, source: String = "GeoJSON") throws(GeoKernelError) -> GeoJSONObject {
         try decode(Data(text.utf8), source: source)
@@ -117,6 +124,11 @@ public enum GeoJSON {
     /// Reads a GeoJSON file. - Throws: `.io` when it cannot be read, `.parse` when malformed.
     public static func read(contentsOf path: String) throws(GeoKernelError) -> GeoJSONObject {
         try decode(try FileText.data(path), source: path)
+    }
+
+    /// Reads a GeoJSON file of planar positions (see `decodePlanar`). - Throws: as `read`.
+    public static func readPlanar(contentsOf path: String) throws(GeoKernelError) -> GeoJSONObject {
+        try decodePlanar(try FileText.data(path), source: path)
     }
 
     /// The document as compact GeoJSON text.

@@ -36,7 +36,7 @@ struct Demo: ParsableCommand {
             let h = haversineDistance(a, b)
             let g = Geodesic.wgs84.inverse(from: a, to: b).distanceMeters
             print("\(na) → \(nb): haversine \(Format.meters(h)), WGS84 \(Format.meters(g)) "
-                + "(sphere off by \(Format.fixed((h - g) / g * 100, 3)) %), bearing \(Format.fixed(a.initialBearing(to: b), 1))°")
+                + "(sphere off by \(Format.fixed((h - g) / g * 100, 3)) %), bearing \(Format.bearing(a.initialBearing(to: b), 1))°")
         }
     }
 

@@ -4,20 +4,34 @@ import GeoKernel
 /// `geokernel distance LAT1 LON1 LAT2 LON2`: sphere and WGS84 distances and bearings.
 struct Distance: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Distance and bearings between two points (degrees).")
+        abstract: "Distance and bearings between two points.",
+        discussion: """
+            Prints the great-circle distance on the sphere of mean radius, the geodesic \
+            distance on the WGS84 ellipsoid, the initial bearing on the sphere and the \
+            initial and final azimuths on WGS84. Bearings and azimuths are in degrees \
+            clockwise from north, in [0, 360) (0 = north, 90 = east). \
+            \(PositionalNumbers.helpNote)
+            """)
 
-    @Argument(help: "Latitude of the first point, degrees.") var lat1: Double
-    @Argument(help: "Longitude of the first point, degrees.") var lon1: Double
-    @Argument(help: "Latitude of the second point, degrees.") var lat2: Double
-    @Argument(help: "Longitude of the second point, degrees.") var lon2: Double
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "Latitude and longitude of the first point, then of the second, in degrees.",
+            valueName: "lat1 lon1 lat2 lon2"))
+    var coordinates: [String] = []
+
+    static let names = ["LAT1", "LON1", "LAT2", "LON2"]
+
+    func validate() throws { _ = try PositionalNumbers.parse(coordinates, names: Self.names) }
 
     func run() throws {
-        let a = try Coordinate(latitude: lat1, longitude: lon1)
-        let b = try Coordinate(latitude: lat2, longitude: lon2)
+        let v = try PositionalNumbers.parse(coordinates, names: Self.names)
+        let a = try Coordinate(latitude: v[0], longitude: v[1])
+        let b = try Coordinate(latitude: v[2], longitude: v[3])
         let g = Geodesic.wgs84.inverse(from: a, to: b)
         print("haversine (sphere R = 6 371 008.8 m): \(Format.meters(haversineDistance(a, b)))")
         print("geodesic (WGS84):                     \(Format.meters(g.distanceMeters))")
-        print("initial bearing (sphere):             \(Format.fixed(a.initialBearing(to: b), 4))°")
-        print("azimuths (WGS84):                     \(Format.fixed(g.initialAzimuthDegrees, 4))° → \(Format.fixed(g.finalAzimuthDegrees, 4))°")
+        print("initial bearing (sphere):             \(Format.bearing(a.initialBearing(to: b), 4))°")
+        print("azimuths (WGS84):                     \(Format.bearing(g.initialAzimuthDegrees, 4))° → \(Format.bearing(g.finalAzimuthDegrees, 4))°")
     }
 }

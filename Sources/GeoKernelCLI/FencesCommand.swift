@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GeoFormats
 import GeoKernel
 import Geofence
@@ -7,11 +8,15 @@ import Geofence
 /// events of a recorded trace, as a table or JSON lines.
 struct Fences: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Enter, exit and dwell events of a trace against circular fences.",
+        abstract: "Geofence events (enter, exit, dwell) of a trace.",
         discussion: """
-            Fences: a GeoJSON file of Point features; the id is the feature's "id" (or its \
-            "id" or "name" property), the radius in metres its "radius" property (default \
-            1000). Trace: GPX, CSV or GeoJSON (see TrackReader); fixes are sorted by time.
+            Fences: the Point features of a GeoJSON file, one circular fence each; the id is \
+            the feature's "id" (or its "id", "name" or "label" property), the radius in \
+            metres its "radius" property (else --radius, default 1000). Other features are \
+            skipped with a note, so the output of `geokernel route --format geojson` works \
+            as it is: its pins (labelled A, B, …) become 1 km fences and its legs are \
+            skipped. A file without any Point is an error. Trace: GPX, CSV or GeoJSON (see \
+            TrackReader); fixes are sorted by time.
             """)
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, jsonl }
@@ -28,6 +33,7 @@ struct Fences: ParsableCommand {
     @Option(help: "Ignore fixes with a worse accuracy (metres); 'inf' keeps all.") var maxAccuracy: Double = 100
     @Option(help: "Seconds inside before a dwell event; 'inf' for none.") var dwell: Double = 300
     @Option(help: "Accuracy (metres) assumed for fixes that have none.") var assumedAccuracy: Double = 0
+    @Option(help: "Radius in metres of fences without a \"radius\" property.") var radius: Double = CircularFence.defaultRadiusMeters
 
     func run() throws {
         let rules = GeofenceConfiguration(
@@ -36,7 +42,7 @@ struct Fences: ParsableCommand {
             exitConfirmationFixes: exitFixes, exitConfirmationSeconds: exitSeconds,
             maximumAccuracyMeters: maxAccuracy, dwellSeconds: dwell, assumedAccuracyMeters: assumedAccuracy)
         let monitor = try GeofenceMonitor(configuration: rules)
-        try monitor.add(contentsOf: try Self.readFences(fences))
+        try monitor.add(contentsOf: try Self.readFences(fences, defaultRadius: radius))
         let fixes = try TrackReader.read(contentsOf: trace).fixes
         let events = try monitor.update(with: fixes)
         switch format {
@@ -54,21 +60,26 @@ struct Fences: ParsableCommand {
         }
     }
 
-    /// Circular fences from the Point features of a GeoJSON file.
-    static func readFences(_ path: String) throws(GeoKernelError) -> [CircularFence] {
+    /// Circular fences from the Point features of a GeoJSON file; other features are
+    /// skipped (with a note on standard error), unless there is no Point at all.
+    static func readFences(
+        _ path: String, defaultRadius: Double = CircularFence.defaultRadiusMeters
+    ) throws(GeoKernelError) -> [CircularFence] {
         var out: [CircularFence] = []
+        var skipped: [(index: Int, type: String)] = []
         for (i, f) in try GeoJSON.read(contentsOf: path).features.enumerated() {
             let at = "\(path): features[\(i)]"
             guard case .point(let p)? = f.geometry else {
-                throw GeoKernelError(.parse, "\(at): a fence must be a Point (got \(f.geometry?.typeName ?? "no geometry"))")
+                skipped.append((i, f.geometry?.typeName ?? "no geometry"))
+                continue
             }
             let id: String
-            switch f.id ?? f.properties["id"] ?? f.properties["name"] {
+            switch f.id ?? f.properties["id"] ?? f.properties["name"] ?? f.properties["label"] {
             case .string(let s)?: id = s
             case .number(let n)?: id = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
             default: id = "fence \(i + 1)"
             }
-            var radius = CircularFence.defaultRadiusMeters
+            var radius = defaultRadius
             if let r = f.properties["radius"] ?? f.properties["radius_m"] {
                 guard let v = r.numberValue else { throw GeoKernelError(.parse, "\(at): \"radius\" must be a number of metres") }
                 radius = v
@@ -78,6 +89,14 @@ struct Fences: ParsableCommand {
             } catch {
                 throw GeoKernelError(error.code, "\(at): \(error.message)")
             }
+        }
+        if out.isEmpty, let first = skipped.first {
+            throw GeoKernelError(.parse, "\(path): features[\(first.index)]: a fence must be a Point (got \(first.type))")
+        }
+        if !skipped.isEmpty {
+            let types = Set(skipped.map(\.type)).sorted().joined(separator: ", ")
+            FileHandle.standardError.write(Data(
+                "fences: skipped \(skipped.count) features that are not Points (\(types)) in \(path)\n".utf8))
         }
         return out
     }

@@ -10,17 +10,22 @@ import Nearby
 struct NearbyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
-        abstract: "The points of a GeoJSON file or a gazetteer nearest to a coordinate (k nearest or within a radius).",
+        abstract: "Points of a file nearest to a coordinate.",
         discussion: """
             FILE is a GeoJSON FeatureCollection (Point features; other geometries are \
-            skipped), a gazetteer CSV with lat, lon and name columns (cities1000.csv) or a \
-            GeoNames cities*.txt. Distances are great-circle metres on the sphere \
+            skipped), a CSV file or a GeoNames cities*.txt. A CSV needs a header with a \
+            latitude (lat, latitude) and a longitude (lon, lng, long, longitude) column in \
+            degrees, "," or ";" separated; every other column becomes a property. Points are \
+            named by the CSV's name column (with admin1 and cc when present, as in the \
+            cities1000.csv gazetteer), else by its id column (also the GeoJSON feature id), \
+            else by row number: "row 3" is the third data row, the header not counted (the \
+            GeoJSON output has it as the "row" property). Distances are great-circle metres on the sphere \
             R = 6 371 008.8 m; equal distances list the earlier point first. With \
             --radius-m every point within the radius is listed (nearest first unless \
             --unsorted), at most --k of them when --k is given.
             """)
 
-    @Argument(help: "A .geojson/.json FeatureCollection, a gazetteer .csv or a GeoNames .txt.")
+    @Argument(help: "A .geojson/.json FeatureCollection, a .csv of points (lat, lon columns) or a GeoNames .txt.")
     var file: String
 
     @Option(parsing: .unconditional, help: "Latitude of the query point, degrees (negative values too: --lat -33.9).")
@@ -69,6 +74,8 @@ struct NearbyInput {
         var coordinate: Coordinate
         var properties: [String: JSONValue]
         var id: JSONValue?
+        /// The name shown in the table when the properties have no "name".
+        var label: String?
     }
 
     var features: [Feature]
@@ -76,7 +83,17 @@ struct NearbyInput {
 
     static func read(_ path: String) throws -> NearbyInput {
         let lower = path.lowercased()
-        if lower.hasSuffix(".csv") || lower.hasSuffix(".txt") || lower.hasSuffix(".tsv") {
+        if lower.hasSuffix(".csv") {
+            return NearbyInput(features: try CSVPoints.read(contentsOf: path).rows.map { row in
+                var properties = row.fields.mapValues { JSONValue.string($0) }
+                if properties["row"] == nil { properties["row"] = .number(Double(row.row)) }
+                let id = row.fields.first { $0.key.lowercased() == "id" }?.value
+                return Feature(
+                    coordinate: row.coordinate, properties: properties, id: id.map { .string($0) },
+                    label: id ?? "row \(row.row)")
+            })
+        }
+        if lower.hasSuffix(".txt") || lower.hasSuffix(".tsv") {
             let g = try ReverseGeocoder(contentsOf: path)
             return NearbyInput(features: g.places.map { p in
                 Feature(coordinate: p.coordinate, properties: [
@@ -128,6 +145,7 @@ enum NearbyOutput {
             let extra = ["admin1", "cc"].compactMap { f.properties[$0]?.stringValue }.filter { !$0.isEmpty }
             return ([name] + extra).joined(separator: ", ")
         }
+        if let label = f.label { return label }
         return f.properties.keys.sorted().map { "\($0)=\(text(f.properties[$0]!))" }.joined(separator: " ")
     }
 

@@ -4,16 +4,22 @@ import GeoKernel
 /// `geokernel project --from EPSG:4326 --to EPSG:3857 X Y`: one point through PROJ.
 struct Project: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Transform one point between two CRS (x = longitude for geographic CRS).")
+        abstract: "Transform one point between two CRS (PROJ).",
+        discussion: "x is the longitude or easting, y the latitude or northing. " + PositionalNumbers.helpNote)
 
     @Option(help: "Source CRS (EPSG code, PROJ string or WKT).") var from = "EPSG:4326"
     @Option(help: "Target CRS.") var to = "EPSG:3857"
-    @Argument(help: "x (longitude, easting).") var x: Double
-    @Argument(help: "y (latitude, northing).") var y: Double
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("x (longitude, easting), then y (latitude, northing).", valueName: "x y"))
+    var point: [String] = []
+
+    func validate() throws { _ = try PositionalNumbers.parse(point, names: ["X", "Y"]) }
 
     func run() throws {
+        let v = try PositionalNumbers.parse(point, names: ["X", "Y"])
         let t = try Transformer(source: from, target: to)
-        let p = try t.transform(x: x, y: y)
+        let p = try t.transform(x: v[0], y: v[1])
         print("\(Format.fixed(p.x, 6)) \(Format.fixed(p.y, 6))")
     }
 }

@@ -76,7 +76,8 @@ struct RoadNetworkOptions: ParsableArguments {
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Build a road graph from OpenStreetMap data and save it for `route --graph`.")
+        abstract: "Build a road graph from OpenStreetMap data to save.",
+        discussion: "The saved graph is what `geokernel route --graph FILE` routes on, without reading the extract again.")
 
     @OptionGroup var network: RoadNetworkOptions
 

@@ -10,14 +10,23 @@ import Route
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
-        abstract: "Legs, travel times and cumulative directions for pins joined in order.",
+        abstract: "Legs, travel times and directions between pins.",
         discussion: """
             Pins come from --pin LAT,LON (repeatable; negative values are fine) and/or from a \
             file: the Point features of a GeoJSON file, or the waypoints (else route points) \
             of a GPX file. With --osm FILE (or --graph FILE) legs follow the roads of an \
             OpenStreetMap extract for --profile car, bicycle or foot, with turn-by-turn \
             directions; without, legs follow the great circle between pins, timed by --speed. \
-            Lengths on the sphere of mean radius; times shown as "0d 2h 45m".
+            Lengths on the sphere of mean radius; times shown as "0d 2h 45m", to the \
+            nearest minute. The total is the sum of the unrounded leg times, rounded; in the \
+            text output the legs (and each leg's "Estimated time" in the directions) are \
+            rounded by the largest remainder rule so that they add up to the total: each leg gets its whole \
+            minutes, and the minutes still missing go to the legs with the largest \
+            fractions (the earlier leg on a tie). GeoJSON output also gives each leg's \
+            unrounded travelTimeSeconds. Pins are added in order; when one cannot \
+            be added (beyond --max-pins, default 5 as in the MapKit exercise, or off the \
+            roads), the route of the pins before it is printed, the error goes to standard \
+            error and the exit status is 1.
             """)
 
     @OptionGroup var network: RoadNetworkOptions
@@ -64,12 +73,64 @@ struct RouteCommand: ParsableCommand {
                 maxPins: maxPins, speed: try SpeedProfile(name: "--speed", kilometersPerHour: speed),
                 spacingMeters: spacing),
             router: router)
-        for c in coordinates { try plan.addPin(c) }
-        switch format {
-        case .geojson: print(plan.geoJSON(detailedSteps: steps))
-        case .polyline: print(try EncodedPolyline.encode(plan.geometry, precision: precision))
-        case .text: printText(plan)
+        // Pins in order; the first that cannot be added ends the route, which is still printed.
+        var failure: String?
+        for (i, c) in coordinates.enumerated() {
+            do {
+                try plan.addPin(c)
+            } catch let error where error.code == .capacity {
+                // The limit is the app's rule (the MapKit exercise's five pins), not the
+                // library's: say which pins were left out and how to take them all.
+                let n = maxPins, extra = coordinates.count - i
+                let limit = n == 1 ? "1 pin (A)" : "\(n) pins (A–\(RoutePin.label(forIndex: n - 1)))"
+                let labels = (i..<coordinates.count).map { RoutePin.label(forIndex: $0) }.joined(separator: ", ")
+                failure = "a route holds at most \(limit): "
+                    + (extra == 1 ? "pin \(labels) at \(c) was not added" : "pins \(labels) were not added")
+                    + "; --max-pins \(coordinates.count) takes all \(coordinates.count)"
+                break
+            } catch {
+                failure = "pin \(RoutePin.label(forIndex: i)) at \(c) was not added: \(error.message)"
+                    + (i + 1 < coordinates.count ? " (nor the \(coordinates.count - i - 1) pins after it)" : "")
+                break
+            }
         }
+        if !plan.pins.isEmpty {
+            switch format {
+            case .geojson: print(plan.geoJSON(detailedSteps: steps))
+            case .polyline: print(try EncodedPolyline.encode(plan.geometry, precision: precision))
+            case .text: printText(plan)
+            }
+        }
+        if let failure {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    /// The legs' times in whole minutes, rounded by the largest remainder rule: each leg
+    /// gets its whole minutes, the total is the sum of the unrounded times rounded to the
+    /// nearest minute (half up, as TravelTime), and the minutes still missing go to the
+    /// legs with the largest fractions, the earlier leg on a tie. The legs add up to the
+    /// total; each is its time rounded down or up.
+    static func apportionedMinutes(_ seconds: [Double]) -> [Int] {
+        let minutes = seconds.map { $0 / 60 }
+        var shown = minutes.map { Int($0.rounded(.down)) }
+        let total = Int(minutes.reduce(0, +).rounded(.toNearestOrAwayFromZero))
+        let order = minutes.indices.sorted { a, b in
+            let fa = minutes[a] - minutes[a].rounded(.down), fb = minutes[b] - minutes[b].rounded(.down)
+            return fa != fb ? fa > fb : a < b
+        }
+        var missing = total - shown.reduce(0, +)
+        for i in order where missing > 0 {
+            shown[i] += 1
+            missing -= 1
+        }
+        return shown
+    }
+
+    /// Whole minutes as "0d 2h 45m".
+    static func travelTime(minutes: Int) -> String {
+        (try? TravelTime(seconds: Double(minutes) * 60))?.description ?? "\(minutes) min"
     }
 
     func printText(_ plan: RoutePlan) {
@@ -77,11 +138,12 @@ struct RouteCommand: ParsableCommand {
         for pin in plan.pins {
             print("  \(pin.label)  \(Format.fixed(pin.coordinate.latitude, 6)), \(Format.fixed(pin.coordinate.longitude, 6))")
         }
+        let minutes = Self.apportionedMinutes(plan.legs.map(\.travelTime.seconds))
         if !plan.legs.isEmpty {
             print("Legs")
-            for leg in plan.legs {
+            for (leg, m) in zip(plan.legs, minutes) {
                 let name = leg.name.isEmpty ? "" : "  \(leg.name)"
-                print("  \(leg.from.label) → \(leg.to.label)  \(Format.meters(leg.lengthMeters))  \(leg.travelTime)\(name)")
+                print("  \(leg.from.label) → \(leg.to.label)  \(Format.meters(leg.lengthMeters))  \(Self.travelTime(minutes: m))\(name)")
             }
             print("  total  \(Format.meters(plan.totalLengthMeters))  \(plan.totalTravelTime)")
         }
@@ -92,7 +154,13 @@ struct RouteCommand: ParsableCommand {
         }
         if !plan.directions.isEmpty {
             print("Directions")
-            for line in plan.directions {
+            // Each leg's "Estimated time" line, in leg order, shows the leg's time as in "Legs".
+            var legIndex = 0
+            for var line in plan.directions {
+                if line.hasPrefix("Estimated time: "), legIndex < minutes.count {
+                    line = "Estimated time: " + Self.travelTime(minutes: minutes[legIndex])
+                    legIndex += 1
+                }
                 print(line.contains("irections from ") && !line.hasPrefix(" ") ? "  \(line)" : "    \(line)")
             }
         }

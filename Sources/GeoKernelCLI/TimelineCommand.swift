@@ -10,9 +10,10 @@ import Timeline
 struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
-        abstract: "Placemarks and moves from a track (GPX, CSV or GeoJSON): prints the diary, writes it as GeoJSON.",
+        abstract: "A diary of stays and moves from a GPS track.",
         discussion: """
-            Presets: trackintel (100 m, 300 s, gap 900 s, no accuracy limit: trackintel's \
+            Placemarks (stays) and moves from a track (GPX, CSV or GeoJSON): prints the \
+            diary and writes it as GeoJSON. Presets: trackintel (100 m, 300 s, gap 900 s, no accuracy limit: trackintel's \
             sliding window), timelyMoves (20 m, 3 s, no gap limit, 160 m), travelDiary (100 m, \
             900 s, no gap limit, 160 m). --distance, --duration, --gap and --min-accuracy \
             override the preset; "inf" means no limit. Times are printed in UTC.

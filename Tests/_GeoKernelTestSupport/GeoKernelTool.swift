@@ -50,3 +50,11 @@ public enum GeoKernelTool {
             err: String(decoding: errData, as: UTF8.self))
     }
 }
+
+extension GeoKernelTool.Run {
+    /// Standard output with every run of white space (line breaks of wrapped help text
+    /// included) as one space, for looking up sentences in `--help` output.
+    public var flattened: (status: Int32, text: String) {
+        (status, out.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    }
+}

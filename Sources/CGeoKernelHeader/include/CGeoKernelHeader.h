@@ -1,4 +1,6 @@
-// The public header, imported by the Swift side of the C ABI so that it uses the
-// header's own names for constants (GK_ERR_*, GK_GEOFENCE_OPT_*, …) and struct layouts
-// instead of repeating their numbers.
+/* The C ABI header, include/geokernel.h, as a Clang module for Swift code that needs its
+ * names: the C ABI's Swift side maps every enumeration value by the header's own name
+ * (Sources/GeoKernelC/Names.swift) and reads the version from GK_VERSION_*, and the
+ * command-line tool prints that version. Nothing here is linked: the declarations of
+ * gk_* functions are not called through this module. */
 #include "../../../include/geokernel.h"

@@ -1,1 +1,0 @@
-// Header-only module: see include/CGeoKernelHeader.h.
