@@ -58,7 +58,7 @@ public enum CSVTrack {
             var elevation: Double? = nil
             if let c = eleCol, c < f.count, !f[c].trimmingSpaces().isEmpty { elevation = try number(c, "elevation") }
             do {
-                fixes.append(try Fix(latitude: lat, longitude: lon, timestamp: time,
+                fixes.append(try Fix(coordinate: try CoordinateText.checked(latitude: lat, longitude: lon), timestamp: time,
                                      horizontalAccuracyMeters: accuracy, elevationMeters: elevation))
             } catch {
                 throw GeoKernelError(.parse, "\(where_): \(error.message)")
