@@ -109,7 +109,8 @@ public enum TrackReader {
             let accuracy = f.properties["accuracy"]?.numberValue
             func add(_ p: GeoJSONPosition, _ t: Double?) throws(GeoKernelError) {
                 guard let t else { missing += 1; return }
-                do {
+                do throws(GeoKernelError) {
+                    if let e = UTCTime.rangeError(t) { throw e }
                     out.append(try Fix(coordinate: try p.coordinate(), timestamp: t,
                                        horizontalAccuracyMeters: accuracy, elevationMeters: p.altitude))
                 } catch {

@@ -80,7 +80,7 @@ extension StopDetector {
         /// "100 m for 300 s, gap limit 900 s, accuracy limit none".
         public var description: String {
             func s(_ v: Double, _ unit: String) -> String {
-                v.isFinite ? (v == v.rounded() ? String(Int(v)) : "\(v)") + " " + unit : "none"
+                v.isFinite ? (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)") + " " + unit : "none"
             }
             return "\(s(distanceMeters, "m")) for \(s(durationSeconds, "s")), gap limit \(s(gapSeconds, "s")), "
                 + "accuracy limit \(s(minimumAccuracyMeters, "m"))"
