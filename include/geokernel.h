@@ -451,8 +451,10 @@ void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
 /* Places and moves from fixes (a gk_timeline: Swift StopDetector plus the Diary it
  * fills) and the travel-survey tracking policy (a gk_tracking_policy: Swift
  * TrackingPolicy), module Timeline. Times are seconds since 1970-01-01T00:00:00Z (UTC);
- * distances are haversine metres on a sphere of R = 6 371 000 m, the sphere trackintel
- * measures on (Swift: StopDetector.earthRadiusMeters). A fix's horizontal accuracy is in
+ * distances are metres on a sphere of R = 6 371 000 m, the sphere trackintel measures on
+ * (Swift: StopDetector.earthRadiusMeters): a stay's distance threshold is decided with
+ * trackintel's formula, the spherical law of cosines, move lengths with the haversine
+ * formula. A fix's horizontal accuracy is in
  * metres, NAN when unknown. Thread safety: a gk_timeline or gk_tracking_policy is used by
  * one thread at a time (with that thread's context); different objects are independent.
  * Neither reads a clock: time comes with the inputs. */
@@ -491,8 +493,8 @@ int gk_timeline_create(gk_context *ctx, int preset, gk_timeline **out);
 
 /** CONSTRUCTOR. A stop detector with explicit parameters: a stay is a run of fixes all
  *  less than distance_m from the run's first fix that lasted at least duration_s when the
- *  first fix outside arrived; a pause longer than gap_s drops the run (INFINITY: no
- *  limit); fixes whose accuracy is worse than min_accuracy_m are ignored (INFINITY: none).
+ *  first fix outside arrived; a pause longer than gap_s drops the run (strictly longer:
+ *  a pause of exactly gap_s keeps it; INFINITY: no limit); fixes whose accuracy is worse than min_accuracy_m are ignored (INFINITY: none).
  *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the bad value (distance_m <= 0,
  *  duration_s < 0, gap_s <= 0, min_accuracy_m <= 0, NaN). Swift: StopDetector(parameters:).

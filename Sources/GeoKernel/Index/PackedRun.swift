@@ -42,7 +42,16 @@ final class PackedRun: @unchecked Sendable {
 
     /// Allocates a run for `count` ≥ 1 points; the caller fills leaves, then calls
     /// `computeBoxes()`.
-    init(capacityFor count: Int) {
+    convenience init(capacityFor count: Int) {
+        do {
+            try self.init(checkedCapacityFor: count)
+        } catch {
+            fatalError(error.message)
+        }
+    }
+
+    /// As `init(capacityFor:)`. - Throws: `.outOfMemory` when the run cannot be allocated.
+    init(checkedCapacityFor count: Int) throws(GeoKernelError) {
         precondition(count > 0, "a packed run holds at least one point")
         let l = Self.layout(count: count)
         self.count = count
@@ -54,10 +63,10 @@ final class PackedRun: @unchecked Sendable {
         levelStarts = starts
         nodeCount = s
         byteCount = l.bytes
-        bytes = UnsafeMutableRawPointer.allocate(byteCount: l.bytes, alignment: 64)
+        bytes = try CheckedAllocation.allocateRaw(byteCount: l.bytes, alignment: 64, "a packed run of \(count) points")
     }
 
-    deinit { bytes.deallocate() }
+    deinit { CheckedAllocation.release(bytes) }
 
     /// Blocks, internal level sizes and bytes of a run of `count` points.
     static func layout(count: Int) -> (blocks: Int, levels: [Int], bytes: Int) {

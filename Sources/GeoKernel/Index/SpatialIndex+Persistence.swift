@@ -123,7 +123,7 @@ extension SpatialIndex {
             guard count > 0, count < Int(UInt32.max), bytes == PackedRun.layout(count: count).bytes, bytes <= left else {
                 throw corrupt("run \(r): \(table[2 * r]) points in \(table[2 * r + 1]) bytes do not fit the layout or the file")
             }
-            let run = PackedRun(capacityFor: count)
+            let run = try PackedRun(checkedCapacityFor: count)
             let storage = UnsafeMutableRawBufferPointer(start: run.bytes, count: run.byteCount)
             try file.read(into: storage)
             sum.update(UnsafeRawBufferPointer(storage))
