@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One packed R-tree over unit vectors: the immutable building block of `SpatialIndex`.
 ///
 /// Layout (one allocation, which is also the file format of a run):
@@ -165,6 +171,19 @@ final class PackedRun: @unchecked Sendable {
             }
             level -= 1
         }
+    }
+
+    /// Recomputes every box from the points (`computeBoxes`) and tells whether the boxes
+    /// stored before were exactly those, bit for bit (a loaded file's check: what a build
+    /// writes is what `computeBoxes` gives). Memory: a copy of the nodes, 1.5 bytes per
+    /// point. Complexity: O(n).
+    func recomputedBoxesMatch() -> Bool {
+        let nodeBytes = nodeCount * Self.nodeBytes
+        let saved = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(nodeBytes, 1), alignment: 64)
+        defer { saved.deallocate() }
+        saved.copyMemory(from: bytes, byteCount: nodeBytes)
+        computeBoxes()
+        return memcmp(saved, bytes, nodeBytes) == 0
     }
 
     private func store(_ box: SIMD8<Float>, intoSlot j: Int, ofNode n: Int) {
