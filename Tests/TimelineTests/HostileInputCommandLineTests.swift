@@ -42,3 +42,27 @@ struct HostileInputCommandLineTests {
         }
     }
 }
+
+extension HostileInputCommandLineTests {
+    @Test("an argument that is not valid UTF-8 is refused, never turned into another path")
+    func invalidUTF8Argument() throws {
+        try TimelineCommandLineTests.scratch { dir in
+            let tool = try #require(GeoKernelTool.url?.path, "geokernel was not built beside the tests")
+            let out = dir + "/diary-\u{FFFD}.geojson"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // printf makes the byte 0xFF, which Process (taking Strings) cannot pass.
+            process.arguments = ["-c", "exec \"$0\" timeline \"$1\" --output \"$2$(printf '\\377').geojson\"",
+                                 tool, SharedData.path("traces/gpxpy/korita-zbevnica.gpx"), dir + "/diary-"]
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus != 0 && text.contains("not valid UTF-8"), "\(process.terminationStatus): \(text)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+        }
+    }
+}
