@@ -245,6 +245,12 @@ package final class XMLTokenizer<Source: ByteSource> {
         guard scan - markupStart <= Self.maxMarkupSize else { throw error("a text run is longer than 1 MiB") }
         position = scan
         inMarkup = false
+        // A UTF-8 byte-order mark at the very start is not text.
+        if base + markupStart == 0, scan - markupStart >= 3, buffer[markupStart] == 0xEF,
+            buffer[markupStart + 1] == 0xBB, buffer[markupStart + 2] == 0xBF
+        {
+            markupStart += 3
+        }
         guard scan > markupStart else { return nil }
         textRange = markupStart..<scan
         textIsCDATA = false
