@@ -54,6 +54,19 @@ struct GPXRobustnessTests {
         #expect(Self.decodeError(Array("<gpx></gpx>".utf8) + [0xEF, 0xBB, 0xBF]) != nil)
     }
 
+    @Test("a character split across the reader's 64 KiB chunks reads back whole, in a file")
+    func chunkBoundary() throws {
+        let head = "<gpx><wpt lat=\"1\" lon=\"2\"><name>"
+        for shift in 0..<4 {
+            let pad = String(repeating: "p", count: 65_536 - head.utf8.count - 2 + shift)
+            let text = head + pad + "😀é" + "</name></wpt></gpx>"
+            let path = NSTemporaryDirectory() + "gk-gpx-chunk-\(getpid())-\(shift).gpx"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(try GPX.read(contentsOf: path).waypoints.first?.name == pad + "😀é")
+        }
+    }
+
     @Test("CDATA text is read as it is")
     func cdata() throws {
         let doc = try GPX.decode(Data("<gpx><wpt lat=\"1\" lon=\"2\"><name><![CDATA[a&b<c>]]></name></wpt></gpx>".utf8))
