@@ -515,7 +515,11 @@ int gk_timeline_create(gk_context *ctx, int preset, gk_timeline **out);
 /** CONSTRUCTOR. A stop detector with explicit parameters: a stay is a run of fixes all
  *  less than distance_m from the run's first fix that lasted at least duration_s when the
  *  first fix outside arrived; a pause longer than gap_s drops the run (strictly longer:
- *  a pause of exactly gap_s keeps it; INFINITY: no limit); fixes whose accuracy is worse than min_accuracy_m are ignored (INFINITY: none).
+ *  a pause of exactly gap_s keeps it; INFINITY: no limit); fixes whose accuracy is worse
+ *  than min_accuracy_m are ignored (INFINITY: none).
+ *  \param ctx the calling thread's context. \param distance_m metres (> 0, finite).
+ *  \param duration_s seconds (>= 0, finite). \param gap_s seconds (> 0 or INFINITY).
+ *  \param min_accuracy_m metres (> 0 or INFINITY).
  *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the bad value (distance_m <= 0,
  *  duration_s < 0, gap_s <= 0, min_accuracy_m <= 0, NaN). Swift: StopDetector(parameters:).
@@ -783,11 +787,15 @@ int gk_landmarks_edit_note(gk_context *ctx, gk_landmarks *lm, uint64_t id, const
 int gk_landmarks_delete(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user);
 
 /** Landmarks nearest first from (lat, lon), the user's position.
- *  \param user the searching user (the reference of scope); may be NULL with GK_SCOPE_ALL.
+ *  \param ctx the calling thread's context. \param lm the landmarks (read).
+ *  \param lat, lon the user's position in degrees.
+ *  \param user the searching user (the reference of scope), UTF-8; may be NULL with
+ *  GK_SCOPE_ALL.
  *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
  *  \param text NULL or blank for none; else matched case-insensitively as a substring of
  *  the note or the owner's name. \param scope GK_SCOPE_*. \param limit at most this many.
  *  \param[out] out_ids, out_m landmark ids and distances (metres); out_m may be NULL.
+ *  \param capacity the number of entries out_ids (and out_m) hold.
  *  \param[out] out_count the number of results.
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a bad coordinate,
  *  radius or scope, or a user or text that is not valid UTF-8.
