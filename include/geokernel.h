@@ -28,6 +28,19 @@
  *    changes are announced here and in the version number.
  *  - Enumerations are the named GK_* constants; any other value is refused with
  *    GK_ERR_INVALID_ARGUMENT.
+ *  - Strings (notes, owners, users, search text, profiles) and paths are NUL-terminated
+ *    UTF-8. A string or path that is not valid UTF-8 is refused with
+ *    GK_ERR_INVALID_ARGUMENT: bytes are never rewritten (no U+FFFD), so what is stored
+ *    or saved is exactly what was given.
+ *  - Files: every path the library reads must be a regular file (or a symbolic link to
+ *    one); a FIFO, device, socket or directory is refused at once with GK_ERR_IO (it is
+ *    opened with O_NONBLOCK and checked, so a FIFO never blocks). Saves write a
+ *    temporary file `<target>.tmp-<pid>-<n>` beside the target, fsync it and rename it
+ *    over the target. An existing target that is not a regular file is refused with
+ *    GK_ERR_IO and left as it is; a symbolic link is written through (the file it points
+ *    to is replaced, the link stays); a dangling link is refused. A save also removes the
+ *    temporary files of the same target left by processes that no longer exist (saves
+ *    killed midway).
  *  - Units: metres, degrees (latitude in [-90, 90], longitude in [-180, 180]).
  *    "Sphere" means the sphere of mean radius GK_EARTH_MEAN_RADIUS_M; "WGS84" means
  *    the ellipsoid, through PROJ's geodesic.h (Karney 2013). The two differ by up to
@@ -255,8 +268,16 @@ int gk_circle_contains_batch(gk_context *ctx, double center_lat, double center_l
                              const double *lat, const double *lon, size_t count, ptrdiff_t stride_bytes,
                              uint8_t *out_mask, size_t *out_inside);
 
-/** CONSTRUCTOR. Converts count points once to unit vectors for repeated tests.
+/** CONSTRUCTOR. Converts count points once to unit vectors for repeated tests
+ *  (40 bytes per point).
+ *  \param ctx the calling thread's context.
+ *  \param[in] lat, lon degrees of point i at byte offsets i * stride_bytes; may be NULL
+ *  when count is 0. \param count the number of points.
+ *  \param stride_bytes bytes between consecutive values (>= 8, a multiple of 8).
  *  \param[out] out the new object. Ownership: the caller frees it with gk_unitvec_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad point, a bad count or
+ *  stride; GK_ERR_OUT_OF_MEMORY when the buffer cannot be allocated (checked before the
+ *  points are read; the process is never aborted); GK_ERR_MISUSE for NULL.
  *  Swift: UnitVectorBuffer(_:). \since 0.1 */
 int gk_unitvec_create(gk_context *ctx, const double *lat, const double *lon, size_t count,
                       ptrdiff_t stride_bytes, gk_unitvec **out);
@@ -467,8 +488,10 @@ void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
 /* Places and moves from fixes (a gk_timeline: Swift StopDetector plus the Diary it
  * fills) and the travel-survey tracking policy (a gk_tracking_policy: Swift
  * TrackingPolicy), module Timeline. Times are seconds since 1970-01-01T00:00:00Z (UTC);
- * distances are haversine metres on a sphere of R = 6 371 000 m, the sphere trackintel
- * measures on (Swift: StopDetector.earthRadiusMeters). A fix's horizontal accuracy is in
+ * distances are metres on a sphere of R = 6 371 000 m, the sphere trackintel measures on
+ * (Swift: StopDetector.earthRadiusMeters): a stay's distance threshold is decided with
+ * trackintel's formula, the spherical law of cosines, move lengths with the haversine
+ * formula. A fix's horizontal accuracy is in
  * metres, NAN when unknown. Thread safety: a gk_timeline or gk_tracking_policy is used by
  * one thread at a time (with that thread's context); different objects are independent.
  * Neither reads a clock: time comes with the inputs. */
@@ -507,8 +530,12 @@ int gk_timeline_create(gk_context *ctx, int preset, gk_timeline **out);
 
 /** CONSTRUCTOR. A stop detector with explicit parameters: a stay is a run of fixes all
  *  less than distance_m from the run's first fix that lasted at least duration_s when the
- *  first fix outside arrived; a pause longer than gap_s drops the run (INFINITY: no
- *  limit); fixes whose accuracy is worse than min_accuracy_m are ignored (INFINITY: none).
+ *  first fix outside arrived; a pause longer than gap_s drops the run (strictly longer:
+ *  a pause of exactly gap_s keeps it; INFINITY: no limit); fixes whose accuracy is worse
+ *  than min_accuracy_m are ignored (INFINITY: none).
+ *  \param ctx the calling thread's context. \param distance_m metres (> 0, finite).
+ *  \param duration_s seconds (>= 0, finite). \param gap_s seconds (> 0 or INFINITY).
+ *  \param min_accuracy_m metres (> 0 or INFINITY).
  *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the bad value (distance_m <= 0,
  *  duration_s < 0, gap_s <= 0, min_accuracy_m <= 0, NaN). Swift: StopDetector(parameters:).
@@ -651,9 +678,13 @@ void gk_tracking_policy_destroy(gk_tracking_policy *policy);
  *  over 3D unit vectors, 29.6 bytes per point); point i gets id i.
  *  \param[in] lat, lon degrees of point i at byte offsets i * stride_bytes (as
  *  gk_unitvec_create); may be NULL when count is 0.
+ *  \param ctx the calling thread's context. \param count the number of points.
+ *  \param stride_bytes bytes between consecutive values (>= 8, a multiple of 8).
  *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad point or a bad stride;
- *  GK_ERR_MISUSE for NULL. Swift: SpatialIndex(_:) (CoordinateColumns). \since 0.1 */
+ *  GK_ERR_OUT_OF_MEMORY when the index (about 60 bytes per point while it is built)
+ *  cannot be allocated (the process is never aborted); GK_ERR_MISUSE for NULL.
+ *  Swift: SpatialIndex(_:) (CoordinateColumns). \since 0.1 */
 int gk_index_build(gk_context *ctx, const double *lat, const double *lon, size_t count,
                    ptrdiff_t stride_bytes, gk_index **out);
 
@@ -691,15 +722,25 @@ int gk_index_within(gk_context *ctx, gk_index *index, double lat, double lon, do
 
 /** Saves the index atomically (temporary file, fsync, rename): a crash leaves the
  *  previous file. The file is the in-memory layout with a header and an XXH64 checksum.
- *  \return GK_OK or GK_ERR_IO (the message names the path and the reason).
+ *  See "Files" at the top for what a save replaces.
+ *  \param ctx the calling thread's context. \param index the index (read, not modified).
+ *  \param[in] path the file, UTF-8.
+ *  \return GK_OK; GK_ERR_IO (the message names the path and the reason), also when the
+ *  path is an existing FIFO, device, socket or directory or a dangling link;
+ *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for NULL.
  *  Swift: SpatialIndex.save(to:). \since 0.1 */
 int gk_index_save(gk_context *ctx, gk_index *index, const char *path);
 
 /** CONSTRUCTOR. Loads an index saved by gk_index_save (1M points in about 10 ms).
+ *  Beyond the checksum, the contents are validated in O(n): every point is a unit vector
+ *  (within 1e-12), ids are consistent, and every node box equals the box its points give.
+ *  \param ctx the calling thread's context. \param[in] path the file, UTF-8.
  *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
- *  \return GK_OK; GK_ERR_IO when the file cannot be read; GK_ERR_CORRUPT for a damaged,
- *  truncated or foreign file or another format version (nothing is half-loaded).
- *  Swift: SpatialIndex(contentsOf:). \since 0.1 */
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
+ *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated, foreign or forged
+ *  file (valid checksum, inconsistent contents) or another format version (nothing is
+ *  half-loaded); GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for
+ *  NULL. Swift: SpatialIndex(contentsOf:). \since 0.1 */
 int gk_index_load(gk_context *ctx, const char *path, gk_index **out);
 
 /** DESTRUCTOR. NULL is a no-op. \since 0.1 */
@@ -730,34 +771,51 @@ int gk_landmarks_create(gk_context *ctx, gk_landmarks **out);
 size_t gk_landmarks_count(gk_landmarks *lm);
 
 /** Adds a landmark owned by `owner`.
- *  \param[in] note UTF-8, 1 to GK_LANDMARK_NOTE_MAX bytes, not blank; owner UTF-8, 1 to
- *  GK_LANDMARK_OWNER_MAX bytes, no line break. Both are copied.
+ *  \param ctx the calling thread's context. \param lm the landmarks (modified).
+ *  \param lat, lon degrees.
+ *  \param[in] note valid UTF-8, 1 to GK_LANDMARK_NOTE_MAX bytes, not blank; owner valid
+ *  UTF-8, 1 to GK_LANDMARK_OWNER_MAX bytes, no line break. Both are copied byte for byte.
  *  \param[out] out_id the new landmark's id (1, 2, 3 ...; never reused); may be NULL.
- *  \return GK_OK or GK_ERR_INVALID_ARGUMENT. Modifies lm. Swift: LandmarkIndex.add(at:note:owner:).
- *  \since 0.1 */
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate, note or owner (also when
+ *  either is not valid UTF-8); GK_ERR_CAPACITY when the ids are used up (the last id is
+ *  2^64 - 2). Swift: LandmarkIndex.add(at:note:owner:). \since 0.1 */
 int gk_landmarks_add(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *note,
                      const char *owner, uint64_t *out_id);
 
-/** Replaces the note of landmark `id`; only its owner may.
+/** Replaces the note of landmark `id`; only its owner may. Owners are compared byte for
+ *  byte (UTF-8): "jos\xc3\xa9" (NFC) and "jose\xcc\x81" (NFD) are different users.
+ *  \param ctx the calling thread's context. \param lm the landmarks (modified).
+ *  \param id the landmark. \param[in] user who edits, UTF-8. \param[in] note the new note,
+ *  as for gk_landmarks_add.
  *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_PERMISSION when `user` is not the owner (the
- *  message names both); GK_ERR_INVALID_ARGUMENT for a bad note. Modifies lm.
+ *  message names both); GK_ERR_INVALID_ARGUMENT for a bad note, or a note or user that is
+ *  not valid UTF-8.
  *  Swift: LandmarkIndex.editNote(id:note:by:). \since 0.1 */
 int gk_landmarks_edit_note(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user, const char *note);
 
-/** Deletes landmark `id`; only its owner may.
- *  \return GK_OK, GK_ERR_NOT_FOUND or GK_ERR_PERMISSION. Modifies lm.
+/** Deletes landmark `id`; only its owner may (compared byte for byte, as for
+ *  gk_landmarks_edit_note).
+ *  \param ctx the calling thread's context. \param lm the landmarks (modified).
+ *  \param id the landmark. \param[in] user who deletes, UTF-8.
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_PERMISSION, or GK_ERR_INVALID_ARGUMENT when
+ *  user is not valid UTF-8.
  *  Swift: LandmarkIndex.delete(id:by:). \since 0.1 */
 int gk_landmarks_delete(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user);
 
 /** Landmarks nearest first from (lat, lon), the user's position.
- *  \param user the searching user (the reference of scope); may be NULL with GK_SCOPE_ALL.
+ *  \param ctx the calling thread's context. \param lm the landmarks (read).
+ *  \param lat, lon the user's position in degrees.
+ *  \param user the searching user (the reference of scope), UTF-8; may be NULL with
+ *  GK_SCOPE_ALL.
  *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
  *  \param text NULL or blank for none; else matched case-insensitively as a substring of
  *  the note or the owner's name. \param scope GK_SCOPE_*. \param limit at most this many.
  *  \param[out] out_ids, out_m landmark ids and distances (metres); out_m may be NULL.
+ *  \param capacity the number of entries out_ids (and out_m) hold.
  *  \param[out] out_count the number of results.
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a bad coordinate,
- *  radius or scope. Swift: LandmarkIndex.search(_:). \since 0.1 */
+ *  radius or scope, or a user or text that is not valid UTF-8.
+ *  Swift: LandmarkIndex.search(_:). \since 0.1 */
 int gk_landmarks_search(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *user,
                         int radius, const char *text, int scope, size_t limit,
                         uint64_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
@@ -776,13 +834,22 @@ int gk_landmarks_get(gk_context *ctx, gk_landmarks *lm, uint64_t id, double *out
                      size_t *out_note_bytes, size_t *out_owner_bytes);
 
 /** Saves every landmark atomically (snapshot, temporary file, fsync, rename, checksum):
- *  killing the process mid-save leaves the previous file intact.
- *  \return GK_OK or GK_ERR_IO. Swift: LandmarkIndex.save(to:). \since 0.1 */
+ *  killing the process mid-save leaves the previous file intact, and the next save of the
+ *  same target removes the killed save's temporary file. See "Files" at the top.
+ *  \param ctx the calling thread's context. \param lm the landmarks (read).
+ *  \param[in] path the file, UTF-8.
+ *  \return GK_OK; GK_ERR_IO, also when the path is an existing FIFO, device, socket or
+ *  directory or a dangling link; GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8.
+ *  Swift: LandmarkIndex.save(to:). \since 0.1 */
 int gk_landmarks_save(gk_context *ctx, gk_landmarks *lm, const char *path);
 
 /** CONSTRUCTOR. Loads landmarks saved by gk_landmarks_save.
+ *  \param ctx the calling thread's context. \param[in] path the file, UTF-8.
  *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
- *  \return GK_OK; GK_ERR_IO; GK_ERR_CORRUPT for a damaged, truncated or foreign file.
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
+ *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated or foreign file, or
+ *  one whose next id is 0, 2^64 - 1 or not above its largest id (checksum or not);
+ *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8.
  *  Swift: LandmarkIndex(contentsOf:). \since 0.1 */
 int gk_landmarks_load(gk_context *ctx, const char *path, gk_landmarks **out);
 
@@ -851,7 +918,11 @@ void gk_geocoder_destroy(gk_geocoder *g);
  *  is farther than the tolerance from the last one kept). Off unless given. */
 #define GK_SIMPLIFY_RADIAL_PREPASS 1
 
-/** Douglas–Peucker on planar (projected) coordinates.
+/** Douglas–Peucker on planar (projected) coordinates, deciding exactly as GEOS's
+ *  DouglasPeuckerLineSimplifier: GEOS's point-to-segment distance, unsquared, the first
+ *  of equal maxima, a section dropped when its maximum is <= tolerance (so ties on
+ *  integer grids are decided as GEOS decides them).
+ *  \param ctx the calling thread's context.
  *  \param[in] x, y vertex coordinates; vertex i at byte offset i * stride_bytes from each
  *  (stride_bytes >= 8, a multiple of 8). Finite, |value| <= 1e150.
  *  \param count number of vertices.
@@ -860,9 +931,12 @@ void gk_geocoder_destroy(gk_geocoder *g);
  *  \param[out] out_indices capacity entries for the kept indices, ascending (may be NULL
  *  when capacity is 0). \param[out] out_count the number kept (always set, also when the
  *  buffer is too small).
+ *  \param capacity the number of entries out_indices holds.
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < *out_count (nothing written;
  *  a capacity of count always suffices); GK_ERR_INVALID_ARGUMENT naming the first bad
- *  vertex, a bad tolerance, flag or stride; GK_ERR_MISUSE for NULL pointers.
+ *  vertex, a bad tolerance, flag or stride; GK_ERR_OUT_OF_MEMORY when its working memory
+ *  (about 33 bytes per vertex) cannot be allocated (the process is never aborted);
+ *  GK_ERR_MISUSE for NULL pointers.
  *  Complexity: O(n log n) typical, O(n^2) worst case; O(n) heap memory.
  *  Ownership: out_indices is the caller's. Thread safety: any thread with its own ctx.
  *  Swift: DouglasPeucker.keptIndices(x:y:tolerance:options:). \since 0.1 */

@@ -53,12 +53,13 @@ public enum CSVTrack {
             guard let time = ISO8601Time.parse(timeText) ?? Double(timeText) else {
                 throw GeoKernelError(.parse, "\(where_): time \"\(timeText)\" is neither ISO 8601 nor epoch seconds")
             }
+            if let e = UTCTime.rangeError(time) { throw GeoKernelError(.parse, "\(where_): \(e.message)") }
             var accuracy: Double? = nil
             if let c = accCol, c < f.count, !f[c].trimmingSpaces().isEmpty { accuracy = try number(c, "accuracy") }
             var elevation: Double? = nil
             if let c = eleCol, c < f.count, !f[c].trimmingSpaces().isEmpty { elevation = try number(c, "elevation") }
             do {
-                fixes.append(try Fix(latitude: lat, longitude: lon, timestamp: time,
+                fixes.append(try Fix(coordinate: try CoordinateText.checked(latitude: lat, longitude: lon), timestamp: time,
                                      horizontalAccuracyMeters: accuracy, elevationMeters: elevation))
             } catch {
                 throw GeoKernelError(.parse, "\(where_): \(error.message)")

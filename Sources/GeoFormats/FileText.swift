@@ -1,35 +1,22 @@
 import Foundation
 import GeoKernel
 
-/// Reading files with GeoKernel errors.
+/// Reading files with GeoKernel errors, through GeoKernel's `FileSource` (regular files
+/// only: a FIFO, device or directory is refused at once, never blocks).
 enum FileText {
-    static func data(_ path: String) throws(GeoKernelError) -> Data {
-        guard let d = FileManager.default.contents(atPath: path) else {
-            throw GeoKernelError(.io, "cannot read \(path)")
-        }
-        return d
+    /// The whole file. - Throws: `.io` when it is missing, unreadable or not a regular file.
+    static func bytes(_ path: String) throws(GeoKernelError) -> [UInt8] {
+        try FileSource(path: path).readRest()
     }
 
+    static func data(_ path: String) throws(GeoKernelError) -> Data { Data(try bytes(path)) }
+
+    /// The file as UTF-8 text. - Throws: as `bytes`; `.parse` when it is not valid UTF-8.
     static func string(_ path: String) throws(GeoKernelError) -> String {
-        let d = try data(path)
-        guard let s = String(data: d, encoding: .utf8) else {
+        let b = try bytes(path)
+        guard let s = String(validating: b, as: UTF8.self) else {
             throw GeoKernelError(.parse, "\(path): not UTF-8 text")
         }
         return s
-    }
-
-    /// A stream over a readable regular file. - Throws: `.io` when it is missing, a
-    /// directory or unreadable.
-    static func stream(_ path: String) throws(GeoKernelError) -> InputStream {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            FileManager.default.isReadableFile(atPath: path), let s = InputStream(fileAtPath: path)
-        else { throw GeoKernelError(.io, "cannot read \(path)") }
-        return s
-    }
-
-    /// The size of a file in bytes, 0 when unknown.
-    static func size(_ path: String) -> UInt64 {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.uint64Value ?? 0
     }
 }

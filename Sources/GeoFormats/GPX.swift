@@ -1,10 +1,6 @@
 import Foundation
 import GeoKernel
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// A GPX point: a track point (`trkpt`), route point (`rtept`) or waypoint (`wpt`).
 ///
 /// Thread safety: a value; `Sendable`. C twin: none. \since 0.1
@@ -72,26 +68,32 @@ public struct GPXDocument: Sendable, Hashable {
 
 /// Reading and writing GPX 1.0 and 1.1 (topografix.com/GPX).
 ///
-/// Reading uses Foundation's `XMLParser` (libxml2's SAX parser underneath); elements
-/// GeoKernel does not use (extensions, links, metadata) are skipped. Errors name the line:
-/// `track.gpx:12: <trkpt> latitude "95.1" is outside [-90, 90]`.
+/// Reading goes through GeoKernel's byte-level XML tokenizer (the one the OpenStreetMap
+/// reader uses; not Foundation's `XMLParser`): the input must be UTF-8 (invalid UTF-8
+/// anywhere is an error naming its line and byte offset); internal DTD entities
+/// (`<!DOCTYPE gpx [<!ENTITY x "Q">]>`) are expanded, `A&x;B` reads `AQB`, within a budget
+/// of 1 MiB + 8 × the input read (beyond it the file is refused); external entities are
+/// refused. Elements GeoKernel does not use (extensions, links, metadata) are skipped.
+/// Coordinates are checked, not repaired: a latitude outside [-90, 90] or a longitude
+/// outside [-180, 180] is an error. Errors name the line and byte offset:
+/// `track.gpx:12: byte offset 345: <trkpt> latitude 95.1 is outside [-90, 90]`.
 ///
-/// Thread safety: pure functions. Complexity: O(size of the file). C twin: none.
+/// Thread safety: pure functions. Complexity: O(size of the file); memory O(one tag or
+/// text run) beyond the result. C twin: none.
 public enum GPX {
     /// Parses GPX text. - Throws: `.parse` naming the line and element of the first problem.
     public static func decode(_ data: Data, source: String = "GPX") throws(GeoKernelError) -> GPXDocument {
-        // A stream, not XMLParser(data:): pushed as one chunk, libxml2 refuses documents
-        // over 10 MB (measured: a 28 MB track failed with NSXMLParserErrorDomain 1).
-        let reader = GPXReader(source: source)
-        try run(reader, InputStream(data: data))
+        var reader = GPXReader(MemoryByteSource([UInt8](data)), name: source)
+        try reader.read()
         return reader.document
     }
 
     /// Reads a GPX file, streaming it from disk in chunks (the file is never held whole
-    /// in memory). - Throws: `.io` when unreadable, `.parse` when malformed.
+    /// in memory). - Throws: `.io` when unreadable or not a regular file, `.parse` when
+    /// malformed.
     public static func read(contentsOf path: String) throws(GeoKernelError) -> GPXDocument {
-        let reader = GPXReader(source: path)
-        try run(reader, try FileText.stream(path))
+        var reader = GPXReader(try FileByteSource(path: path), name: path)
+        try reader.read()
         return reader.document
     }
 
@@ -101,32 +103,12 @@ public enum GPX {
     static func readTrackFixes(contentsOf path: String) throws(GeoKernelError)
         -> (fixes: [Fix], trackPoints: Int, withoutTime: Int, document: GPXDocument)
     {
+        let source = try FileByteSource(path: path)
         // A trkpt with lat, lon and time takes at least ~60 bytes of GPX.
-        let expected = Int(min(FileText.size(path) / 60, 50_000_000))
-        let reader = GPXReader(source: path, sink: .trackFixes, expectedPoints: expected)
-        try run(reader, try FileText.stream(path))
+        let expected = Swift.min(source.file.size / 60, 50_000_000)
+        var reader = GPXReader(source, name: path, sink: .trackFixes, expectedPoints: expected)
+        try reader.read()
         return (reader.fixes, reader.trackPointCount, reader.trackPointsWithoutTime, reader.document)
-    }
-
-    private static func run(_ reader: GPXReader, _ stream: InputStream) throws(GeoKernelError) {
-        let parser = XMLParser(stream: stream)
-        parser.delegate = reader
-        parser.shouldProcessNamespaces = false
-        let ok = parser.parse()
-        if let e = reader.error { throw e }
-        if stream.streamStatus == .error {
-            let reason = stream.streamError.map { ($0 as NSError).localizedDescription } ?? "read error"
-            throw GeoKernelError(.io, "cannot read \(reader.source): \(reason)")
-        }
-        guard ok else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
-            throw GeoKernelError(.parse, "\(reader.source):\(parser.lineNumber): \(reason)")
-        }
-        guard reader.sawRoot else { throw GeoKernelError(.parse, "\(reader.source): no <gpx> root element") }
-        guard reader.closedRoot else {
-            throw GeoKernelError(
-                .parse, "\(reader.source):\(parser.lineNumber): the file ends before </gpx> (truncated GPX)")
-        }
     }
 
     /// The document as GPX 1.1 text.

@@ -79,8 +79,13 @@ struct GeoJSONDecoding {
         guard let a = v.arrayValue, a.count >= 2,
             let lon = a[0].numberValue, let lat = a[1].numberValue
         else { throw fail(path, "a position needs at least 2 numbers [longitude, latitude]") }
+        // Positions are kept as written, so a document reads and writes back unchanged
+        // (real data crossing the antimeridian has longitudes a little beyond 180); a
+        // longitude outside [-180, 180] is refused where a position becomes a coordinate
+        // (`GeoJSONPosition.coordinate()`), never wrapped. Planar documents (`geographic`
+        // false) take any finite numbers.
         guard lon.isFinite, lat.isFinite, !geographic || (lat >= -90 && lat <= 90) else {
-            throw fail(path, "position [\(lon), \(lat)] is outside [-180..180, -90..90] or not finite")
+            throw fail(path, "position [\(lon), \(lat)]: the latitude is outside [-90, 90] or a value is not finite")
         }
         return GeoJSONPosition(longitude: lon, latitude: lat, altitude: a.count > 2 ? a[2].numberValue : nil)
     }

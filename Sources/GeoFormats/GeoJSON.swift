@@ -23,9 +23,10 @@ public struct GeoJSONPosition: Sendable, Hashable {
         self.init(longitude: c.longitude, latitude: c.latitude, altitude: altitude)
     }
 
-    /// The validated coordinate. - Throws: `.invalidArgument` for latitude out of range or NaN.
+    /// The validated coordinate. - Throws: `.invalidArgument` for a latitude outside
+    /// [-90, 90], a longitude outside [-180, 180] (an error, never wrapped) or NaN.
     public func coordinate() throws(GeoKernelError) -> Coordinate {
-        try Coordinate(latitude: latitude, longitude: longitude)
+        try CoordinateText.checked(latitude: latitude, longitude: longitude)
     }
 }
 

@@ -27,9 +27,12 @@ func nearbyCopyString(
     return true
 }
 
-/// An optional C string (NULL means nil).
+/// An optional C string (NULL means nil) that must be valid UTF-8.
 @inline(__always)
-func optionalString(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
+func optionalString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String? {
+    guard let p else { return nil }
+    return try cString(p, name)
+}
 
 @c public func gk_landmarks_create(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
@@ -87,8 +90,8 @@ func optionalString(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cStr
         }
         if scope != 0 { _ = try required(user, "user") }
         let search = LandmarkSearch(
-            position: try coordinate(lat, lon), user: optionalString(user) ?? "", radius: radii[Int(radius)],
-            text: optionalString(text), scope: scopes[Int(scope)], limit: Int(clamping: limit))
+            position: try coordinate(lat, lon), user: try optionalString(user, "user") ?? "", radius: radii[Int(radius)],
+            text: try optionalString(text, "text"), scope: scopes[Int(scope)], limit: Int(clamping: limit))
         let results = try set.search(search)
         try nearbyDeliver(results.map(\.landmark.id), results.map(\.distanceMeters), outIDs, outM, capacity, outCount)
     }

@@ -5,7 +5,10 @@ import GeoKernel
 
 @inline(__always)
 func cString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String {
-    String(cString: try required(p, name))
+    guard let s = String(validatingCString: try required(p, name)) else {
+        throw .invalid("\(name) is not valid UTF-8 (refused, never rewritten)")
+    }
+    return s
 }
 
 @c public func gk_transformer_create(

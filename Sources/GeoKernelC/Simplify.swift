@@ -73,11 +73,37 @@ fileprivate func simplifyOptions(_ flags: CInt) throws(GeoKernelError) -> Dougla
     _ outIndices: UnsafeMutablePointer<UInt>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        _ = try required(outCount, "out_count")
+        let countOut = try required(outCount, "out_count")
         let options = try simplifyOptions(flags)
-        let (xs, ys) = try dpGatherColumns(x, y, count, strideBytes, ("x", "y"))
-        let kept = try DouglasPeucker.keptIndices(x: xs, y: ys, tolerance: tolerance, options: options)
-        try routeStoreArray(kept.map { UInt($0) }, outIndices, capacity, outCount, "out_indices")
+        try checkedStride(strideBytes)
+        let n = try checkedCount(count, strideBytes: strideBytes)
+        // Every buffer that grows with the line comes from CheckedAllocation: a line too
+        // large for memory is GK_ERR_OUT_OF_MEMORY (allocated before the input is read).
+        let columns = try CheckedAllocation.allocate(Double.self, count: 2 * n, "a copy of \(n) vertices")
+        defer { CheckedAllocation.release(columns) }
+        if n > 0 {
+            let px = UnsafeRawPointer(try required(x, "x")), py = UnsafeRawPointer(try required(y, "y"))
+            for i in 0..<n {
+                columns[i] = px.load(fromByteOffset: i * strideBytes, as: Double.self)
+                columns[n + i] = py.load(fromByteOffset: i * strideBytes, as: Double.self)
+            }
+        }
+        try DouglasPeucker.withKeptFlags(
+            x: UnsafeBufferPointer(start: columns, count: n), y: UnsafeBufferPointer(start: columns + n, count: n),
+            tolerance: tolerance, options: options
+        ) { (keep, kept) throws(GeoKernelError) in
+            countOut.pointee = UInt(kept)
+            guard UInt(kept) <= capacity else {
+                throw GeoKernelError(.bufferTooSmall, "out_indices holds \(capacity) entries; \(kept) are needed")
+            }
+            guard kept > 0 else { return }
+            let dst = try required(outIndices, "out_indices")
+            var j = 0
+            for i in 0..<n where keep[i] {
+                dst[j] = UInt(i)
+                j += 1
+            }
+        }
     }
 }
 

@@ -36,7 +36,12 @@ struct RoadNetworkOptions: ParsableArguments {
             guard FileManager.default.fileExists(atPath: profile) else {
                 throw ValidationError("--profile \(profile): not car, bicycle, foot or a JSON file")
             }
-            let p = try RoutingProfile(json: String(contentsOfFile: profile, encoding: .utf8))
+            // Through FileSource: a regular file only (a FIFO is refused, never waited on).
+            let bytes = try FileSource(path: profile).readRest()
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw GeoKernelError(.parse, "\(profile): not UTF-8 text")
+            }
+            let p = try RoutingProfile(json: text)
             try p.validate()
             return p
         }

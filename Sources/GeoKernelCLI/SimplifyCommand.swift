@@ -79,7 +79,7 @@ struct SimplifyCommand: ParsableCommand {
         }
         let text = GeoJSON.encode(.featureCollection(features)) + "\n"
         if let output {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try FileIO.writeAtomically(to: output, text: text)
         } else {
             print(text, terminator: "")
         }

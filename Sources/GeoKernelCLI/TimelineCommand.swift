@@ -145,12 +145,8 @@ enum DiaryText {
         if diary.segments.isEmpty { Swift.print(indent + "no fixes") }
     }
 
-    /// Writes the diary's GeoJSON (atomically: a temporary file renamed into place).
+    /// Writes the diary's GeoJSON (atomically, through `FileIO`: a regular file only).
     static func write(_ diary: Diary, tracking: [TrackingTransition] = [], to path: String) throws {
-        do {
-            try diary.geoJSON(tracking: tracking).write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw GeoKernelError(.io, "cannot write \(path): \(error.localizedDescription)")
-        }
+        try FileIO.writeAtomically(to: path, text: diary.geoJSON(tracking: tracking))
     }
 }

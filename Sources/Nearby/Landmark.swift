@@ -33,6 +33,14 @@ public struct Landmark: Sendable, Hashable, CustomStringConvertible {
     /// \since 0.1
     public static let maxOwnerBytes = 64
 
+    /// Ids are 1 ..< `idLimit` (2^64 − 1); a landmark file whose next id is 0 or
+    /// `idLimit` is refused.
+    static let idLimit = UInt64.max
+
+    /// Whether two usernames are the same user: their UTF-8 bytes are equal (not Unicode
+    /// canonical equivalence: "josé" in NFC and "jose\u{301}" in NFD are two users).
+    static func sameUser(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
     /// Checks a note: not empty or blank, at most `maxNoteBytes` bytes, no NUL.
     static func checkNote(_ note: String) throws(GeoKernelError) {
         guard note.contains(where: { !$0.isWhitespace }) else { throw .invalid("the note is empty") }
@@ -78,7 +86,7 @@ public enum SearchRadius: Sendable, Hashable, CaseIterable {
 public enum SearchScope: Sendable, Hashable, CaseIterable {
     /// Everyone's.
     case all
-    /// Only the user's own (owner equal to the user, case-sensitive).
+    /// Only the user's own (owner equal to the user: the same UTF-8 bytes).
     case mine
     /// Everyone's but the user's.
     case others

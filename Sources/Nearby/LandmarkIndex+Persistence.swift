@@ -97,6 +97,9 @@ extension LandmarkIndex {
         }
         guard sum.finalize() == checksum else { throw corrupt("checksum mismatch (the file is damaged)") }
         guard count <= payload / 32 else { throw corrupt("\(count) landmarks cannot fit in \(payload) bytes") }
+        guard nextID >= 1, nextID < Landmark.idLimit else {
+            throw corrupt("next landmark id \(nextID) is out of range (1 ..< \(Landmark.idLimit))")
+        }
         var landmarks: [Landmark] = []
         landmarks.reserveCapacity(Int(count))
         var previous: UInt64 = 0
@@ -122,6 +125,7 @@ extension LandmarkIndex {
             landmarks.append(Landmark(id: id, coordinate: coordinate, note: note, owner: owner))
         }
         guard reader.left == 0 else { throw corrupt("\(reader.left) bytes after the last landmark") }
+        // Every id is below nextID (checked above, landmark by landmark): ids never repeat.
         var state = State()
         state.nextLandmarkID = nextID
         state.spatial = try SpatialIndex(landmarks.map(\.coordinate))

@@ -76,7 +76,8 @@ public final class LandmarkIndex: @unchecked Sendable {
     ///
     /// - Throws: `.invalidArgument` for an empty or over-long note (1 000 bytes) or
     ///   username (64 bytes), or one with a NUL character (or a line break in a
-    ///   username); `.capacity` when 4 294 967 295 landmarks were added to this object.
+    ///   username); `.capacity` when 4 294 967 295 landmarks were added to this object,
+    ///   or when the ids are used up (the next id would be 2^64 − 1).
     /// - Complexity: amortised O(log n). C twin: `gk_landmarks_add`.
     /// \since 0.1
     @discardableResult
@@ -84,6 +85,9 @@ public final class LandmarkIndex: @unchecked Sendable {
         try Landmark.checkNote(note)
         try Landmark.checkUser(owner, "owner's username")
         return try lock.write { () throws(GeoKernelError) -> Landmark in
+            guard state.nextLandmarkID < Landmark.idLimit else {
+                throw GeoKernelError(.capacity, "no landmark ids are left: the last id, \(Landmark.idLimit - 1), was given out")
+            }
             let landmark = Landmark(id: state.nextLandmarkID, coordinate: coordinate, note: note, owner: owner)
             let slot = try state.spatial.insert(coordinate)
             state.nextLandmarkID += 1
@@ -133,7 +137,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         guard let slot = state.slots[id], let entry = state.entries[Int(slot)] else {
             throw GeoKernelError(.notFound, "no landmark with id \(id)")
         }
-        guard entry.landmark.owner == user else {
+        guard Landmark.sameUser(entry.landmark.owner, user) else {
             throw GeoKernelError(
                 .permission, "landmark \(id) belongs to '\(entry.landmark.owner)'; '\(user)' may not \(action) it")
         }
@@ -161,8 +165,8 @@ public final class LandmarkIndex: @unchecked Sendable {
                 guard let e = entries[Int(slot)] else { return false }
                 switch scope {
                 case .all: break
-                case .mine: if e.landmark.owner != user { return false }
-                case .others: if e.landmark.owner == user { return false }
+                case .mine: if !Landmark.sameUser(e.landmark.owner, user) { return false }
+                case .others: if Landmark.sameUser(e.landmark.owner, user) { return false }
                 }
                 return !matchText || e.lowerNote.containsCharacters(text) || e.lowerOwner.containsCharacters(text)
             }

@@ -5,10 +5,11 @@ extension StopDetector {
     ///
     /// A stay is a run of fixes that all lie less than `distanceMeters` from the run's
     /// first fix (the anchor) and that lasted at least `durationSeconds` when the first
-    /// fix outside arrived; a pause longer than `gapSeconds` between two fixes drops the
-    /// run; fixes whose horizontal accuracy is worse than `minimumAccuracyMeters` are
-    /// ignored. Distances are haversine distances on the sphere of radius
-    /// `StopDetector.earthRadiusMeters` (6 371 000 m, the sphere trackintel measures on).
+    /// fix outside arrived; a pause longer than `gapSeconds` (strictly) between two fixes
+    /// drops the run; fixes whose horizontal accuracy is worse than `minimumAccuracyMeters`
+    /// are ignored. Distances are trackintel's (the spherical law of cosines) on the sphere
+    /// of radius `StopDetector.earthRadiusMeters` (6 371 000 m, the sphere trackintel
+    /// measures on).
     ///
     /// Thread safety: a value; `Sendable`. C twin: the arguments of
     /// `gk_timeline_create_custom`. \since 0.1
@@ -80,7 +81,7 @@ extension StopDetector {
         /// "100 m for 300 s, gap limit 900 s, accuracy limit none".
         public var description: String {
             func s(_ v: Double, _ unit: String) -> String {
-                v.isFinite ? (v == v.rounded() ? String(Int(v)) : "\(v)") + " " + unit : "none"
+                v.isFinite ? (v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)") + " " + unit : "none"
             }
             return "\(s(distanceMeters, "m")) for \(s(durationSeconds, "s")), gap limit \(s(gapSeconds, "s")), "
                 + "accuracy limit \(s(minimumAccuracyMeters, "m"))"

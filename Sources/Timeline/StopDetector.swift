@@ -12,11 +12,12 @@ import GeoKernel
 /// based on location history"), exactly as trackintel 1.4 implements it:
 ///
 /// - the first stored fix is the *anchor* of a window; each later fix j joins it;
-/// - if the pause since the previous stored fix is longer than `gapSeconds`, the window
-///   is dropped (its fixes become movement) and j is the new anchor;
+/// - if the pause since the previous stored fix is longer than `gapSeconds` (strictly:
+///   trackintel's `diff > gap`), the window is dropped (its fixes become movement) and j
+///   is the new anchor;
 /// - else, if j lies at least `distanceMeters` from the anchor, then the window becomes a
-///   placemark when j arrived at least `durationSeconds` after the anchor (and the pause
-///   before j is shorter than `gapSeconds`): arrival = anchor's time, departure = j's
+///   placemark when j arrived at least `durationSeconds` after the anchor (a pause of
+///   exactly `gapSeconds` before j keeps it): arrival = anchor's time, departure = j's
 ///   time (the first fix that left), location = mean latitude and circular-mean
 ///   longitude of the window's distinct positions; either way j is the new anchor;
 /// - the last window is still open when the fixes end; `finish(includeOpenStay: true)`
@@ -25,8 +26,13 @@ import GeoKernel
 ///
 /// Before that, fixes whose horizontal accuracy is worse than `minimumAccuracyMeters` are
 /// ignored, and a fix identical to the previous stored one (same latitude, longitude and
-/// time) is not stored again. Distances: haversine on a sphere of R = 6 371 000 m
-/// (`earthRadiusMeters`), the formula and radius trackintel measures with.
+/// time) is not stored again. Distances from the anchor: the spherical law of cosines on a
+/// sphere of R = 6 371 000 m (`earthRadiusMeters`), the formula and radius trackintel
+/// 1.4 decides with (its `point_haversine_dist(..., float_flag=True)`,
+/// R·acos(cos(φ₁−φ₂) − cos φ₁ cos φ₂ (1 − cos(λ₁−λ₂)))), evaluated in the same order, so
+/// a fix within 1e-5 m of the threshold is decided as trackintel decides it. Near 1 it
+/// rounds to about 1e-16 in the cosine: a few millimetres at 1 m, 0.1 m is its smallest
+/// nonzero distance. Move lengths use the haversine formula.
 ///
 /// Every stored fix ends up in exactly one placemark or one move (see `Transit`).
 ///
@@ -67,7 +73,7 @@ public struct StopDetector: Sendable {
     private var leg: [Fix] = []
     private var anchorPhi = 0.0, anchorLambda = 0.0, anchorCosPhi = 0.0
     /// haversine `a` values bracketing the distance threshold: below `aInside` a fix is
-    /// certainly inside, above `aOutside` certainly outside; in between the exact formula
+    /// certainly inside, above `aOutside` certainly outside; in between trackintel's formula
     /// decides (so results equal trackintel's `>=` on the metre value).
     private let aInside: Double, aOutside: Double
     private var lastTime = -Double.infinity
@@ -89,9 +95,11 @@ public struct StopDetector: Sendable {
             aInside = .infinity
             aOutside = .infinity
         } else {
+            // Relative 1e-9 covers the rounding of the haversine bounds; absolute 1e-14
+            // covers the law of cosines, whose a = (1 − cos θ)/2 is off by up to ~3e-16.
             let s = sin(half)
-            aInside = s * s * (1 - 1e-9)
-            aOutside = s * s * (1 + 1e-9)
+            aInside = s * s * (1 - 1e-9) - 1e-14
+            aOutside = s * s * (1 + 1e-9) + 1e-14
         }
     }
 
@@ -215,7 +223,8 @@ public struct StopDetector: Sendable {
             return []
         }
         var events: [TimelineEvent] = []
-        if fix.timestamp - window[0].timestamp >= parameters.durationSeconds, gap < parameters.gapSeconds {
+        // Here gap ≤ gapSeconds: a pause of exactly gapSeconds keeps the window (diff > gap).
+        if fix.timestamp - window[0].timestamp >= parameters.durationSeconds {
             events = emitStay(departure: fix.timestamp, open: false)
         } else {
             leg += window
@@ -234,14 +243,14 @@ public struct StopDetector: Sendable {
 
     static let radiansPerDegree = Double.pi / 180
 
-    /// trackintel's `haversine_dist(anchor, c) >= distance`.
+    /// trackintel's `point_haversine_dist(anchor, c, float_flag=True) >= distance`.
     ///
     /// Most fixes are decided without trigonometry: the haversine term
     /// a = sin²(Δφ/2) + cos φ₀ cos φ sin²(Δλ/2) lies between bounds made of products only
     /// (sin²y ≤ y², sin²y ≥ y²(1 − y²/3), |cos φ − cos φ₀| ≤ |Δφ|, Δλ wrapped into [−π, π]
-    /// as sin² is π-periodic), and the threshold's a-value carries a relative margin of
-    /// 1e-9, far above rounding. Only fixes within that margin of the threshold are
-    /// measured exactly, in trackintel's own order (degrees to radians first, then
+    /// as sin² is π-periodic), and the threshold's a-values carry margins far above the
+    /// rounding of either formula. Only fixes within those margins of the threshold are
+    /// measured with trackintel's own formula and order (degrees to radians first, then
     /// differences), so every decision equals trackintel's `>=` on the metre value.
     @inline(__always)
     private func isOutsideWindow(_ c: Coordinate) -> Bool {
@@ -262,7 +271,29 @@ public struct StopDetector: Sendable {
         let a = s1 * s1 + anchorCosPhi * cos(phi) * (s2 * s2)
         if a < aInside { return false }
         if a > aOutside { return true }
-        return Self.earthRadiusMeters * (2 * asin(a.squareRoot())) >= parameters.distanceMeters
+        return Self.trackintelDistance(anchorPhi, anchorLambda, anchorCosPhi, phi, lambda) >= parameters.distanceMeters
+    }
+
+    /// trackintel 1.4's `point_haversine_dist(lon₁, lat₁, lon₂, lat₂, float_flag=True)`
+    /// in metres, from radians (φ₁, λ₁ with cos φ₁ precomputed, φ₂, λ₂): the spherical law
+    /// of cosines, R·acos(cos(φ₁−φ₂) − cos φ₁·cos φ₂·(1 − cos(λ₁−λ₂))), R = 6 371 000 m,
+    /// term by term in trackintel's order (the argument cannot exceed 1; it is clamped to
+    /// [-1, 1] all the same).
+    @inline(never)
+    static func trackintelDistance(
+        _ phi1: Double, _ lambda1: Double, _ cosPhi1: Double, _ phi2: Double, _ lambda2: Double
+    ) -> Double {
+        let cosLat2 = cos(phi2)
+        let cosLatD = cos(phi1 - phi2)
+        let cosLonD = cos(lambda1 - lambda2)
+        let argument = cosLatD - cosPhi1 * cosLat2 * (1 - cosLonD)
+        return earthRadiusMeters * acos(Swift.min(1, Swift.max(-1, argument)))
+    }
+
+    /// `trackintelDistance` between two coordinates (degrees), for tests.
+    package static func _trackintelDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let p1 = a.latitude * radiansPerDegree, p2 = b.latitude * radiansPerDegree
+        return trackintelDistance(p1, a.longitude * radiansPerDegree, cos(p1), p2, b.longitude * radiansPerDegree)
     }
 
     /// Emits the window as a placemark (and the move before it).

@@ -115,6 +115,43 @@ final class LandmarkPersistenceTests {
         }
         #expect(interrupted > 0, "no kill landed in the middle of a save")
     }
+
+    @Test("the next save removes the temporary file of a save killed with SIGKILL")
+    func killedSaveLeftoverRemoved() throws {
+        let path = dir + "/killed.gklm"
+        var cleaned = 0
+        for _ in 0..<6 where cleaned == 0 {
+            let ready = path + ".ready"
+            try? FileManager.default.removeItem(atPath: ready)
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+            child.arguments = ["--testing-library", "swift-testing", "--filter", "LandmarkSaveChild"]
+            var env = ProcessInfo.processInfo.environment
+            env[LandmarkSaveChild.pathVariable] = path
+            child.environment = env
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            var waited = 0
+            while !FileManager.default.fileExists(atPath: ready) && waited < 1_200 && child.isRunning {
+                usleep(50_000)
+                waited += 1
+            }
+            var polls = 0
+            while Self.temporaryFiles(dir).isEmpty && polls < 200_000 && child.isRunning {
+                usleep(100)
+                polls += 1
+            }
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            guard !Self.temporaryFiles(dir).isEmpty else { continue }
+            // A later save of the same target removes what the dead process left.
+            try LandmarkIndex().save(to: path)
+            #expect(Self.temporaryFiles(dir).isEmpty, "\(Self.temporaryFiles(dir))")
+            cleaned += 1
+        }
+        #expect(cleaned > 0, "no kill landed in the middle of a save")
+    }
 #endif
 }
 

@@ -15,16 +15,17 @@ import Darwin
 /// shortcuts are checked where they are closest to wrong.
 @Suite("StopDetector against a reference sliding window")
 struct ReferenceWindowTests {
-    /// trackintel's `_generate_staypoints_sliding_user` loop, with `haversine_dist`
-    /// written as trackintel writes it (R = 6 371 000 m).
+    /// trackintel 1.4.2's `_generate_staypoints_sliding_user` loop, with its distance
+    /// `point_haversine_dist(..., float_flag=True)` written as trackintel writes it: the
+    /// spherical law of cosines, R = 6 371 000 m. Its only gap rule is `diff > gap`.
     static func reference(_ fixes: [Fix], distance: Double, duration: Double, gap: Double)
         -> [(arrival: Double, departure: Double, count: Int, latitude: Double, longitude: Double)]
     {
-        func haversine(_ a: Coordinate, _ b: Coordinate) -> Double {
-            let lat1 = a.latitude * .pi / 180, lon1 = a.longitude * .pi / 180
-            let lat2 = b.latitude * .pi / 180, lon2 = b.longitude * .pi / 180
-            let s1 = sin((lat2 - lat1) / 2), s2 = sin((lon2 - lon1) / 2)
-            return 6_371_000 * (2 * asin((s1 * s1 + cos(lat1) * cos(lat2) * (s2 * s2)).squareRoot()))
+        func trackintelDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
+            let k = Double.pi / 180  // Python's math.radians multiplies by pi / 180
+            let lat1 = a.latitude * k, lon1 = a.longitude * k
+            let lat2 = b.latitude * k, lon2 = b.longitude * k
+            return 6_371_000 * acos(cos(lat1 - lat2) - cos(lat1) * cos(lat2) * (1 - cos(lon1 - lon2)))
         }
         var out: [(Double, Double, Int, Double, Double)] = []
         var start = 0
@@ -34,8 +35,8 @@ struct ReferenceWindowTests {
                 start = curr
                 continue
             }
-            if haversine(fixes[start].coordinate, fixes[curr].coordinate) >= distance {
-                if fixes[curr].timestamp - fixes[start].timestamp >= duration, gapT < gap {
+            if trackintelDistance(fixes[start].coordinate, fixes[curr].coordinate) >= distance {
+                if fixes[curr].timestamp - fixes[start].timestamp >= duration {
                     var seen: [Coordinate] = []
                     for f in fixes[start..<curr] where !seen.contains(f.coordinate) { seen.append(f.coordinate) }
                     let lat = seen.reduce(0) { $0 + $1.latitude } / Double(seen.count)

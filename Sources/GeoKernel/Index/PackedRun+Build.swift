@@ -10,17 +10,44 @@ final class PointColumns {
     let z: UnsafeMutablePointer<Double>
     let ids: UnsafeMutablePointer<UInt32>
 
-    init(capacity: Int) {
+    /// Columns for `capacity` points; aborts when out of memory, as arrays do.
+    convenience init(capacity: Int) {
+        do {
+            try self.init(checkedCapacity: capacity)
+        } catch {
+            fatalError(error.message)
+        }
+    }
+
+    /// Columns for `capacity` points (28 bytes each). - Throws: `.outOfMemory`.
+    init(checkedCapacity capacity: Int) throws(GeoKernelError) {
         self.capacity = capacity
         let c = Swift.max(capacity, 1)
-        x = .allocate(capacity: c)
-        y = .allocate(capacity: c)
-        z = .allocate(capacity: c)
-        ids = .allocate(capacity: c)
+        let what = { (column: String) in "the \(column) of \(capacity) points" }
+        x = try CheckedAllocation.allocate(Double.self, count: c, what("x column"))
+        do throws(GeoKernelError) {
+            y = try CheckedAllocation.allocate(Double.self, count: c, what("y column"))
+        } catch {
+            CheckedAllocation.release(x)
+            throw error
+        }
+        do throws(GeoKernelError) {
+            z = try CheckedAllocation.allocate(Double.self, count: c, what("z column"))
+        } catch {
+            CheckedAllocation.release(x); CheckedAllocation.release(y)
+            throw error
+        }
+        do throws(GeoKernelError) {
+            ids = try CheckedAllocation.allocate(UInt32.self, count: c, what("ids"))
+        } catch {
+            CheckedAllocation.release(x); CheckedAllocation.release(y); CheckedAllocation.release(z)
+            throw error
+        }
     }
 
     deinit {
-        x.deallocate(); y.deallocate(); z.deallocate(); ids.deallocate()
+        CheckedAllocation.release(x); CheckedAllocation.release(y); CheckedAllocation.release(z)
+        CheckedAllocation.release(ids)
     }
 
     @inline(__always)
@@ -49,16 +76,30 @@ extension PackedRun {
     ///
     /// - Complexity: O(n): keys, a radix sort (five passes), the gather, the boxes.
     static func build(_ points: PointColumns) -> PackedRun {
+        do {
+            return try checkedBuild(points)
+        } catch {
+            fatalError(error.message)
+        }
+    }
+
+    /// As `build`, with every buffer from `CheckedAllocation` (the C entry point's path).
+    ///
+    /// - Throws: `.outOfMemory` when a buffer cannot be allocated (nothing leaks).
+    static func checkedBuild(_ points: PointColumns) throws(GeoKernelError) -> PackedRun {
         let n = points.count
-        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        let order = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-        defer { keys.deallocate(); order.deallocate() }
+        // Keys, order and the radix sort's scratch: 24 bytes per point, one block.
+        let block = try CheckedAllocation.allocate(UInt64.self, count: 3 * n, "the sort keys of \(n) points")
+        defer { CheckedAllocation.release(block) }
+        let keys = block, keys2 = block + n
+        let order = UnsafeMutableRawPointer(block + 2 * n).bindMemory(to: UInt32.self, capacity: 2 * n)
+        let values2 = order + n
         for i in 0..<n {
             keys[i] = SphereMetric.packingKey(points.x[i], points.y[i], points.z[i])
             order[i] = UInt32(truncatingIfNeeded: i)
         }
-        RadixSort.sort(keys: keys, values: order, count: n)
-        let run = PackedRun(capacityFor: n)
+        RadixSort.sort(keys: keys, values: order, count: n, scratch: (keys2, values2))
+        let run = try PackedRun(checkedCapacityFor: n)
         for slot in 0..<n {
             let i = Int(order[slot])
             run.setPoint(slot, points.x[i], points.y[i], points.z[i], points.ids[i])

@@ -7,9 +7,11 @@
 /// Complexity: O(n) per pass, at most 8 passes; 16 bytes of scratch per pair.
 /// Thread safety: works on the caller's buffers only.
 enum RadixSort {
-    /// Sorts `keys[0..<n]` ascending and permutes `values` alike.
+    /// Sorts `keys[0..<n]` ascending and permutes `values` alike; `scratch`, when given,
+    /// holds room for n keys and n values (otherwise it is allocated here).
     static func sort(
-        keys: UnsafeMutablePointer<UInt64>, values: UnsafeMutablePointer<UInt32>, count n: Int
+        keys: UnsafeMutablePointer<UInt64>, values: UnsafeMutablePointer<UInt32>, count n: Int,
+        scratch: (keys: UnsafeMutablePointer<UInt64>, values: UnsafeMutablePointer<UInt32>)? = nil
     ) {
         if n < 2 { return }
         if n <= 32 {
@@ -24,9 +26,9 @@ enum RadixSort {
             let k = keys[i]
             for d in 0..<8 { counts[d &* 256 &+ Int((k >> UInt64(d &* 8)) & 0xFF)] &+= 1 }
         }
-        let keys2 = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        let values2 = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-        defer { keys2.deallocate(); values2.deallocate() }
+        let keys2 = scratch?.keys ?? UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+        let values2 = scratch?.values ?? UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        defer { if scratch == nil { keys2.deallocate(); values2.deallocate() } }
         var srcK = keys, srcV = values, dstK = keys2, dstV = values2
         for d in 0..<8 {
             let h = counts + d &* 256

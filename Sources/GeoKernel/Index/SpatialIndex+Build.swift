@@ -38,13 +38,17 @@ extension SpatialIndex {
     /// Bulk-builds an index over the points of a strided view (degrees); point i gets
     /// id i. See `init(_:)`.
     ///
-    /// - Throws: as `init(latitudes:longitudes:)`; `.invalidArgument` for a negative count.
+    /// - Throws: as `init(latitudes:longitudes:)`; `.invalidArgument` for a negative count;
+    ///   `.outOfMemory` when the index cannot be allocated (every buffer of this build,
+    ///   about 60 bytes per point at its peak, comes from a failable allocation).
     /// - Complexity: O(n). C twin: `gk_index_build`.
     /// \since 0.1
     public init(_ points: CoordinateColumns) throws(GeoKernelError) {
         try BatchValidation.checkCount(points.count)
         let p = try Self.vectors(count: points.count, latitude: points.latitude, longitude: points.longitude)
-        self.init(built: p)
+        self.init()
+        nextIDValue = UInt32(p.count)
+        if p.count > 0 { runs = [try PackedRun.checkedBuild(p)] }
     }
 
     /// An index whose base run holds `points` (ids already set).
@@ -62,7 +66,7 @@ extension SpatialIndex {
         guard n <= maxPoints - 1 else {
             throw GeoKernelError(.capacity, "\(n) points exceed the index's limit of \(maxPoints - 1)")
         }
-        let out = PointColumns(capacity: n)
+        let out = try PointColumns(checkedCapacity: n)
         var lat = D4(), lon = D4()
         var i = 0
         while i < n {

@@ -123,7 +123,7 @@ extension SpatialIndex {
             guard count > 0, count < Int(UInt32.max), bytes == PackedRun.layout(count: count).bytes, bytes <= left else {
                 throw corrupt("run \(r): \(table[2 * r]) points in \(table[2 * r + 1]) bytes do not fit the layout or the file")
             }
-            let run = PackedRun(capacityFor: count)
+            let run = try PackedRun(checkedCapacityFor: count)
             let storage = UnsafeMutableRawBufferPointer(start: run.bytes, count: run.byteCount)
             try file.read(into: storage)
             sum.update(UnsafeRawBufferPointer(storage))
@@ -149,8 +149,11 @@ extension SpatialIndex {
         return index
     }
 
-    /// Checks what the checksum cannot: every stored id is below `nextID` and stored
-    /// once, unused slots are marked, and the removed ids and counts agree. Counts the
+    /// Checks what the checksum cannot (a forged file carries a valid checksum): every
+    /// stored point is a unit vector (|x² + y² + z² − 1| ≤ 1e-12, finite), every stored id
+    /// is below `nextID` and stored once, unused slots are marked, the removed ids and
+    /// counts agree, and every node box is exactly the box its contents give (the boxes
+    /// are recomputed from the points, O(n), and compared bit for bit). Counts the
     /// removed points still stored.
     private mutating func validateLoaded(_ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) {
         let limit = Int(nextIDValue)
@@ -188,6 +191,11 @@ extension SpatialIndex {
                             let id = ids.load(fromByteOffset: lane * 4, as: UInt32.self)
                             if lane < lanes {
                                 if !visit(id) { return }
+                                let p = run.point(b * PackedRun.leafSize + lane)
+                                guard Self.isUnitVector(p.x, p.y, p.z) else {
+                                    problem = "point id \(id) is not a unit vector (\(p.x), \(p.y), \(p.z))"
+                                    return
+                                }
                             } else if id != PackedRun.paddingID {
                                 problem = "an unused leaf slot holds id \(id)"
                                 return
@@ -197,6 +205,10 @@ extension SpatialIndex {
                 }
                 for i in 0..<buffer.count {
                     if !visit(buffer.ids[i]) { return }
+                    guard Self.isUnitVector(buffer.x[i], buffer.y[i], buffer.z[i]) else {
+                        problem = "buffered point id \(buffer.ids[i]) is not a unit vector"
+                        return
+                    }
                     let id = buffer.ids[i], w = Int(id >> 6)
                     if w < gone.count && (gone[w] >> UInt64(id & 63)) & 1 != 0 {
                         problem = "removed id \(id) is in the insert buffer"
@@ -207,6 +219,15 @@ extension SpatialIndex {
         }
         if let problem { throw corrupt(problem) }
         guard live == count else { throw corrupt("\(live) points stored, \(count) expected") }
+        for (r, run) in runs.enumerated() where !run.recomputedBoxesMatch() {
+            throw corrupt("run \(r): its node boxes do not match its points")
+        }
         deadInRuns = dead
+    }
+
+    /// Whether (x, y, z) is finite and of length 1 within 1e-12.
+    @inline(__always)
+    static func isUnitVector(_ x: Double, _ y: Double, _ z: Double) -> Bool {
+        Swift.abs(x * x + y * y + z * z - 1) <= 1e-12
     }
 }

@@ -82,6 +82,20 @@ enum BatchValidation {
         return (lat, lon)
     }
 
+    /// Checks every point of `points` and copies them to `lat` and `lon` (room for
+    /// `points.count` values each).
+    static func validatedCopy(
+        _ points: CoordinateColumns, into lat: UnsafeMutablePointer<Double>, _ lon: UnsafeMutablePointer<Double>
+    ) throws(GeoKernelError) {
+        try checkCount(points.count)
+        guard points.count > 0 else { return }
+        switch points.layout {
+        case .columns: try validate(ColumnLoader(points), points, lat, lon)
+        case .interleaved: try validate(InterleavedLoader(points), points, lat, lon)
+        case .strided: try validate(StridedLoader(points), points, lat, lon)
+        }
+    }
+
     /// Checks the points, four at a time, optionally copying them to `lat` and `lon`.
     private static func validate<L: PointLoader>(
         _ loader: L, _ points: CoordinateColumns,

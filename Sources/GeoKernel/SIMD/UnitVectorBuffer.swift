@@ -21,12 +21,13 @@ import Darwin
 /// C twin: `gk_unitvec_create`, `gk_unitvec_count`, `gk_unitvec_contains`,
 /// `gk_unitvec_destroy`.
 public struct UnitVectorBuffer: Sendable {
-    private let x: [Double]
-    private let y: [Double]
-    private let z: [Double]
-    /// The points as given (degrees), for the exact fallback.
-    private let latitudes: [Double]
-    private let longitudes: [Double]
+    /// x, y, z and the points as given (degrees, for the exact fallback), one block.
+    private let storage: UnitVectorStorage
+    private var x: UnsafeMutablePointer<Double> { storage.column(0) }
+    private var y: UnsafeMutablePointer<Double> { storage.column(1) }
+    private var z: UnsafeMutablePointer<Double> { storage.column(2) }
+    private var latitudes: UnsafeMutablePointer<Double> { storage.column(3) }
+    private var longitudes: UnsafeMutablePointer<Double> { storage.column(4) }
 
     /// Half-width of the uncertainty band around cos(radius / R).
     static let margin: Double = 1e-12
@@ -34,19 +35,22 @@ public struct UnitVectorBuffer: Sendable {
     /// The number of points.
     ///
     /// - Complexity: O(1). C twin: `gk_unitvec_count`.
-    public var count: Int { x.count }
+    public var count: Int { storage.count }
 
     /// Converts the points of `points` (degrees) to unit vectors (SIMD).
     ///
     /// - Throws: `.invalidArgument` when `points.count` is negative or a point is out of
     ///   range (latitude in [-90, 90], longitude in [-180, 180]) or not finite, naming the
-    ///   first such point and its value.
+    ///   first such point and its value; `.outOfMemory` when the 40 bytes per point cannot
+    ///   be allocated (nothing is read from `points` then).
     /// - Complexity: O(n); copies the points. About 15 ns per point (1M points), most of it
     ///   the first touch of the 40 bytes per point of new memory.
     /// - C twin: `gk_unitvec_create`.
     public init(_ points: CoordinateColumns) throws(GeoKernelError) {
-        let copy = try BatchValidation.validatedCopy(points)
-        self.init(validLatitudes: copy.latitudes, longitudes: copy.longitudes)
+        try BatchValidation.checkCount(points.count)
+        let storage = try UnitVectorStorage(checkedCount: points.count)
+        try BatchValidation.validatedCopy(points, into: storage.column(3), storage.column(4))
+        self.init(converting: storage)
     }
 
     /// Converts the points (`latitudes[i]`, `longitudes[i]`) in degrees to unit vectors.
@@ -90,27 +94,23 @@ public struct UnitVectorBuffer: Sendable {
 
     /// Builds the vectors from checked degrees.
     private init(validLatitudes lat: [Double], longitudes lon: [Double]) {
-        let n = lat.count
-        latitudes = lat
-        longitudes = lon
-        var vy: [Double] = []
-        var vz: [Double] = []
-        x = [Double](unsafeUninitializedCapacity: n) { px, xCount in
-            vy = [Double](unsafeUninitializedCapacity: n) { py, yCount in
-                vz = [Double](unsafeUninitializedCapacity: n) { pz, zCount in
-                    lat.withUnsafeBufferPointer { la in
-                        lon.withUnsafeBufferPointer { lo in
-                            Self.convert(la, lo, px, py, pz)
-                        }
-                    }
-                    zCount = n
-                }
-                yCount = n
-            }
-            xCount = n
+        let storage = UnitVectorStorage(count: lat.count)
+        if lat.count > 0 {
+            storage.column(3).update(from: lat, count: lat.count)
+            storage.column(4).update(from: lon, count: lon.count)
         }
-        y = vy
-        z = vz
+        self.init(converting: storage)
+    }
+
+    /// Fills x, y, z of `storage` from its checked degrees.
+    private init(converting storage: UnitVectorStorage) {
+        let n = storage.count
+        Self.convert(
+            UnsafeBufferPointer(start: storage.column(3), count: n), UnsafeBufferPointer(start: storage.column(4), count: n),
+            UnsafeMutableBufferPointer(start: storage.column(0), count: n),
+            UnsafeMutableBufferPointer(start: storage.column(1), count: n),
+            UnsafeMutableBufferPointer(start: storage.column(2), count: n))
+        self.storage = storage
     }
 
     /// Unit vectors of four points (degrees): `SIMDMath.unitVectors`.
@@ -165,13 +165,7 @@ public struct UnitVectorBuffer: Sendable {
     public func contains(in circle: Circle, into mask: UnsafeMutableBufferPointer<Bool>) throws(GeoKernelError) -> Int {
         try BatchValidation.checkOutput(mask.count, count, "mask buffer")
         guard count > 0, let out = mask.baseAddress else { return 0 }
-        return x.withUnsafeBufferPointer { px in
-            y.withUnsafeBufferPointer { py in
-                z.withUnsafeBufferPointer { pz in
-                    scan(circle, px.baseAddress!, py.baseAddress!, pz.baseAddress!, out)
-                }
-            }
-        }
+        return scan(circle, x, y, z, out)
     }
 
     /// Point-in-circle for every point; see `contains(in:into:)`.
@@ -294,4 +288,31 @@ public struct UnitVectorBuffer: Sendable {
         let lambda = c.longitude * degreesToRadians
         return (cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
     }
+}
+
+/// The five columns of a `UnitVectorBuffer` (x, y, z, latitude, longitude) in one block
+/// from `CheckedAllocation`; immutable once filled, so it may be shared across threads.
+final class UnitVectorStorage: @unchecked Sendable {
+    let count: Int
+    private let base: UnsafeMutablePointer<Double>
+
+    /// For the C entry point: `.outOfMemory` when the block cannot be allocated.
+    init(checkedCount n: Int) throws(GeoKernelError) {
+        let (total, overflow) = n.multipliedReportingOverflow(by: 5)
+        guard !overflow else { throw GeoKernelError(.outOfMemory, "\(n) points need more than \(Int.max) values") }
+        base = try CheckedAllocation.allocate(Double.self, count: total, "\(n) unit vectors (40 bytes per point)")
+        count = n
+    }
+
+    /// For Swift initialisers that cannot throw: aborts when out of memory, as arrays do.
+    init(count n: Int) {
+        base = CheckedAllocation.allocateOrAbort(Double.self, count: n * 5, "\(n) unit vectors (40 bytes per point)")
+        count = n
+    }
+
+    deinit { CheckedAllocation.release(base) }
+
+    /// Column k (0 x, 1 y, 2 z, 3 latitude, 4 longitude).
+    @inline(__always)
+    func column(_ k: Int) -> UnsafeMutablePointer<Double> { base + k &* count }
 }

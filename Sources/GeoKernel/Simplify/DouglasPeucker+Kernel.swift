@@ -1,21 +1,21 @@
 // The planar Douglas–Peucker kernel: an explicit stack of sections and a scan for the
 // farthest vertex of each, four vertices per step.
 //
-// The distance of vertex p to the closed segment a–b, squared, is computed in exactly
-// this order, in the scalar and in the SIMD code alike (Swift never fuses a*b + c, so
-// both give the same bits and therefore the same decisions):
+// The distance of vertex p to the closed segment a–b is GEOS's
+// (geos::algorithm::Distance::pointToSegment), computed in exactly its order, in the
+// scalar and in the SIMD code alike (Swift never fuses a*b + c, and sqrtpd and sqrt are
+// both correctly rounded, so both give the same bits and therefore the same decisions):
 //
-//   s = b − a, inv = 1/|s|² (0 when |s|² is 0 or subnormal), d = p − a,
-//   t = min(max((d.x·s.x + d.y·s.y)·inv, 0), 1), e = d − t·s, distance² = e.x² + e.y².
+//   s = b − a, len2 = s.x·s.x + s.y·s.y, d = p − a,
+//   r = (d.x·s.x + d.y·s.y) / len2;
+//   r ≤ 0: √(d.x² + d.y²);  r ≥ 1: √(e.x² + e.y²) with e = p − b;
+//   else: |((a.y − p.y)·s.x − (a.x − p.x)·s.y) / len2| · √len2.
+//   A section whose ends coincide (a = b) measures √(d.x² + d.y²).
 //
 // In unoptimised (DEBUG) builds the four-lane scan is not used: generic SIMD code runs
 // there about a hundred times slower than scalar code (every lane operation is an
 // unspecialised call), which would make the quadratic worst case take minutes. Both
 // scans give the same bits; the tests call each of them directly.
-//
-// The four-lane scan uses plain SIMDMask selects: measured against integer bit tricks
-// (as in SIMD/SIMDMath.swift) and a two-pass max-then-find scan, they were the fastest
-// both on baseline x86-64 and with -march=x86-64-v3.
 
 extension DouglasPeucker {
     /// Planar Douglas–Peucker on validated input (finite, |value| ≤ 1e150, tolerance
@@ -27,21 +27,20 @@ extension DouglasPeucker {
     ) -> [Int] {
         let n = x.count
         guard n > 2, let bx = x.baseAddress, let by = y.baseAddress else { return Array(0..<n) }
-        let tol2 = tolerance * tolerance
         if options.radialPrePass {
-            let survivors = radialSurvivors(bx, by, n, tol2)
+            let survivors = radialSurvivors(bx, by, n, tolerance * tolerance)
             if survivors.count < n {
                 let gx = survivors.map { bx[$0] }
                 let gy = survivors.map { by[$0] }
                 let kept = gx.withUnsafeBufferPointer { xs in
                     gy.withUnsafeBufferPointer { ys in
-                        keptIndices(xs.baseAddress!, ys.baseAddress!, survivors.count, tol2)
+                        keptIndices(xs.baseAddress!, ys.baseAddress!, survivors.count, tolerance)
                     }
                 }
                 return kept.map { survivors[$0] }
             }
         }
-        return keptIndices(bx, by, n, tol2)
+        return keptIndices(bx, by, n, tolerance)
     }
 
     /// simplify-js's `simplifyRadialDist`: keeps vertex 0, then every vertex farther than
@@ -49,27 +48,44 @@ extension DouglasPeucker {
     static func radialSurvivors(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int, _ tol2: Double
     ) -> [Int] {
-        var out = [0]
+        [Int](unsafeUninitializedCapacity: n) { buffer, initialized in
+            initialized = radialSurvivors(x, y, n, tol2, into: buffer.baseAddress!)
+        }
+    }
+
+    /// As `radialSurvivors`, into `out` (room for n indices); returns how many.
+    static func radialSurvivors(
+        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int, _ tol2: Double,
+        into out: UnsafeMutablePointer<Int>
+    ) -> Int {
+        out[0] = 0
+        var count = 1
         var prev = 0
         for i in 1..<n {
             let dx = x[i] - x[prev], dy = y[i] - y[prev]
             if dx * dx + dy * dy > tol2 {
-                out.append(i)
+                out[count] = i
+                count += 1
                 prev = i
             }
         }
-        if prev != n - 1 { out.append(n - 1) }
-        return out
+        if prev != n - 1 {
+            out[count] = n - 1
+            count += 1
+        }
+        return count
     }
 
     /// Runs the kernel on n ≥ 2 contiguous vertices and collects the kept indices.
     static func keptIndices(
-        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int, _ tol2: Double
+        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int, _ tolerance: Double
     ) -> [Int] {
         let keep = UnsafeMutablePointer<Bool>.allocate(capacity: n)
         keep.initialize(repeating: false, count: n)
         defer { keep.deallocate() }
-        let count = markKept(x, y, n, tol2, keep)
+        var stack = SectionStack()
+        defer { stack.deallocate() }
+        let count = markKept(x, y, n, tolerance, keep, &stack)
         return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
             var j = 0
             for i in 0..<n where keep[i] {
@@ -86,19 +102,18 @@ extension DouglasPeucker {
     /// Sections wait on a heap-allocated stack; only sections with interior vertices are
     /// pushed, so it never holds more than n/2 entries.
     static func markKept(
-        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int, _ tol2: Double,
-        _ keep: UnsafeMutablePointer<Bool>
+        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int, _ tolerance: Double,
+        _ keep: UnsafeMutablePointer<Bool>, _ stack: inout SectionStack
     ) -> Int {
         keep[0] = true
         keep[n - 1] = true
         guard n > 2 else { return n }
         var kept = 2
-        var stack = SectionStack()
-        defer { stack.deallocate() }
         stack.push(0, n - 1)
         while let (first, last) = stack.pop() {
-            let (index, d2) = farthest(x, y, first, last)
-            guard d2 > tol2 else { continue }
+            // GEOS: a section is dropped when its largest distance is ≤ the tolerance.
+            let (index, distance) = farthest(x, y, first, last)
+            guard distance > tolerance else { continue }
             keep[index] = true
             kept += 1
             if last - index >= 2 { stack.push(index, last) }
@@ -108,25 +123,38 @@ extension DouglasPeucker {
     }
 
     /// The farthest interior vertex of the section first…last (last − first ≥ 2) from
-    /// the closed segment between its ends: the first strict maximum of the squared
-    /// distance, and that squared distance.
+    /// the closed segment between its ends: the first strict maximum of GEOS's distance,
+    /// and that distance.
     @inline(__always)
     static func farthest(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ first: Int, _ last: Int,
         blocks: Bool = scansInBlocks
     ) -> (Int, Double) {
-        let ax = x[first], ay = y[first]
-        let sx = x[last] - ax, sy = y[last] - ay
-        let len2 = sx * sx + sy * sy
-        let inv = len2 >= Double.leastNormalMagnitude ? 1 / len2 : 0
+        let ax = x[first], ay = y[first], bx = x[last], by = y[last]
         var i = first + 1
         var bestIndex = i
         var best = -1.0
+        if ax == bx && ay == by {
+            // GEOS: if (A == B) return p.distance(A).
+            while i < last {
+                let dx = x[i] - ax, dy = y[i] - ay
+                let d = (dx * dx + dy * dy).squareRoot()
+                if d > best {
+                    best = d
+                    bestIndex = i
+                }
+                i += 1
+            }
+            return (bestIndex, best)
+        }
+        let sx = bx - ax, sy = by - ay
+        let len2 = sx * sx + sy * sy
+        let length = len2.squareRoot()
         if blocks && last - i >= 8 {
-            (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, sx, sy, inv)
+            (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, bx, by, len2, length)
         }
         while i < last {
-            let d = segmentDistanceSquared(x[i], y[i], ax, ay, sx, sy, inv)
+            let d = segmentDistance(x[i], y[i], ax, ay, bx, by, len2, length)
             if d > best {
                 best = d
                 bestIndex = i
@@ -147,27 +175,35 @@ extension DouglasPeucker {
     }
 
     /// The farthest interior vertex of the section first…last of the planar line (x, y)
-    /// and its squared distance, as the kernel finds it with the four-lane scan
+    /// and its distance (GEOS's), as the kernel finds it with the four-lane scan
     /// (`blocks`, used from eight interior vertices on) or the scalar one; for tests of
     /// both in every build. Requires last − first ≥ 2 and valid indices.
     package static func _farthestVertex(
         x: UnsafePointer<Double>, y: UnsafePointer<Double>, first: Int, last: Int, blocks: Bool
-    ) -> (index: Int, distanceSquared: Double) {
+    ) -> (index: Int, distance: Double) {
         precondition(last - first >= 2, "a section needs an interior vertex")
         let (i, d) = farthest(x, y, first, last, blocks: blocks)
         return (i, d)
     }
 
-    /// The squared distance of (px, py) to the closed segment from (ax, ay) along
-    /// (sx, sy), with inv = 1/(sx² + sy²) or 0; see the comment at the top of the file.
+    /// GEOS's distance of (px, py) to the closed segment (ax, ay)–(bx, by) whose ends
+    /// differ, with len2 = |b − a|² and length = √len2; see the comment at the top of
+    /// the file.
     @inline(__always)
-    static func segmentDistanceSquared(
-        _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ sx: Double, _ sy: Double, _ inv: Double
+    static func segmentDistance(
+        _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
+        _ len2: Double, _ length: Double
     ) -> Double {
+        let sx = bx - ax, sy = by - ay
         let dx = px - ax, dy = py - ay
-        let t = Swift.min(Swift.max((dx * sx + dy * sy) * inv, 0), 1)
-        let ex = dx - t * sx, ey = dy - t * sy
-        return ex * ex + ey * ey
+        let r = (dx * sx + dy * sy) / len2
+        if r <= 0 { return (dx * dx + dy * dy).squareRoot() }
+        if r >= 1 {
+            let ex = px - bx, ey = py - by
+            return (ex * ex + ey * ey).squareRoot()
+        }
+        let s = ((ay - py) * sx - (ax - px) * sy) / len2
+        return Swift.abs(s) * length
     }
 
     /// Scans whole blocks of four vertices from `i` (at least one block before `last`),
@@ -175,27 +211,34 @@ extension DouglasPeucker {
     @inline(__always)
     static func farthestBlocks(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ i: inout Int, _ last: Int,
-        _ ax: Double, _ ay: Double, _ sx: Double, _ sy: Double, _ inv: Double
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ length: Double
     ) -> (Int, Double) {
-        let ax4 = D4(repeating: ax), ay4 = D4(repeating: ay)
-        let sx4 = D4(repeating: sx), sy4 = D4(repeating: sy), inv4 = D4(repeating: inv)
+        let ax4 = D4(repeating: ax), ay4 = D4(repeating: ay), bx4 = D4(repeating: bx), by4 = D4(repeating: by)
+        let sx4 = D4(repeating: bx - ax), sy4 = D4(repeating: by - ay)
+        let len24 = D4(repeating: len2), length4 = D4(repeating: length)
         let zero = D4(repeating: 0), one = D4(repeating: 1), four = D4(repeating: 4)
         let rx = UnsafeRawPointer(x), ry = UnsafeRawPointer(y)
-        // Per lane: the largest squared distance so far and the index (exact as a Double
-        // below 2^53) where it first occurred; lanes only move on a strict increase.
+        // Per lane: the largest distance so far and the index (exact as a Double below
+        // 2^53) where it first occurred; lanes only move on a strict increase.
         var best = D4(repeating: -1)
         var bestIndex = D4(repeating: 0)
         var index = D4(Double(i), Double(i + 1), Double(i + 2), Double(i + 3))
         while i &+ 4 <= last {
-            let dx = rx.loadUnaligned(fromByteOffset: i &* 8, as: D4.self) - ax4
-            let dy = ry.loadUnaligned(fromByteOffset: i &* 8, as: D4.self) - ay4
-            var t = (dx * sx4 + dy * sy4) * inv4
-            t.replace(with: zero, where: t .< zero)  // −0 stays −0: e = d − t·s is the same
-            t.replace(with: one, where: t .> one)
-            let ex = dx - t * sx4, ey = dy - t * sy4
-            let d2 = ex * ex + ey * ey
-            let larger = d2 .> best
-            best.replace(with: d2, where: larger)
+            let px = rx.loadUnaligned(fromByteOffset: i &* 8, as: D4.self)
+            let py = ry.loadUnaligned(fromByteOffset: i &* 8, as: D4.self)
+            let dx = px - ax4, dy = py - ay4
+            let r = (dx * sx4 + dy * sy4) / len24
+            let ex = px - bx4, ey = py - by4
+            // The end distances squared, then one square root (the same bits as the
+            // scalar code's root of whichever it picks).
+            var ends = dx * dx + dy * dy
+            ends.replace(with: ex * ex + ey * ey, where: r .>= one)
+            let endDistance = SIMDMath.sqrt(ends)
+            let s = ((ay4 - py) * sx4 - (ax4 - px) * sy4) / len24
+            var d = SIMDMath.abs(s) * length4
+            d.replace(with: endDistance, where: (r .<= zero) .| (r .>= one))
+            let larger = d .> best
+            best.replace(with: d, where: larger)
             bestIndex.replace(with: index, where: larger)
             index += four
             i &+= 4
@@ -211,15 +254,27 @@ extension DouglasPeucker {
     }
 }
 
-/// A growable stack of (first, last) sections on the heap.
+/// A stack of (first, last) sections on the heap: growable, or of a fixed capacity from
+/// `CheckedAllocation` (the C path, which must not abort when memory runs out).
 struct SectionStack {
     private var base: UnsafeMutablePointer<Int>
     private var capacity: Int  // in sections
     private var count = 0
+    private let fixed: Bool
 
     init() {
         capacity = 64
         base = .allocate(capacity: 2 * capacity)
+        fixed = false
+    }
+
+    /// A stack that never grows, for the sections of n vertices (at most n/2 pending).
+    ///
+    /// - Throws: `.outOfMemory`.
+    init(checkedFor n: Int) throws(GeoKernelError) {
+        capacity = n / 2 + 1
+        base = try CheckedAllocation.allocate(Int.self, count: 2 * capacity, "the work stack of \(n) vertices")
+        fixed = true
     }
 
     @inline(__always)
@@ -238,6 +293,7 @@ struct SectionStack {
     }
 
     private mutating func grow() {
+        precondition(!fixed, "a fixed section stack holds every pending section of its line")
         let bigger = UnsafeMutablePointer<Int>.allocate(capacity: 4 * capacity)
         bigger.moveInitialize(from: base, count: 2 * count)
         base.deallocate()
@@ -245,5 +301,7 @@ struct SectionStack {
         capacity *= 2
     }
 
-    func deallocate() { base.deallocate() }
+    func deallocate() {
+        if fixed { CheckedAllocation.release(base) } else { base.deallocate() }
+    }
 }

@@ -11,9 +11,8 @@ import Darwin
 ///
 /// The rules, the same for every variant:
 /// - a section runs from a kept vertex `first` to a kept vertex `last`; its farthest
-///   vertex is the one with the greatest distance to the *closed* segment first–last
-///   (the perpendicular foot clamped to the segment), and among equal distances the
-///   first one (a strict maximum, GEOS's tie rule);
+///   vertex is the one with the greatest distance to the *closed* segment first–last,
+///   and among equal distances the first one (a strict maximum, GEOS's tie rule);
 /// - the section is dropped (all its interior vertices removed) when that maximum is
 ///   ≤ the tolerance; otherwise the farthest vertex is kept and both halves are
 ///   processed;
@@ -22,8 +21,12 @@ import Darwin
 ///   ends on one of them, so at most one of each run is kept (none is ever kept twice
 ///   unless the tolerance is negative, which is refused). A zero-length section (its
 ///   ends coincide, as in a closed ring) measures distances to that point.
-/// - Distances are compared squared (no square roots); "first strict maximum" refers to
-///   those squared values.
+/// - Distances are GEOS's, bit for bit (`geos::algorithm::Distance::pointToSegment`, as
+///   GEOS's `DouglasPeuckerLineSimplifier` uses them): r = (AP·AB)/|AB|²; r ≤ 0 gives
+///   |PA|, r ≥ 1 gives |PB|, otherwise |s|·√|AB|² with s = ((A.y−P.y)(B.x−A.x) −
+///   (A.x−P.x)(B.y−A.y))/|AB|²; a zero-length section (A = B) gives |PA|. These unsquared
+///   values are what "first strict maximum" and "≤ the tolerance" compare, so ties that
+///   appear only after rounding (integer grids) are decided exactly as GEOS decides them.
 ///
 /// The work stack lives on the heap and holds at most one entry per pending section, so
 /// no input can overflow the thread's stack: a zig-zag of 50 000 vertices where every

@@ -28,10 +28,24 @@ package enum UTCTime {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
+    /// The times ISO 8601 writes with a four-digit year: 0000-01-01T00:00:00Z up to, not
+    /// including, 10000-01-01T00:00:00Z, in seconds since 1970-01-01T00:00:00Z. File
+    /// readers refuse times outside it.
+    package static let representable: Range<Double> = -62_167_219_200 ..< 253_402_300_800
+
+    /// The error for a time read from a file outside `representable` or not finite, or nil.
+    package static func rangeError(_ seconds: Double) -> GeoKernelError? {
+        guard !representable.contains(seconds) else { return nil }
+        return .invalid(
+            "time \(seconds) s is not finite or outside the years 0000–9999 "
+                + "(\(Int64(representable.lowerBound)) ..< \(Int64(representable.upperBound)) s since 1970)")
+    }
+
     /// `YYYY-MM-DDTHH:MM:SSZ`, with `fractionDigits` (0…9) decimals of the second,
-    /// rounded to nearest, when above 0. Non-finite input gives "invalid time".
+    /// rounded to nearest, when above 0. Input that is not finite or outside
+    /// `representable` gives "invalid time" (never a trap).
     package static func iso8601(_ seconds: Double, fractionDigits: Int = 0) -> String {
-        guard seconds.isFinite else { return "invalid time" }
+        guard representable.contains(seconds) else { return "invalid time" }
         let digits = max(0, min(9, fractionDigits))
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }

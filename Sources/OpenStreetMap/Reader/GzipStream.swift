@@ -7,7 +7,7 @@ import GeoKernel
 /// Memory: a 64 KiB input buffer and zlib's state (~45 KiB), whatever the file size.
 /// A stream that ends inside a member, or holds anything but gzip members, is an error.
 /// Thread safety: belongs to one read call.
-final class GzipByteSource<Inner: OSMByteSource>: OSMByteSource {
+final class GzipByteSource<Inner: ByteSource>: ByteSource {
     private var inner: Inner
     private let decoder: OpaquePointer
     private let input = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)

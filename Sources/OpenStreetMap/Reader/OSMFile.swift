@@ -22,9 +22,9 @@ public enum OSMFileFormat: Sendable, Hashable {
     /// - Throws: `.io` when the file cannot be opened or is not a regular file; `.parse`
     ///   when it is empty (or whitespace only).
     public static func detect(path: String) throws(GeoKernelError) -> OSMFileFormat {
-        var source = try OSMFileByteSource(path: path)
+        var source = try FileByteSource(path: path)
         let n = Swift.min(4096, source.file.size)
-        let scratch = OSMScratchBuffer(capacity: n)
+        let scratch = ScratchBuffer(capacity: n)
         _ = try source.readFully(into: scratch.prefix(n))
         let head = Array(UnsafeRawBufferPointer(scratch.prefix(n)))
         guard let format = detect(head[...]) else {
@@ -79,7 +79,7 @@ public enum OSMFile {
     ) throws(GeoKernelError) {
         let detected: OSMFileFormat
         if let format { detected = format } else { detected = try OSMFileFormat.detect(path: path) }
-        var source = try OSMFileByteSource(path: path)
+        var source = try FileByteSource(path: path)
         try read(&source, format: detected, visit)
     }
 
@@ -91,11 +91,11 @@ public enum OSMFile {
     public static func read(
         bytes: [UInt8], format: OSMFileFormat, _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
-        var source = OSMMemoryByteSource(bytes)
+        var source = MemoryByteSource(bytes)
         try read(&source, format: format, visit)
     }
 
-    static func read<Source: OSMByteSource>(
+    static func read<Source: ByteSource>(
         _ source: inout Source, format: OSMFileFormat, _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         switch format {
@@ -103,10 +103,10 @@ public enum OSMFile {
             var reader = PBFReader()
             try reader.read(&source, visit)
         case .xml:
-            var reader = OSMXMLReader(OSMXMLTokenizer(source, compressed: false))
+            var reader = OSMXMLReader(XMLTokenizer(source, compressed: false))
             try reader.read(visit)
         case .xmlGzip:
-            var reader = OSMXMLReader(OSMXMLTokenizer(try GzipByteSource(source), compressed: true))
+            var reader = OSMXMLReader(XMLTokenizer(try GzipByteSource(source), compressed: true))
             try reader.read(visit)
         }
     }

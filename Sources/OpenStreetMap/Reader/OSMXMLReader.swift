@@ -7,18 +7,15 @@ import GeoKernel
 /// meta) are skipped; end tags must match their start tags.
 ///
 /// Complexity: O(file size). Thread safety: belongs to one read call.
-struct OSMXMLReader<Source: OSMByteSource> {
+struct OSMXMLReader<Source: ByteSource> {
     static var maxDepth: Int { 256 }
     /// Caps that keep one element's memory bounded whatever the file holds (the OSM API
     /// allows 2 000 nodes per way and 32 000 members per relation).
     static var maxTags: Int { 1 << 16 }
     static var maxItems: Int { 1 << 20 }
 
-    private let t: OSMXMLTokenizer<Source>
-    /// Names of the open elements, concatenated, and where each starts.
-    private var openNames: [UInt8] = []
-    private var openStarts: [Int] = []
-    private var openLines: [Int] = []
+    private let t: XMLTokenizer<Source>
+    private var open = XMLElementStack(maxDepth: maxDepth)
 
     private enum Kind { case none, node, way, relation }
     private var kind = Kind.none
@@ -28,21 +25,18 @@ struct OSMXMLReader<Source: OSMByteSource> {
     private var refs: [Int64] = []
     private var members: [OSMRelation.Member] = []
 
-    init(_ tokenizer: OSMXMLTokenizer<Source>) { t = tokenizer }
+    init(_ tokenizer: XMLTokenizer<Source>) { t = tokenizer }
 
     mutating func read(_ visit: (OSMElement) throws(GeoKernelError) -> Void) throws(GeoKernelError) {
         var sawRoot = false
         while true {
             switch try t.next() {
             case .endOfInput:
-                if let line = openLines.last {
-                    let open = openName(openStarts.count - 1)
-                    throw t.error("the input ends inside <\(open)> opened at line \(line) (truncated file)")
-                }
+                try open.checkClosed(t)
                 guard sawRoot else { throw t.error("the input holds no <osm> element") }
                 return
             case .start(let selfClosing):
-                let depth = openStarts.count
+                let depth = open.depth
                 if depth == 0 {
                     guard !sawRoot else { throw t.error("a second root element <\(t.text(t.name))> after </osm>") }
                     guard t.matches(t.name, "osm") else {
@@ -55,38 +49,18 @@ struct OSMXMLReader<Source: OSMByteSource> {
                 } else if depth == 2 && kind != .none {
                     try child()
                 }
-                if !selfClosing { try push() }
+                if !selfClosing { try open.push(t) }
             case .end:
-                guard let last = openStarts.last else { throw t.error("unexpected end tag </\(t.text(t.name))>") }
-                guard t.bytes(t.name).elementsEqual(openNames[last...]) else {
-                    let open = openName(openStarts.count - 1)
-                    throw t.error("</\(t.text(t.name))> does not close <\(open)> opened at line \(openLines.last!)")
-                }
-                openNames.removeSubrange(last...)
-                openStarts.removeLast()
-                openLines.removeLast()
-                if openStarts.count == 1 && kind != .none { try visit(finish()) }
+                try open.pop(t)
+                if open.depth == 1 && kind != .none { try visit(finish()) }
+            case .text: break
             }
         }
     }
 
-    private func openName(_ i: Int) -> String {
-        let end = i + 1 < openStarts.count ? openStarts[i + 1] : openNames.count
-        return String(decoding: openNames[openStarts[i]..<end], as: UTF8.self)
-    }
-
-    private mutating func push() throws(GeoKernelError) {
-        guard openStarts.count < Self.maxDepth else {
-            throw t.error("elements are nested more than \(Self.maxDepth) deep")
-        }
-        openStarts.append(openNames.count)
-        openLines.append(t.tagLine)
-        openNames.append(contentsOf: t.bytes(t.name))
-    }
-
     private func required(
         _ name: StaticString, of element: @autoclosure () -> String
-    ) throws(GeoKernelError) -> OSMXMLAttribute {
+    ) throws(GeoKernelError) -> XMLAttribute {
         guard let a = t.attribute(name) else { throw t.error("<\(element())> lacks its '\(name)' attribute") }
         return a
     }

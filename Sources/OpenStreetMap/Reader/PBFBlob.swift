@@ -13,14 +13,14 @@ struct PBFReader {
     static let maxBlobSize = 32 * 1024 * 1024
     static let maxRawSize = 32 * 1024 * 1024
 
-    private let headerBuffer = OSMScratchBuffer(capacity: 1024)
-    private let blobBuffer = OSMScratchBuffer(capacity: 1 << 16)
-    private let rawBuffer = OSMScratchBuffer(capacity: 1 << 20)
+    private let headerBuffer = ScratchBuffer(capacity: 1024)
+    private let blobBuffer = ScratchBuffer(capacity: 1 << 16)
+    private let rawBuffer = ScratchBuffer(capacity: 1 << 20)
     private var decoder = PBFPrimitiveBlockDecoder()
     private var sawHeader = false
 
     /// Streams every element of the PBF data in `source` to `visit`, in file order.
-    mutating func read<Source: OSMByteSource>(
+    mutating func read<Source: ByteSource>(
         _ source: inout Source, _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         var offset = 0
@@ -77,7 +77,7 @@ struct PBFReader {
         }
     }
 
-    private func checkAvailable<Source: OSMByteSource>(
+    private func checkAvailable<Source: ByteSource>(
         _ size: Int, _ source: Source, _ location: PBFLocation, what: String
     ) throws(GeoKernelError) {
         if let left = source.remaining, left < size {

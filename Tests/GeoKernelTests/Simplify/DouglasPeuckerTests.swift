@@ -66,7 +66,8 @@ struct DouglasPeuckerTests {
                     y[q] = 7
                     let found = Self.farthest(x, y, 0, n - 1, blocks: blocks)
                     #expect(found.index == p, "interior \(interior), ties at \(p) and \(q): got \(found.index)")
-                    #expect(found.distanceSquared == 49)
+                    #expect(found.distance == GEOSReference.pointToSegment(x[p], 7, 0, 0, x[n - 1], 0))
+                    #expect(abs(found.distance - 7) < 1e-14)
                 }
             }
         }
@@ -82,12 +83,12 @@ struct DouglasPeuckerTests {
             let last = Int(rng.uniform(Double(first + 2), Double(n)))
             let a = Self.farthest(x, y, first, last, blocks: false)
             let b = Self.farthest(x, y, first, last, blocks: true)
-            #expect(a.index == b.index && a.distanceSquared.bitPattern == b.distanceSquared.bitPattern)
+            #expect(a.index == b.index && a.distance.bitPattern == b.distance.bitPattern)
         }
     }
 
     static func farthest(_ x: [Double], _ y: [Double], _ first: Int, _ last: Int, blocks: Bool)
-        -> (index: Int, distanceSquared: Double)
+        -> (index: Int, distance: Double)
     {
         x.withUnsafeBufferPointer { xs in
             y.withUnsafeBufferPointer { ys in

@@ -1,10 +1,8 @@
-import GeoKernel
-
-/// A forward-only stream of bytes that the OSM readers pull from in chunks: a file, bytes
-/// in memory, or a gzip decoder over either.
+/// A forward-only stream of bytes that the file readers (OSM PBF and XML, GPX) pull from in
+/// chunks: a file, bytes in memory, or a decoder over either.
 ///
 /// Thread safety: a source belongs to one read call.
-protocol OSMByteSource {
+package protocol ByteSource {
     /// Reads up to `buffer.count` bytes into `buffer`; returns how many, 0 only at the end.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) -> Int
     /// How many bytes are left, when known (files and memory), for size checks before
@@ -12,10 +10,10 @@ protocol OSMByteSource {
     var remaining: Int? { get }
 }
 
-extension OSMByteSource {
+extension ByteSource {
     /// Fills `buffer` completely; returns false when the source ends first (the bytes read
     /// so far are in `buffer`).
-    mutating func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) -> Bool {
+    package mutating func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) -> Bool {
         var filled = 0
         while filled < buffer.count {
             let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
@@ -28,29 +26,29 @@ extension OSMByteSource {
 
 /// A regular file read through GeoKernel's `FileSource` (which refuses FIFOs, devices and
 /// directories).
-struct OSMFileByteSource: OSMByteSource {
-    let file: FileSource
+package struct FileByteSource: ByteSource {
+    package let file: FileSource
 
-    init(path: String) throws(GeoKernelError) { file = try FileSource(path: path) }
+    package init(path: String) throws(GeoKernelError) { file = try FileSource(path: path) }
 
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) -> Int {
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) -> Int {
         let n = Swift.min(buffer.count, file.size - file.offset)
         guard n > 0 else { return 0 }
         try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<n]))
         return n
     }
 
-    var remaining: Int? { file.size - file.offset }
+    package var remaining: Int? { file.size - file.offset }
 }
 
 /// Bytes in memory.
-struct OSMMemoryByteSource: OSMByteSource {
+package struct MemoryByteSource: ByteSource {
     let bytes: [UInt8]
     var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) -> Int {
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) -> Int {
         let n = Swift.min(buffer.count, bytes.count - position)
         guard n > 0 else { return 0 }
         bytes.withUnsafeBytes { src in
@@ -60,15 +58,15 @@ struct OSMMemoryByteSource: OSMByteSource {
         return n
     }
 
-    var remaining: Int? { bytes.count - position }
+    package var remaining: Int? { bytes.count - position }
 }
 
 /// A growable byte buffer reused across blobs or chunks, so a read allocates only when a
 /// larger blob than any before arrives. Memory is bounded by the callers' size caps.
-final class OSMScratchBuffer {
-    private(set) var storage: UnsafeMutableRawBufferPointer
+package final class ScratchBuffer {
+    package private(set) var storage: UnsafeMutableRawBufferPointer
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         storage = .allocate(byteCount: Swift.max(capacity, 16), alignment: 16)
     }
 
@@ -76,7 +74,7 @@ final class OSMScratchBuffer {
 
     /// The first `count` bytes, after growing the buffer to exactly `count` if needed (old
     /// contents are lost when it grows unless `preserving` is true).
-    func prefix(_ count: Int, preserving: Bool = false) -> UnsafeMutableRawBufferPointer {
+    package func prefix(_ count: Int, preserving: Bool = false) -> UnsafeMutableRawBufferPointer {
         if count > storage.count {
             let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
             if preserving { grown.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: storage.count) }

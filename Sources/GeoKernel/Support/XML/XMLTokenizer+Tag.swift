@@ -1,11 +1,9 @@
-import GeoKernel
-
 /// Parsing the inside of a tag once the tokenizer holds all of it.
-extension OSMXMLTokenizer {
+extension XMLTokenizer {
     static var maxAttributes: Int { 256 }
 
     @inline(__always)
-    static func isSpace(_ b: UInt8) -> Bool {
+    package static func isSpace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
     }
 
@@ -48,7 +46,7 @@ extension OSMXMLTokenizer {
                 i += 1
             }
             guard i < end else { throw error("the value of attribute '\(text(attributeName))' is not closed") }
-            attributes.append(OSMXMLAttribute(name: attributeName, value: valueStart..<i, needsDecoding: special))
+            attributes.append(XMLAttribute(name: attributeName, value: valueStart..<i, needsDecoding: special))
             i += 1
             guard attributes.count <= Self.maxAttributes else {
                 throw error("<\(text(name))> has more than \(Self.maxAttributes) attributes")
@@ -84,13 +82,13 @@ extension OSMXMLTokenizer {
     }
 
     /// The bytes of a range as text, for messages only (invalid UTF-8 shows as U+FFFD).
-    func text(_ r: Range<Int>) -> String {
+    package func text(_ r: Range<Int>) -> String {
         String(decoding: bytes(r.lowerBound..<Swift.min(r.upperBound, r.lowerBound + 64)), as: UTF8.self)
     }
 
     /// Whether a range's bytes equal `literal`.
     @inline(__always)
-    func matches(_ r: Range<Int>, _ literal: StaticString) -> Bool {
+    package func matches(_ r: Range<Int>, _ literal: StaticString) -> Bool {
         guard r.count == literal.utf8CodeUnitCount else { return false }
         return bytes(r).elementsEqual(UnsafeRawBufferPointer(start: literal.utf8Start, count: r.count))
     }

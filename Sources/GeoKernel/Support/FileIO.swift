@@ -9,17 +9,24 @@ import Darwin
 /// Whenever the process dies, the target holds either the previous or the new contents,
 /// never a mixture. Shared by the spatial index and the `Nearby` landmarks.
 ///
+/// Only regular files are replaced; a symbolic link is written through to its file, and
+/// temporary files of saves killed midway are removed by the next save of the same target
+/// (see FileIO+Target.swift). Reads go through `FileSource`, which opens regular files only.
+///
 /// Thread safety: each call works on its own file descriptor; concurrent saves to one
 /// path each complete, and the last rename wins.
 package enum FileIO {
     /// Writes a file atomically: `body` writes the contents through the sink.
     ///
-    /// - Throws: `.io` naming the path and the system's reason; on failure the
-    ///   temporary file is removed and the target is untouched.
+    /// - Throws: `.io` naming the path and the system's reason, also when the path is an
+    ///   existing FIFO, device, socket or directory (or a link to one, or a dangling link);
+    ///   on failure the temporary file is removed and the target is untouched.
     package static func writeAtomically(
-        to path: String, _ body: (FileSink) throws(GeoKernelError) -> Void
+        to requestedPath: String, _ body: (FileSink) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
-        guard !path.isEmpty else { throw .invalid("the file path is empty") }
+        guard !requestedPath.isEmpty else { throw .invalid("the file path is empty") }
+        let path = try saveTarget(requestedPath)
+        removeStaleTemporaries(of: path)
         var attempt = 0
         var temp = ""
         var fd: Int32 = -1
@@ -48,12 +55,18 @@ package enum FileIO {
         syncDirectory(of: path)
     }
 
+    /// Writes `text` (its UTF-8 bytes) to a file atomically, as `writeAtomically(to:_:)`.
+    package static func writeAtomically(to path: String, text: String) throws(GeoKernelError) {
+        let bytes = Array(text.utf8)
+        try writeAtomically(to: path) { (sink) throws(GeoKernelError) in
+            try bytes.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try sink.write(UnsafeRawBufferPointer(b)) }
+        }
+    }
+
     /// Flushes the directory entry of a renamed file (best effort: some file systems
     /// refuse fsync on directories).
     private static func syncDirectory(of path: String) {
-        var dir = "."
-        if let slash = path.lastIndex(of: "/") { dir = slash == path.startIndex ? "/" : String(path[..<slash]) }
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let dfd = open(split(path).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 {
             _ = fsync(dfd)
             close(dfd)
@@ -133,77 +146,6 @@ package final class FileSink {
     }
 }
 
-/// Reads exact byte counts from a file.
-package final class FileSource {
-    private let fd: Int32
-    /// The path, for messages.
-    package let path: String
-    /// The file's size in bytes.
-    package let size: Int
-    /// Bytes read so far.
-    package private(set) var offset = 0
-
-    /// Opens a file for reading.
-    ///
-    /// - Throws: `.io` when it cannot be opened (naming the path and the reason).
-    package init(path: String) throws(GeoKernelError) {
-        guard !path.isEmpty else { throw .invalid("the file path is empty") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileIO.ioError("cannot open '\(path)'", errno) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let e = errno
-            close(fd)
-            throw FileIO.ioError("cannot read the size of '\(path)'", e)
-        }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw GeoKernelError(.io, "'\(path)' is not a regular file")
-        }
-        self.fd = fd
-        self.path = path
-        size = Int(st.st_size)
-    }
-
-    deinit { close(fd) }
-
-    /// Fills `buffer` from the file.
-    ///
-    /// - Throws: `.corrupt` when the file ends first; `.io` on a read error.
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(GeoKernelError) {
-        guard var p = buffer.baseAddress else { return }
-        var left = buffer.count
-        while left > 0 {
-            let n = systemRead(fd, p, Swift.min(left, 1 << 30))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileIO.ioError("cannot read '\(path)'", errno)
-            }
-            if n == 0 {
-                throw GeoKernelError(.corrupt, "'\(path)' ends early: \(buffer.count - left) of \(buffer.count) bytes at offset \(offset)")
-            }
-            p += n
-            left -= n
-            offset += n
-        }
-    }
-
-    /// Fills an array of trivial values from the file.
-    package func read<T: BitwiseCopyable>(into array: inout [T]) throws(GeoKernelError) {
-        try array.withUnsafeMutableBufferPointer { (b) throws(GeoKernelError) in
-            try read(into: UnsafeMutableRawBufferPointer(b))
-        }
-    }
-
-    /// The whole rest of the file.
-    package func readRest() throws(GeoKernelError) -> [UInt8] {
-        let n = size - offset
-        var out = [UInt8](repeating: 0, count: Swift.max(0, n))
-        try read(into: &out)
-        return out
-    }
-}
-
 @inline(__always)
 private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
 #if canImport(Glibc)
@@ -213,11 +155,3 @@ private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
 #endif
 }
 
-@inline(__always)
-private func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
-#if canImport(Glibc)
-    Glibc.read(fd, p, n)
-#else
-    Darwin.read(fd, p, n)
-#endif
-}
