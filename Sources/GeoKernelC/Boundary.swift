@@ -96,3 +96,19 @@ func releaseHandle<T: AnyObject>(_ handle: OpaquePointer?, as: T.Type) {
     guard let handle else { return }
     Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).release()
 }
+
+/// A required C string, which must be valid UTF-8: bytes are never rewritten (no U+FFFD).
+@inline(__always)
+func cString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String {
+    guard let s = String(validatingCString: try required(p, name)) else {
+        throw .invalid("\(name) is not valid UTF-8 (refused, never rewritten)")
+    }
+    return s
+}
+
+/// An optional C string (NULL means nil), which must be valid UTF-8.
+@inline(__always)
+func optionalString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String? {
+    guard let p else { return nil }
+    return try cString(p, name)
+}

@@ -17,21 +17,17 @@ func indexBox(_ p: OpaquePointer?) throws(GeoKernelError) -> IndexBox {
     try required(borrow(p, as: IndexBox.self), "index")
 }
 
-/// Writes query results into the caller's arrays: the count always, the entries when
-/// they fit (else GK_ERR_BUFFER_TOO_SMALL naming the needed count).
-func nearbyDeliver<ID: BinaryInteger>(
+/// Delivers query results (the output rule): ids (required) and distances in metres
+/// (optional column).
+func deliverHits<ID>(
     _ ids: [ID], _ meters: [Double], _ outIDs: UnsafeMutablePointer<ID>?, _ outM: UnsafeMutablePointer<Double>?,
     _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
 ) throws(GeoKernelError) {
-    let count = try required(outCount, "out_count")
-    count.pointee = UInt(ids.count)
-    guard UInt(ids.count) <= capacity else {
-        throw GeoKernelError(.bufferTooSmall, "\(ids.count) results do not fit in capacity \(capacity)")
+    try deliver(count: ids.count, capacity: capacity, outCount: outCount, "results",
+                requiring: [(UnsafeRawPointer(outIDs), "out_ids")]) { i in
+        outIDs![i] = ids[i]
+        outM?[i] = meters[i]
     }
-    guard !ids.isEmpty else { return }
-    let idsOut = try required(outIDs, "out_ids")
-    for i in ids.indices { idsOut[i] = ids[i] }
-    if let outM { for i in meters.indices { outM[i] = meters[i] } }
 }
 
 @c public func gk_index_build(
@@ -85,7 +81,7 @@ func nearbyDeliver<ID: BinaryInteger>(
         let hits = try box.lock.read { () throws(GeoKernelError) -> [SpatialIndex.Neighbor] in
             try box.index.nearest(to: c, k: Int(clamping: k), maxDistanceMeters: maxM)
         }
-        try nearbyDeliver(hits.map(\.id), hits.map(\.distanceMeters), outIDs, outM, capacity, outCount)
+        try deliverHits(hits.map(\.id), hits.map(\.distanceMeters), outIDs, outM, capacity, outCount)
     }
 }
 
@@ -96,12 +92,12 @@ func nearbyDeliver<ID: BinaryInteger>(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try indexBox(index)
-        guard order == 0 || order == 1 else { throw .invalid("order \(order) must be GK_SORTED (1) or GK_UNSORTED (0)") }
+        let sorted = try sortedOrder(order)
         let c = try coordinate(lat, lon)
         let hits = try box.lock.read { () throws(GeoKernelError) -> [SpatialIndex.Neighbor] in
-            try box.index.within(radiusMeters: radiusM, of: c, sorted: order == 1)
+            try box.index.within(radiusMeters: radiusM, of: c, sorted: sorted)
         }
-        try nearbyDeliver(hits.map(\.id), hits.map(\.distanceMeters), outIDs, outM, capacity, outCount)
+        try deliverHits(hits.map(\.id), hits.map(\.distanceMeters), outIDs, outM, capacity, outCount)
     }
 }
 

@@ -1,6 +1,7 @@
 import CGeoKernelHeader
 import GeoKernel
 import Geofence
+import Nearby
 import Route
 import Timeline
 
@@ -169,5 +170,51 @@ extension Transformer.Direction {
         case GK_INVERSE: self = .inverse
         default: throw .invalid("direction \(cValue) must be GK_FORWARD or GK_INVERSE")
         }
+    }
+}
+
+extension SearchRadius {
+    /// A GK_RADIUS_* value.
+    init(cValue: CInt) throws(GeoKernelError) {
+        switch cValue {
+        case GK_RADIUS_GLOBAL: self = .global
+        case GK_RADIUS_1KM: self = .oneKilometer
+        case GK_RADIUS_10KM: self = .tenKilometers
+        case GK_RADIUS_100KM: self = .hundredKilometers
+        default: throw .invalid("radius \(cValue) must be GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL")
+        }
+    }
+}
+
+extension SearchScope {
+    /// A GK_SCOPE_* value.
+    init(cValue: CInt) throws(GeoKernelError) {
+        switch cValue {
+        case GK_SCOPE_ALL: self = .all
+        case GK_SCOPE_MINE: self = .mine
+        case GK_SCOPE_OTHERS: self = .others
+        default: throw .invalid("scope \(cValue) must be GK_SCOPE_ALL, _MINE or _OTHERS")
+        }
+    }
+}
+
+extension GazetteerFormat {
+    /// A GK_GAZETTEER_* value.
+    init(cValue: CInt) throws(GeoKernelError) {
+        switch cValue {
+        case GK_GAZETTEER_AUTO: self = .automatic
+        case GK_GAZETTEER_CSV: self = .csv
+        case GK_GAZETTEER_GEONAMES: self = .geoNames
+        default: throw .invalid("format \(cValue) must be GK_GAZETTEER_AUTO, _CSV or _GEONAMES")
+        }
+    }
+}
+
+/// GK_SORTED (true) or GK_UNSORTED (false).
+func sortedOrder(_ cValue: CInt) throws(GeoKernelError) -> Bool {
+    switch cValue {
+    case GK_SORTED: return true
+    case GK_UNSORTED: return false
+    default: throw .invalid("order \(cValue) must be GK_SORTED or GK_UNSORTED")
     }
 }

@@ -14,26 +14,6 @@ func landmarks(_ p: OpaquePointer?) throws(GeoKernelError) -> LandmarkIndex {
     try required(borrow(p, as: LandmarkIndex.self), "lm")
 }
 
-/// Copies `s` with a NUL into the caller's buffer; sets the length without the NUL.
-/// Returns false when it does not fit (nothing is written then).
-func nearbyCopyString(
-    _ s: String, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outBytes: UnsafeMutablePointer<UInt>?
-) -> Bool {
-    let bytes = Array(s.utf8)
-    outBytes?.pointee = UInt(bytes.count)
-    guard let buf, UInt(bytes.count) < capacity else { return buf == nil && capacity == 0 }
-    for (i, b) in bytes.enumerated() { buf[i] = CChar(bitPattern: b) }
-    buf[bytes.count] = 0
-    return true
-}
-
-/// An optional C string (NULL means nil) that must be valid UTF-8.
-@inline(__always)
-func optionalString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String? {
-    guard let p else { return nil }
-    return try cString(p, name)
-}
-
 @c public func gk_landmarks_create(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         try required(out, "out").pointee = retainedHandle(LandmarkIndex())
@@ -80,20 +60,13 @@ func optionalString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(Geo
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let set = try landmarks(lm)
-        let radii: [SearchRadius] = [.global, .oneKilometer, .tenKilometers, .hundredKilometers]
-        let scopes: [SearchScope] = [.all, .mine, .others]
-        guard radius >= 0, Int(radius) < radii.count else {
-            throw .invalid("radius \(radius) must be GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL")
-        }
-        guard scope >= 0, Int(scope) < scopes.count else {
-            throw .invalid("scope \(scope) must be GK_SCOPE_ALL, _MINE or _OTHERS")
-        }
-        if scope != 0 { _ = try required(user, "user") }
+        let searchRadius = try SearchRadius(cValue: radius), searchScope = try SearchScope(cValue: scope)
+        if searchScope != .all { _ = try required(user, "user") }
         let search = LandmarkSearch(
-            position: try coordinate(lat, lon), user: try optionalString(user, "user") ?? "", radius: radii[Int(radius)],
-            text: try optionalString(text, "text"), scope: scopes[Int(scope)], limit: Int(clamping: limit))
+            position: try coordinate(lat, lon), user: try optionalString(user, "user") ?? "", radius: searchRadius,
+            text: try optionalString(text, "text"), scope: searchScope, limit: Int(clamping: limit))
         let results = try set.search(search)
-        try nearbyDeliver(results.map(\.landmark.id), results.map(\.distanceMeters), outIDs, outM, capacity, outCount)
+        try deliverHits(results.map(\.landmark.id), results.map(\.distanceMeters), outIDs, outM, capacity, outCount)
     }
 }
 
@@ -109,12 +82,17 @@ func optionalString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(Geo
         }
         store(l.coordinate.latitude, outLat)
         store(l.coordinate.longitude, outLon)
-        let noteFits = nearbyCopyString(l.note, note, noteCapacity, outNoteBytes)
-        let ownerFits = nearbyCopyString(l.owner, owner, ownerCapacity, outOwnerBytes)
-        guard noteFits, ownerFits else {
-            throw GeoKernelError(
-                .bufferTooSmall, "the note needs \(l.note.utf8.count + 1) bytes and the owner \(l.owner.utf8.count + 1)")
+        // Both texts are optional outputs (NULL with capacity 0 skips one): both fit, or
+        // neither is written.
+        let noteLength = UInt(l.note.utf8.count), ownerLength = UInt(l.owner.utf8.count)
+        let wantsNote = note != nil || noteCapacity != 0, wantsOwner = owner != nil || ownerCapacity != 0
+        outNoteBytes?.pointee = noteLength
+        outOwnerBytes?.pointee = ownerLength
+        guard !wantsNote || noteLength < noteCapacity, !wantsOwner || ownerLength < ownerCapacity else {
+            throw GeoKernelError(.bufferTooSmall, "the note needs \(noteLength + 1) bytes and the owner \(ownerLength + 1)")
         }
+        if wantsNote { try deliver(l.note, to: note, capacity: noteCapacity, outLen: nil, name: "note") }
+        if wantsOwner { try deliver(l.owner, to: owner, capacity: ownerCapacity, outLen: nil, name: "owner") }
     }
 }
 
@@ -143,10 +121,7 @@ func optionalString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(Geo
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let text = DistanceHint.text(meters: meters, accuracyMeters: accuracyM >= 0 ? accuracyM : nil)
-        _ = try required(buf, "buf")
-        guard nearbyCopyString(text, buf, capacity, outBytes) else {
-            throw GeoKernelError(.bufferTooSmall, "the hint needs \(text.utf8.count + 1) bytes, capacity is \(capacity)")
-        }
+        try deliver(text, to: buf, capacity: capacity, outLen: outBytes)
     }
 }
 
@@ -185,11 +160,7 @@ final class GeocoderBox {
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
-        let formats: [GazetteerFormat] = [.automatic, .csv, .geoNames]
-        guard format >= 0, Int(format) < formats.count else {
-            throw .invalid("format \(format) must be GK_GAZETTEER_AUTO, _CSV or _GEONAMES")
-        }
-        let g = try ReverseGeocoder(contentsOf: try cString(path, "path"), format: formats[Int(format)])
+        let g = try ReverseGeocoder(contentsOf: try cString(path, "path"), format: try GazetteerFormat(cValue: format))
         outHandle.pointee = retainedHandle(GeocoderBox(g))
     }
 }

@@ -3,14 +3,6 @@ import GeoKernel
 // Section "projection" of include/geokernel.h. A gk_transformer * is a retained
 // GeoKernel.Transformer, which owns its own PROJ context.
 
-@inline(__always)
-func cString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String {
-    guard let s = String(validatingCString: try required(p, name)) else {
-        throw .invalid("\(name) is not valid UTF-8 (refused, never rewritten)")
-    }
-    return s
-}
-
 @c public func gk_transformer_create(
     _ ctx: OpaquePointer?, _ source: UnsafePointer<CChar>?, _ target: UnsafePointer<CChar>?,
     _ out: UnsafeMutablePointer<OpaquePointer?>?
@@ -49,12 +41,7 @@ func cString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelE
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let transformer = try required(borrow(t, as: Transformer.self), "t")
-        let dir: Transformer.Direction
-        switch direction {
-        case 1: dir = .forward
-        case -1: dir = .inverse
-        default: throw .invalid("direction \(direction) must be GK_FORWARD (1) or GK_INVERSE (-1)")
-        }
+        let dir = try Transformer.Direction(cValue: direction)
         try checkedStride(strideBytes)
         let n = try checkedCount(count, strideBytes: strideBytes)
         let failed = try transformer.transform(

@@ -33,14 +33,6 @@ func routerBox(_ router: OpaquePointer?) throws(GeoKernelError) -> RouterBox {
     try required(borrow(router, as: RouterBox.self), "router")
 }
 
-/// A required C string that must be valid UTF-8 (paths and profiles are never rewritten).
-fileprivate func roadString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(GeoKernelError) -> String {
-    guard let s = String(validatingCString: try required(p, name)) else {
-        throw .invalid("\(name) is not valid UTF-8")
-    }
-    return s
-}
-
 /// "car", "bicycle", "foot", or JSON text whose first non-blank character is '{' (read by
 /// RoutingProfile(json:), then validated).
 fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingProfile {
@@ -64,8 +56,8 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
-        let path = try roadString(osmPath, "osm_path")
-        let routing = try roadProfile(try roadString(profile, "profile"))
+        let path = try cString(osmPath, "osm_path")
+        let routing = try roadProfile(try cString(profile, "profile"))
         let (network, _) = try RoadNetworkBuilder.build(osmFile: path, profile: routing)
         outHandle.pointee = retainedHandle(RoadGraphBox(try RoadGraph(network)))
     }
@@ -76,7 +68,7 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try roadGraphBox(graph)
-        try box.graph.save(to: try roadString(path, "path"))
+        try box.graph.save(to: try cString(path, "path"))
     }
 }
 
@@ -85,7 +77,7 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
-        outHandle.pointee = retainedHandle(RoadGraphBox(try RoadGraph(contentsOf: try roadString(path, "path"))))
+        outHandle.pointee = retainedHandle(RoadGraphBox(try RoadGraph(contentsOf: try cString(path, "path"))))
     }
 }
 
@@ -114,7 +106,7 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        let text = try roadString(name, "name")
+        let text = try cString(name, "name")
         guard let profile = RoutingProfile.builtIn(named: text) else {
             throw .invalid("no built-in routing profile \"\(text)\": use \"car\", \"bicycle\" or \"foot\"")
         }

@@ -1,9 +1,8 @@
+import CGeoKernelHeader
 import GeoKernel
 
 // Section "simplification" of include/geokernel.h: Douglas–Peucker through the C ABI.
 
-/// The flags gk_simplify_* accept.
-fileprivate let simplifyRadialPrePass: CInt = 1
 
 /// Copies `count` doubles read every `strideBytes` bytes from `p` into an array.
 fileprivate func dpGatherStrided(_ p: UnsafePointer<Double>, _ count: Int, _ strideBytes: Int) -> [Double] {
@@ -44,27 +43,11 @@ func routeGatherCoordinates(
     return out
 }
 
-/// Writes `values` to a caller's buffer of `capacity` entries and their number to
-/// `outCount` (always, also when the buffer is too small).
-func routeStoreArray<T>(
-    _ values: [T], _ out: UnsafeMutablePointer<T>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?,
-    _ name: StaticString
-) throws(GeoKernelError) {
-    let countOut = try required(outCount, "out_count")
-    countOut.pointee = UInt(values.count)
-    guard UInt(values.count) <= capacity else {
-        throw GeoKernelError(.bufferTooSmall, "\(name) holds \(capacity) entries; \(values.count) are needed")
-    }
-    guard !values.isEmpty else { return }
-    let dst = try required(out, name)
-    for (i, v) in values.enumerated() { dst[i] = v }
-}
-
 fileprivate func simplifyOptions(_ flags: CInt) throws(GeoKernelError) -> DouglasPeucker.Options {
-    guard flags & ~simplifyRadialPrePass == 0 else {
+    guard flags & ~GK_SIMPLIFY_RADIAL_PREPASS == 0 else {
         throw .invalid("flags \(flags): only GK_SIMPLIFY_RADIAL_PREPASS (1) is defined")
     }
-    return DouglasPeucker.Options(radialPrePass: flags & simplifyRadialPrePass != 0)
+    return DouglasPeucker.Options(radialPrePass: flags & GK_SIMPLIFY_RADIAL_PREPASS != 0)
 }
 
 @c public func gk_simplify_planar(
@@ -92,16 +75,12 @@ fileprivate func simplifyOptions(_ flags: CInt) throws(GeoKernelError) -> Dougla
             x: UnsafeBufferPointer(start: columns, count: n), y: UnsafeBufferPointer(start: columns + n, count: n),
             tolerance: tolerance, options: options
         ) { (keep, kept) throws(GeoKernelError) in
-            countOut.pointee = UInt(kept)
-            guard UInt(kept) <= capacity else {
-                throw GeoKernelError(.bufferTooSmall, "out_indices holds \(capacity) entries; \(kept) are needed")
-            }
-            guard kept > 0 else { return }
-            let dst = try required(outIndices, "out_indices")
-            var j = 0
-            for i in 0..<n where keep[i] {
-                dst[j] = UInt(i)
-                j += 1
+            var next = 0
+            try deliver(count: kept, capacity: capacity, outCount: countOut, "out_indices",
+                        requiring: [(UnsafeRawPointer(outIndices), "out_indices")]) { j in
+                while !keep[next] { next += 1 }
+                outIndices![j] = UInt(next)
+                next += 1
             }
         }
     }
@@ -117,6 +96,6 @@ fileprivate func simplifyOptions(_ flags: CInt) throws(GeoKernelError) -> Dougla
         let options = try simplifyOptions(flags)
         let line = try routeGatherCoordinates(lat, lon, count, strideBytes)
         let result = try DouglasPeucker.simplify(line, toleranceMeters: toleranceM, options: options)
-        try routeStoreArray(result.keptIndices.map { UInt($0) }, outIndices, capacity, outCount, "out_indices")
+        try deliver(result.keptIndices.map { UInt($0) }, to: outIndices, "out_indices", capacity: capacity, outCount: outCount)
     }
 }
