@@ -94,6 +94,7 @@ abi-check: lib
 	diff <(echo "$$declared") <(echo "$$exported") >/dev/null || { \
 	  echo "abi-check: declared (<) and exported (>) functions differ:"; \
 	  diff <(echo "$$declared") <(echo "$$exported") | grep '^[<>]'; exit 1; }
+	python3 scripts/check-header-params.py include/geokernel.h
 	@echo "abi-check: include/geokernel.h agrees with the Swift exports"
 
 # The shared library exports only gk_* symbols, links neither Foundation nor the regex runtime,

@@ -169,22 +169,29 @@ typedef struct gk_router gk_router;
  *  Thread safety: use each context from one thread at a time. \since 0.1 */
 gk_context *gk_context_create(void);
 
-/** DESTRUCTOR. Destroys a context; NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. Destroys a context; NULL is a no-op.
+ *  \param ctx the context or NULL; do not use it afterwards.
+ *  \since 0.1 */
 void gk_context_destroy(gk_context *ctx);
 
 /** The message of the most recent call on ctx: what failed and why, e.g.
  *  "crs not found: EPSG:99999", or "no error" after a successful call.
+ *  \param ctx the context whose most recent call is described (borrowed), or NULL.
  *  \return a string owned by ctx, valid until its next call. NULL ctx gives a static
  *  message. \since 0.1 */
 const char *gk_context_errmsg(gk_context *ctx);
 
 /** The status code of the most recent call on ctx (GK_OK after a success).
+ *  \param ctx the context whose most recent call is asked about (borrowed), or NULL.
  *  NULL ctx gives GK_ERR_MISUSE. \since 0.1 */
 int gk_context_errcode(gk_context *ctx);
 
 /* ---------------------------------------------------------------- geodesy ---- */
 
 /** Validates a coordinate and normalises its longitude into [-180, 180).
+ *  \param ctx the calling thread's context.
+ *  \param lat latitude in degrees, [-90, 90].
+ *  \param lon longitude in degrees, finite (any value; normalised).
  *  \param[out] out_lat, out_lon the checked values (either may be NULL).
  *  \return GK_OK, or GK_ERR_INVALID_ARGUMENT for latitude outside [-90, 90] or NaN/inf.
  *  Swift: Coordinate(latitude:longitude:). \since 0.1 */
@@ -192,32 +199,60 @@ int gk_coord_check(gk_context *ctx, double lat, double lon, double *out_lat, dou
 
 /** Great-circle distance by the haversine formula on the sphere
  *  (R = GK_EARTH_MEAN_RADIUS_M).
+ *  \param ctx the calling thread's context.
+ *  \param lat1 the first point's latitude in degrees, [-90, 90].
+ *  \param lon1 the first point's longitude in degrees, any finite value.
+ *  \param lat2 the second point's latitude in degrees, [-90, 90].
+ *  \param lon2 the second point's longitude in degrees, any finite value.
  *  \param[out] out_m distance in metres.
  *  \return GK_OK or GK_ERR_INVALID_ARGUMENT. Swift: haversineDistance(_:_:). \since 0.1 */
 int gk_haversine(gk_context *ctx, double lat1, double lon1, double lat2, double lon2, double *out_m);
 
 /** WGS84 inverse geodesic (Karney 2013, via PROJ), accurate to about 15 nm.
- *  \param[out] out_s12 distance in metres; out_azi1, out_azi2 azimuths at the two points
- *  in degrees clockwise from north, in (-180, 180]. Any out pointer may be NULL.
+ *  \param ctx the calling thread's context.
+ *  \param lat1 the first point's latitude in degrees, [-90, 90].
+ *  \param lon1 the first point's longitude in degrees, any finite value.
+ *  \param lat2 the second point's latitude in degrees, [-90, 90].
+ *  \param lon2 the second point's longitude in degrees, any finite value.
+ *  \param[out] out_s12 distance in metres (on the WGS84 ellipsoid).
+ *  \param[out] out_azi1 azimuth at the first point in degrees clockwise from north, in
+ *  (-180, 180]. \param[out] out_azi2 azimuth at the second point (forward), likewise.
+ *  Any out pointer may be NULL.
  *  Swift: Geodesic.wgs84.inverse(from:to:). \since 0.1 */
 int gk_geodesic_inverse(gk_context *ctx, double lat1, double lon1, double lat2, double lon2,
                         double *out_s12, double *out_azi1, double *out_azi2);
 
 /** WGS84 direct geodesic: the end of a geodesic of s12 metres leaving (lat1, lon1) at
  *  azimuth azi1 degrees.
- *  \param[out] out_lat2, out_lon2 end point (degrees); out_azi2 forward azimuth there.
+ *  \param ctx the calling thread's context.
+ *  \param lat1 the start's latitude in degrees, [-90, 90].
+ *  \param lon1 the start's longitude in degrees, any finite value.
+ *  \param azi1 azimuth at the start in degrees clockwise from north, finite.
+ *  \param s12 distance along the geodesic in metres (WGS84), finite.
+ *  \param[out] out_lat2, out_lon2 end point (degrees).
+ *  \param[out] out_azi2 forward azimuth there (degrees clockwise from north).
  *  Any out pointer may be NULL. Swift: Geodesic.wgs84.direct(from:azimuthDegrees:distanceMeters:).
  *  \since 0.1 */
 int gk_geodesic_direct(gk_context *ctx, double lat1, double lon1, double azi1, double s12,
                        double *out_lat2, double *out_lon2, double *out_azi2);
 
 /** Initial bearing of the great circle from point 1 to point 2 (sphere).
+ *  \param ctx the calling thread's context.
+ *  \param lat1 the start's latitude in degrees, [-90, 90].
+ *  \param lon1 the start's longitude in degrees, any finite value.
+ *  \param lat2 the destination's latitude in degrees, [-90, 90].
+ *  \param lon2 the destination's longitude in degrees, any finite value.
  *  \param[out] out_deg degrees clockwise from north in [0, 360).
  *  Swift: Coordinate.initialBearing(to:). \since 0.1 */
 int gk_initial_bearing(gk_context *ctx, double lat1, double lon1, double lat2, double lon2,
                        double *out_deg);
 
 /** The point distance_m metres from (lat, lon) along bearing_deg (sphere).
+ *  \param ctx the calling thread's context.
+ *  \param lat the start's latitude in degrees, [-90, 90].
+ *  \param lon the start's longitude in degrees, any finite value.
+ *  \param bearing_deg initial bearing in degrees clockwise from north, finite.
+ *  \param distance_m metres along the great circle of the sphere, finite.
  *  \param[out] out_lat, out_lon the destination, longitude in [-180, 180).
  *  Swift: Coordinate.destination(bearingDegrees:distanceMeters:). \since 0.1 */
 int gk_destination(gk_context *ctx, double lat, double lon, double bearing_deg, double distance_m,
@@ -226,6 +261,14 @@ int gk_destination(gk_context *ctx, double lat, double lon, double bearing_deg, 
 /** Signed distance (m) from (lat, lon) to the great circle through start and end:
  *  positive right of the direction of travel (sphere). GK_ERR_INVALID_ARGUMENT when start
  *  and end coincide or are antipodal. Swift: Coordinate.crossTrackDistance(start:end:).
+ *  \param ctx the calling thread's context.
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param start_lat the start of the path: latitude (degrees, as lat).
+ *  \param start_lon its longitude (degrees, as lon).
+ *  \param end_lat the point the path heads for: latitude (degrees, as lat).
+ *  \param end_lon its longitude (degrees, as lon).
+ *  \param[out] out_m the signed distance in metres (required): positive right, negative left.
  *  \since 0.1 */
 int gk_cross_track_distance(gk_context *ctx, double lat, double lon,
                             double start_lat, double start_lon, double end_lat, double end_lon,
@@ -233,22 +276,45 @@ int gk_cross_track_distance(gk_context *ctx, double lat, double lon,
 
 /** Distance (m) from start along the great circle towards end to the foot of the
  *  perpendicular from (lat, lon); negative behind start (sphere).
- *  Swift: Coordinate.alongTrackDistance(start:end:). \since 0.1 */
+ *  Swift: Coordinate.alongTrackDistance(start:end:).
+ *  \param ctx the calling thread's context.
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param start_lat the start of the path: latitude (degrees, as lat).
+ *  \param start_lon its longitude (degrees, as lon).
+ *  \param end_lat the point the path heads for: latitude (degrees, as lat).
+ *  \param end_lon its longitude (degrees, as lon).
+ *  \param[out] out_m the distance in metres (required), in [-pi R, pi R].
+ *  \since 0.1 */
 int gk_along_track_distance(gk_context *ctx, double lat, double lon,
                             double start_lat, double start_lon, double end_lat, double end_lon,
                             double *out_m);
 
 /** The latitude/longitude box of the circle of radius_m around (lat, lon) (sphere).
  *  out_west > out_east means the box crosses the antimeridian; a box containing a pole
- *  spans west -180 to east 180. Swift: BoundingBox(circleAround:radiusMeters:). \since 0.1 */
+ *  spans west -180 to east 180. Swift: BoundingBox(circleAround:radiusMeters:).
+ *  \param ctx the calling thread's context.
+ *  \param lat the centre's latitude in degrees, [-90, 90].
+ *  \param lon the centre's longitude in degrees, any finite value.
+ *  \param radius_m the radius in metres along the sphere, finite and >= 0.
+ *  \param[out] out_south the southern latitude bound (degrees).
+ *  \param[out] out_north the northern latitude bound (degrees).
+ *  \param[out] out_west the western longitude bound (degrees).
+ *  \param[out] out_east the eastern longitude bound (degrees).
+ *  Any out pointer may be NULL. \since 0.1 */
 int gk_bbox_of_circle(gk_context *ctx, double lat, double lon, double radius_m,
                       double *out_south, double *out_north, double *out_west, double *out_east);
 
 /* ---------------------------------------------------------- batch kernels ---- */
 
 /** Haversine distances (sphere) from one centre to count points, SIMD.
+ *  \param ctx the calling thread's context.
+ *  \param center_lat the centre's latitude in degrees, [-90, 90].
+ *  \param center_lon the centre's longitude in degrees, any finite value.
  *  \param[in] lat, lon first latitude and longitude (degrees); element i is read at
  *  byte offset i * stride_bytes from each. stride_bytes >= 8 and a multiple of 8.
+ *  \param count the number of points (lat, lon and out_m are required even when 0).
+ *  \param stride_bytes bytes between consecutive values of lat and of lon.
  *  \param[out] out_m count distances in metres, contiguous.
  *  Agrees with gk_haversine to 4e-15 relative below 19 000 km.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT (naming the first bad point) for a latitude
@@ -261,8 +327,18 @@ int gk_haversine_batch(gk_context *ctx, double center_lat, double center_lon,
 
 /** Point-in-circle for count points (degrees) against one circle, SIMD. Decisions are
  *  identical to the scalar test gk_haversine(center, point) <= radius_m.
- *  \param[out] out_mask count bytes, 1 inside, 0 outside. out_inside: number inside
- *  (may be NULL). Other parameters as gk_haversine_batch.
+ *  \param ctx the calling thread's context.
+ *  \param center_lat the centre's latitude in degrees, [-90, 90].
+ *  \param center_lon the centre's longitude in degrees, any finite value.
+ *  \param radius_m the circle's radius in metres along the sphere, finite and >= 0.
+ *  \param[in] lat latitudes in degrees (caller-owned, read during the call only).
+ *  \param[in] lon longitudes in degrees, likewise; both strided and checked as in
+ *  gk_haversine_batch.
+ *  \param count the number of points (lat, lon and out_mask are required even when 0).
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a
+ *  multiple of 8).
+ *  \param[out] out_mask count bytes, 1 inside, 0 outside.
+ *  \param[out] out_inside the number inside (may be NULL).
  *  Swift: Circle.contains(_:into:). \since 0.1 */
 int gk_circle_contains_batch(gk_context *ctx, double center_lat, double center_lon, double radius_m,
                              const double *lat, const double *lon, size_t count, ptrdiff_t stride_bytes,
@@ -282,17 +358,25 @@ int gk_circle_contains_batch(gk_context *ctx, double center_lat, double center_l
 int gk_unitvec_create(gk_context *ctx, const double *lat, const double *lon, size_t count,
                       ptrdiff_t stride_bytes, gk_unitvec **out);
 
-/** The number of points in buf (0 for NULL). \since 0.1 */
+/** The number of points in buf (0 for NULL).
+ *  \param buf the unit vectors (only read), or NULL. \since 0.1 */
 size_t gk_unitvec_count(gk_unitvec *buf);
 
 /** Point-in-circle over a gk_unitvec; decisions identical to the scalar haversine test.
- *  \param[out] out_mask gk_unitvec_count(buf) bytes, 1 inside, 0 outside; out_inside may
- *  be NULL. Thread safety: buf may be read by many threads at once, each with its own ctx.
+ *  \param ctx the calling thread's context.
+ *  \param buf the unit vectors (only read; required).
+ *  \param center_lat the centre's latitude in degrees, [-90, 90].
+ *  \param center_lon the centre's longitude in degrees, any finite value.
+ *  \param radius_m the circle's radius in metres along the sphere, finite and >= 0.
+ *  \param[out] out_mask gk_unitvec_count(buf) bytes, 1 inside, 0 outside (required).
+ *  \param[out] out_inside the number of points inside (may be NULL).
+ *  Thread safety: buf may be read by many threads at once, each with its own ctx.
  *  Swift: UnitVectorBuffer.contains(in:into:). \since 0.1 */
 int gk_unitvec_contains(gk_context *ctx, gk_unitvec *buf, double center_lat, double center_lon,
                         double radius_m, uint8_t *out_mask, size_t *out_inside);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param buf the unit vectors, or NULL; do not use them afterwards. \since 0.1 */
 void gk_unitvec_destroy(gk_unitvec *buf);
 
 /* ------------------------------------------------------------- projection ---- */
@@ -304,6 +388,10 @@ void gk_unitvec_destroy(gk_unitvec *buf);
 /** CONSTRUCTOR. A transformation between two CRS that PROJ knows ("EPSG:4326",
  *  "EPSG:32633", "+proj=merc +datum=WGS84", WKT). Geographic CRS use x = longitude,
  *  y = latitude in degrees.
+ *  \param ctx the calling thread's context.
+ *  \param[in] source the source CRS as PROJ text, NUL-terminated UTF-8 (required; read
+ *  during the call only).
+ *  \param[in] target the target CRS, likewise.
  *  \param[out] out the transformer. Ownership: free with gk_transformer_destroy.
  *  \return GK_OK; GK_ERR_CRS with PROJ's own message ("crs not found: EPSG:99999");
  *  GK_ERR_PROJ_DATABASE naming the searched paths when proj.db is missing.
@@ -312,15 +400,34 @@ void gk_unitvec_destroy(gk_unitvec *buf);
 int gk_transformer_create(gk_context *ctx, const char *source, const char *target, gk_transformer **out);
 
 /** CONSTRUCTOR. A single PROJ operation or pipeline ("+proj=utm +zone=32 +ellps=GRS80");
- *  angular input and output in degrees. Swift: Transformer(operation:). \since 0.1 */
+ *  angular input and output in degrees.
+ *  \param ctx the calling thread's context.
+ *  \param[in] operation the PROJ string, NUL-terminated UTF-8 (required; read during the
+ *  call only).
+ *  \param[out] out the transformer. Ownership: the caller frees it with
+ *  gk_transformer_destroy.
+ *  Swift: Transformer(operation:). \since 0.1 */
 int gk_transformer_create_operation(gk_context *ctx, const char *operation, gk_transformer **out);
 
 /** CONSTRUCTOR. An independent copy with its own PROJ context, for another thread.
- *  Swift: Transformer.clone(). \since 0.1 */
+ *  Swift: Transformer.clone().
+ *  \param ctx the calling thread's context.
+ *  \param t the transformer to copy (required; only read).
+ *  \param[out] out the copy. Ownership: the caller frees it with gk_transformer_destroy.
+ *  \since 0.1 */
 int gk_transformer_clone(gk_context *ctx, gk_transformer *t, gk_transformer **out);
 
 /** Transforms count points in place. x, y (and z unless NULL) are read and written at
  *  byte offsets i * stride_bytes.
+ *  \param ctx the calling thread's context.
+ *  \param t the transformer (required; one thread at a time).
+ *  \param[in,out] x first coordinates (longitude in degrees for a geographic CRS, else
+ *  the CRS's unit, e.g. metres), required; transformed in place.
+ *  \param[in,out] y second coordinates (latitude for a geographic CRS), likewise.
+ *  \param[in,out] z third coordinates (heights), or NULL for 2D points.
+ *  \param count the number of points.
+ *  \param stride_bytes bytes between consecutive values of x, y and z (>= 8, a multiple
+ *  of 8).
  *  \param direction GK_FORWARD or GK_INVERSE.
  *  \param[out] out_failed number of points that could not be transformed (they become
  *  +infinity; the rest are transformed). May be NULL.
@@ -331,7 +438,8 @@ int gk_transformer_transform(gk_context *ctx, gk_transformer *t, int direction,
                              double *x, double *y, double *z, size_t count, ptrdiff_t stride_bytes,
                              size_t *out_failed);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param t the transformer, or NULL; do not use it afterwards. \since 0.1 */
 void gk_transformer_destroy(gk_transformer *t);
 
 /* --------------------------------------------------------------- geofence ---- */
@@ -380,12 +488,18 @@ void gk_transformer_destroy(gk_transformer *t);
 #define GK_GEOFENCE_OPT_ASSUMED_ACCURACY_M 9  /**< accuracy (m) of a fix given with NAN accuracy; 0 */
 
 /** CONSTRUCTOR. A monitor with no fences and the default rules.
+ *  \param ctx the calling thread's context.
  *  \param[out] out the monitor. Ownership: the caller frees it with gk_geofence_monitor_destroy.
  *  \return GK_OK, GK_ERR_MISUSE for NULL. Swift: GeofenceMonitor(configuration:). \since 0.1 */
 int gk_geofence_monitor_create(gk_context *ctx, gk_geofence_monitor **out);
 
 /** Sets one rule (GK_GEOFENCE_OPT_*). Allowed only before the first fence and the first fix.
  *  Modifies m. Ownership: borrows m.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param option a GK_GEOFENCE_OPT_* constant.
+ *  \param value the new value in the option's unit (metres, seconds or a count of fixes,
+ *  as listed with the constants).
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown option or a bad value (negative,
  *  NaN, infinite where not allowed, a count that is not a whole number >= 1);
  *  GK_ERR_MISUSE once the monitor has a fence or has seen a fix.
@@ -393,6 +507,9 @@ int gk_geofence_monitor_create(gk_context *ctx, gk_geofence_monitor **out);
 int gk_geofence_monitor_set_option(gk_context *ctx, gk_geofence_monitor *m, int option, double value);
 
 /** Reads one rule (GK_GEOFENCE_OPT_*). Does not modify m. Ownership: borrows m.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param option a GK_GEOFENCE_OPT_* constant (another value: GK_ERR_INVALID_ARGUMENT).
  *  \param[out] out_value the value (counts as whole numbers).
  *  Swift: GeofenceMonitor.configuration. \since 0.1 */
 int gk_geofence_monitor_get_option(gk_context *ctx, gk_geofence_monitor *m, int option, double *out_value);
@@ -400,6 +517,12 @@ int gk_geofence_monitor_get_option(gk_context *ctx, gk_geofence_monitor *m, int 
 /** Adds a circular fence of radius_m metres (GK_GEOFENCE_DEFAULT_RADIUS_M for the usual
  *  1 km) around (lat, lon) degrees, at any time. It starts outside. Modifies m.
  *  Ownership: borrows m; the fence is stored in m.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param id the fence's id, chosen by the caller, unique within m.
+ *  \param lat the centre's latitude in degrees, [-90, 90].
+ *  \param lon the centre's longitude in degrees, any finite value.
+ *  \param radius_m the radius in metres along the sphere, > 0 and at most 10 000 km.
  *  \return GK_OK; GK_ERR_DUPLICATE when id exists; GK_ERR_INVALID_ARGUMENT for a bad
  *  coordinate or a radius that is not finite, not > 0 or above 10 000 km.
  *  Complexity: amortised O(log n). Swift: GeofenceMonitor.add(_:). \since 0.1 */
@@ -408,17 +531,28 @@ int gk_geofence_monitor_add(gk_context *ctx, gk_geofence_monitor *m, int64_t id,
 
 /** Removes a fence at any time; no event is reported for it. Modifies m.
  *  Ownership: borrows m.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param id the id given to gk_geofence_monitor_add.
  *  \return GK_OK or GK_ERR_NOT_FOUND. Swift: GeofenceMonitor.remove(id:). \since 0.1 */
 int gk_geofence_monitor_remove(gk_context *ctx, gk_geofence_monitor *m, int64_t id);
 
 /** The number of fences (0 for NULL). Ownership: borrows m. Thread safety: as the
- *  other calls on m. Swift: GeofenceMonitor.count. \since 0.1 */
+ *  other calls on m. Swift: GeofenceMonitor.count.
+ *  \param m the monitor (only read), or NULL. \since 0.1 */
 size_t gk_geofence_monitor_count(gk_geofence_monitor *m);
 
 /** Feeds one fix: (lat, lon) degrees, time in seconds (e.g. since 1970-01-01 UTC; only
  *  differences and order matter), horizontal accuracy in metres (NAN when unknown): the
  *  fix order of every section (since 0.3; 0.2 took accuracy before time).
  *  Its events are appended to the queue. Modifies m. Ownership: borrows m.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param lat the fix's latitude in degrees, [-90, 90].
+ *  \param lon the fix's longitude in degrees, any finite value.
+ *  \param time_s the fix's time in seconds, finite, not earlier than the previous fix's.
+ *  \param accuracy_m the fix's horizontal accuracy in metres, >= 0 and finite, or NAN when
+ *  unknown (GK_GEOFENCE_OPT_ASSUMED_ACCURACY_M is then used).
  *  \param[out] out_events the number of events this fix added (may be NULL).
  *  \return GK_OK; GK_ERR_ORDER when time_s is earlier than the previous fix's (m is then
  *  unchanged; equal times are accepted); GK_ERR_INVALID_ARGUMENT for a bad coordinate, a
@@ -432,6 +566,15 @@ int gk_geofence_monitor_update(gk_context *ctx, gk_geofence_monitor *m, double l
  *  the first is fed. lat, lon, time_s (and accuracy_m unless NULL, which means unknown
  *  for all) are read at byte offsets i * stride_bytes. Modifies m. Ownership: borrows m
  *  and the caller-owned arrays (read only, not kept).
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param[in] lat latitudes in degrees (required, also when count is 0).
+ *  \param[in] lon longitudes in degrees (required).
+ *  \param[in] time_s times in seconds, in order (required).
+ *  \param[in] accuracy_m accuracies in metres (NAN: unknown), or NULL for all unknown.
+ *  \param count the number of fixes.
+ *  \param stride_bytes bytes between consecutive elements of each array (>= 8, a multiple
+ *  of 8).
  *  \param[out] out_events the number of events added (may be NULL).
  *  \return as gk_geofence_monitor_update, the message naming the first bad fix.
  *  Swift: GeofenceMonitor.update(with:) on an array. \since 0.1 */
@@ -442,9 +585,16 @@ int gk_geofence_monitor_update_batch(gk_context *ctx, gk_geofence_monitor *m,
 
 /** Takes up to capacity events from the queue, oldest first. Modifies m.
  *  Ownership: borrows m; the events are copied into the caller's arrays.
- *  \param[out] out_kinds GK_GEOFENCE_ENTER/EXIT/DWELL, out_ids fence ids, out_times the
- *  times of the fixes that caused them: caller-owned arrays of capacity entries; any of
- *  the three may be NULL to skip that field. out_count: the number taken (required).
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param[out] out_kinds GK_GEOFENCE_ENTER, GK_GEOFENCE_EXIT or GK_GEOFENCE_DWELL.
+ *  \param[out] out_ids the fence ids.
+ *  \param[out] out_times the times (seconds) of the fixes that caused them.
+ *  The three are caller-owned arrays of capacity entries; any of them may be NULL to skip
+ *  that field.
+ *  \param capacity the most events to take: the queue exception to the output-buffer rule
+ *  (fewer entries than waiting is not an error; the rest stay queued).
+ *  \param[out] out_count the number taken (required).
  *  Call again until it is 0, or size the buffers with gk_geofence_monitor_pending_events.
  *  Swift: the [GeofenceEvent] returned by GeofenceMonitor.update(with:). \since 0.1 */
 int gk_geofence_monitor_read_events(gk_context *ctx, gk_geofence_monitor *m, int *out_kinds,
@@ -452,18 +602,24 @@ int gk_geofence_monitor_read_events(gk_context *ctx, gk_geofence_monitor *m, int
                                     size_t *out_count);
 
 /** The number of events waiting in the queue (0 for NULL). Ownership: borrows m.
- *  Swift: none (the Swift monitor returns events directly). \since 0.1 */
+ *  Swift: none (the Swift monitor returns events directly).
+ *  \param m the monitor (only read), or NULL. \since 0.1 */
 size_t gk_geofence_monitor_pending_events(gk_geofence_monitor *m);
 
 /** Whether the user is inside at least one fence now, by the rules (from an enter until
  *  its exit, so it does not flicker with jitter). Does not modify m. Ownership: borrows m.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
  *  \param[out] out_inside 1 or 0. Swift: GeofenceMonitor.isInsideAnyFence. \since 0.1 */
 int gk_geofence_monitor_inside(gk_context *ctx, gk_geofence_monitor *m, int *out_inside);
 
 /** The ids of the fences the user is inside now, in the order they were added.
  *  Does not modify m. Ownership: borrows m; ids are copied into the caller's buffer.
- *  \param[out] out_ids caller-owned, capacity entries (may be NULL when capacity is 0);
- *  out_count the number of ids (required).
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param[out] out_ids caller-owned, capacity entries (may be NULL when capacity is 0).
+ *  \param capacity entries out_ids can hold (the output-buffer rule).
+ *  \param[out] out_count the number of ids (required).
  *  \return GK_OK, or GK_ERR_BUFFER_TOO_SMALL with the needed count in *out_count and no
  *  id written (the output-buffer rule; 0.2 wrote the first capacity ids).
  *  Swift: GeofenceMonitor.insideFenceIDs. \since 0.1 */
@@ -475,13 +631,19 @@ int gk_geofence_monitor_inside_ids(gk_context *ctx, gk_geofence_monitor *m, int6
  *  identical to a loop over every fence. Does not change the monitor's state (but uses
  *  its scratch space: one thread at a time). Ownership: borrows m; ids are copied into
  *  the caller's buffer.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param capacity entries out_ids can hold (the output-buffer rule).
  *  \param[out] out_ids, out_count as gk_geofence_monitor_inside_ids (same GK_ERR_BUFFER_TOO_SMALL rule).
  *  Swift: GeofenceMonitor.fences(containing:). \since 0.1 */
 int gk_geofence_monitor_containing(gk_context *ctx, gk_geofence_monitor *m, double lat, double lon,
                                    int64_t *out_ids, size_t capacity, size_t *out_count);
 
 /** DESTRUCTOR. Frees the monitor, its fences and unread events; NULL is a no-op.
- *  Ownership: takes m back; do not use it afterwards. \since 0.1 */
+ *  Ownership: takes m back; do not use it afterwards.
+ *  \param m the monitor, or NULL. \since 0.1 */
 void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
 
 /* --------------------------------------------------------------- timeline ---- */
@@ -522,6 +684,7 @@ void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
 #define GK_ACTIVITY_UNKNOWN     5
 
 /** CONSTRUCTOR. A stop detector with a preset's parameters.
+ *  \param ctx the calling thread's context.
  *  \param[in] preset GK_TIMELINE_TRACKINTEL, GK_TIMELINE_TIMELY_MOVES or GK_TIMELINE_TRAVEL_DIARY.
  *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown preset; GK_ERR_MISUSE for NULL.
@@ -544,6 +707,11 @@ int gk_timeline_create_custom(gk_context *ctx, double distance_m, double duratio
                               double min_accuracy_m, gk_timeline **out);
 
 /** Adds the next fix (modifies tl). Fixes must come in time order (equal times are fine).
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param lat the fix's latitude in degrees, [-90, 90].
+ *  \param lon the fix's longitude in degrees, any finite value.
+ *  \param time_s the fix's time in seconds since 1970-01-01 UTC, finite.
  *  \param[in] accuracy_m horizontal accuracy in metres, or NAN when unknown.
  *  \param[out] out_placemarks the number of placemarks known so far (may be NULL): it grows
  *  when this fix shows that the user has left a place.
@@ -555,7 +723,15 @@ int gk_timeline_add(gk_context *ctx, gk_timeline *tl, double lat, double lon, do
 
 /** Adds count fixes in order (modifies tl): element i of each array is read at byte offset
  *  i * stride_bytes (8 for plain arrays, sizeof(struct) for fields of an array of structs).
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param[in] lat latitudes in degrees, [-90, 90] (required, also when count is 0).
+ *  \param[in] lon longitudes in degrees (required).
+ *  \param[in] time_s times in seconds since 1970-01-01 UTC, finite, in order (required).
  *  \param[in] accuracy_m accuracies in metres (NAN: unknown), or NULL when none is known.
+ *  \param count the number of fixes.
+ *  \param stride_bytes bytes between consecutive elements of each array (>= 8, a multiple
+ *  of 8).
  *  \param[out] out_placemarks as gk_timeline_add (may be NULL).
  *  \return as gk_timeline_add; on an error the message names the fix ("fix 17: ...") and
  *  the fixes before it have been added. Swift: StopDetector.add(contentsOf:). \since 0.1 */
@@ -566,15 +742,23 @@ int gk_timeline_add_batch(gk_context *ctx, gk_timeline *tl, const double *lat, c
 /** Ends the track (modifies tl): the last move becomes known and, when include_open_stay
  *  is non-zero and the open window lasted long enough, the last stay, whose departure is
  *  then the time of the last fix (trackintel's include_last). Later fixes are refused;
- *  a second call does nothing. \param[out] out_placemarks the final count (may be NULL).
+ *  a second call does nothing.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param include_open_stay non-zero to keep the open stay as the last placemark when it
+ *  lasted long enough; 0 to drop it.
+ *  \param[out] out_placemarks the final count (may be NULL).
  *  Swift: StopDetector.finish(includeOpenStay:). \since 0.1 */
 int gk_timeline_finish(gk_context *ctx, gk_timeline *tl, int include_open_stay, size_t *out_placemarks);
 
 /** Copies the placemarks known so far, in time order (reads tl): location (degrees: mean
  *  latitude and circular-mean longitude of the stay's distinct positions), arrival (time of
  *  its first fix), departure (time of the first fix that left), number of fixes.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required; only read).
  *  \param[out] lat, lon, arrival, departure, fix_count caller-owned arrays of capacity
  *  elements; any of them may be NULL when not wanted.
+ *  \param capacity entries each array can hold (the output-buffer rule).
  *  \param[out] out_count the number of placemarks (required).
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < the count, with the count needed in
  *  *out_count and nothing written (capacity 0 asks for the count).
@@ -586,7 +770,11 @@ int gk_timeline_placemarks(gk_context *ctx, gk_timeline *tl, double *lat, double
  *  placemark (or the end of the track): the seed's transit keyed by the index of the place
  *  left; from_index -1 gives the fixes before the first placemark. A move is known once the
  *  next placemark or gk_timeline_finish closes it; before that the list is empty.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required; only read).
+ *  \param from_index the placemark left (0-based), or -1 for the fixes before the first.
  *  \param[out] lat, lon, time_s caller-owned arrays of capacity elements (any may be NULL).
+ *  \param capacity entries each array can hold (the output-buffer rule).
  *  \param[out] out_count the number of fixes (required).
  *  \return GK_OK; GK_ERR_NOT_FOUND for from_index outside -1 .. placemarks - 1;
  *  GK_ERR_BUFFER_TOO_SMALL as gk_timeline_placemarks. Swift: Diary.transit.fixesLeaving.
@@ -598,17 +786,30 @@ int gk_timeline_transit(gk_context *ctx, gk_timeline *tl, ptrdiff_t from_index, 
  *  departure from the place, or the first fix), end (the arrival at the next place, or the
  *  last fix), and its length in metres from the place left through every fix to the place
  *  reached. Any out pointer may be NULL.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required; only read).
+ *  \param from_index the placemark left (0-based), or -1 for the move before the first.
+ *  \param[out] out_start the start time in seconds.
+ *  \param[out] out_end the end time in seconds.
+ *  \param[out] out_distance_m the length in metres.
  *  \return GK_OK; GK_ERR_NOT_FOUND when that move is not known (yet). Swift: Move. \since 0.1 */
 int gk_timeline_move(gk_context *ctx, gk_timeline *tl, ptrdiff_t from_index, double *out_start, double *out_end,
                      double *out_distance_m);
 
 /** Counts of the fixes given so far: stored, ignored for their accuracy, and ignored as
  *  exact repeats (same position and time as the previous stored fix). Any out pointer may
- *  be NULL. Swift: StopDetector.storedFixes, .ignoredInaccurateFixes, .repeatedFixes. \since 0.1 */
+ *  be NULL. Swift: StopDetector.storedFixes, .ignoredInaccurateFixes, .repeatedFixes.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required; only read).
+ *  \param[out] out_stored fixes stored.
+ *  \param[out] out_ignored_inaccurate fixes ignored for an accuracy worse than the limit.
+ *  \param[out] out_repeated fixes ignored as exact repeats.
+ *  \since 0.1 */
 int gk_timeline_fix_counts(gk_context *ctx, gk_timeline *tl, size_t *out_stored, size_t *out_ignored_inaccurate,
                            size_t *out_repeated);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param tl the timeline, or NULL; do not use it afterwards. \since 0.1 */
 void gk_timeline_destroy(gk_timeline *tl);
 
 /** CONSTRUCTOR. A tracking policy, starting in GK_TRACKING_STOPPED, configured by JSON text
@@ -616,6 +817,7 @@ void gk_timeline_destroy(gk_timeline *tl);
  *  StoppedMovingStationarySeconds (600), SameLocationDistanceMetres (100),
  *  StopMovingSameLocationSeconds (900), FastSpeedKmh (80), InVehicleOrStationarySeconds (300)
  *  and ActivelyMovingSeconds (20); missing keys take the defaults, so "{}" gives them all.
+ *  \param ctx the calling thread's context.
  *  \param[in] json UTF-8 JSON text, NUL-terminated (required; copied, not kept).
  *  \param[out] out the new object. Ownership: the caller frees it with gk_tracking_policy_destroy.
  *  \return GK_OK; GK_ERR_PARSE naming the key for an unknown key, a negative value or one
@@ -623,7 +825,14 @@ void gk_timeline_destroy(gk_timeline *tl);
  *  TrackingPolicy.Configuration(json:). \since 0.1 */
 int gk_tracking_policy_create(gk_context *ctx, const char *json, gk_tracking_policy **out);
 
-/** Feeds a fix (modifies policy). \param[in] accuracy_m metres, NAN when unknown.
+/** Feeds a fix (modifies policy).
+ *  \param ctx the calling thread's context.
+ *  \param policy the tracking policy (required).
+ *  \param lat the fix's latitude in degrees, [-90, 90].
+ *  \param lon the fix's longitude in degrees, any finite value.
+ *  \param time_s the time in seconds since 1970-01-01 UTC, finite, not earlier than the previous
+ *  input (fix, motion sample or advance).
+ *  \param[in] accuracy_m metres, NAN when unknown.
  *  \param[out] out_state the state afterwards, a GK_TRACKING_* value (may be NULL).
  *  \return GK_OK; GK_ERR_ORDER when earlier than the previous input (policy unchanged);
  *  GK_ERR_INVALID_ARGUMENT for a bad coordinate, time or accuracy.
@@ -632,23 +841,39 @@ int gk_tracking_policy_add_fix(gk_context *ctx, gk_tracking_policy *policy, doub
                                double accuracy_m, int *out_state);
 
 /** Feeds a motion-activity sample, a GK_ACTIVITY_* value that holds from time_s until the
- *  next sample (modifies policy). \param[out] out_state as gk_tracking_policy_add_fix.
+ *  next sample (modifies policy).
+ *  \param ctx the calling thread's context.
+ *  \param policy the tracking policy (required).
+ *  \param activity a GK_ACTIVITY_* constant.
+ *  \param time_s the time in seconds since 1970-01-01 UTC, finite, not earlier than the previous
+ *  input (fix, motion sample or advance).
+ *  \param[out] out_state as gk_tracking_policy_add_fix.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown activity; GK_ERR_ORDER.
  *  Swift: TrackingPolicy.add(_: MotionSample). \since 0.1 */
 int gk_tracking_policy_add_activity(gk_context *ctx, gk_tracking_policy *policy, int activity, double time_s,
                                     int *out_state);
 
 /** Lets time pass to time_s without input, checking the time rules (modifies policy).
+ *  \param ctx the calling thread's context.
+ *  \param policy the tracking policy (required).
+ *  \param time_s the time in seconds since 1970-01-01 UTC, finite, not earlier than the previous
+ *  input (fix, motion sample or advance).
  *  \param[out] out_state as gk_tracking_policy_add_fix. \return GK_OK; GK_ERR_ORDER.
  *  Swift: TrackingPolicy.advance(to:). \since 0.1 */
 int gk_tracking_policy_advance(gk_context *ctx, gk_tracking_policy *policy, double time_s, int *out_state);
 
 /** The current state (GK_TRACKING_*) and the accuracy in metres it asks the location
  *  provider for (reads policy). Either out pointer may be NULL.
- *  Swift: TrackingPolicy.state, .desiredAccuracyMeters. \since 0.1 */
+ *  Swift: TrackingPolicy.state, .desiredAccuracyMeters.
+ *  \param ctx the calling thread's context.
+ *  \param policy the tracking policy (required; only read).
+ *  \param[out] out_state the state, a GK_TRACKING_* constant.
+ *  \param[out] out_accuracy_m the accuracy it asks for, in metres.
+ *  \since 0.1 */
 int gk_tracking_policy_state(gk_context *ctx, gk_tracking_policy *policy, int *out_state, double *out_accuracy_m);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param policy the tracking policy, or NULL; do not use it afterwards. \since 0.1 */
 void gk_tracking_policy_destroy(gk_tracking_policy *policy);
 
 /* ----------------------------------------------------------------- nearby ---- */
@@ -688,23 +913,38 @@ void gk_tracking_policy_destroy(gk_tracking_policy *policy);
 int gk_index_build(gk_context *ctx, const double *lat, const double *lon, size_t count,
                    ptrdiff_t stride_bytes, gk_index **out);
 
-/** The number of points in the index (0 for NULL). Swift: SpatialIndex.count. \since 0.1 */
+/** The number of points in the index (0 for NULL). Swift: SpatialIndex.count.
+ *  \param index the index (only read), or NULL. \since 0.1 */
 size_t gk_index_count(gk_index *index);
 
 /** Adds a point; amortised about 0.3 us.
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required).
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
  *  \param[out] out_id its id: the next after every id handed out before (may be NULL).
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate; GK_ERR_CAPACITY when
  *  every 32-bit id is used. Modifies index. Swift: SpatialIndex.insert(_:). \since 0.1 */
 int gk_index_insert(gk_context *ctx, gk_index *index, double lat, double lon, uint32_t *out_id);
 
 /** Removes the point with this id. Modifies index.
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required).
+ *  \param id an id handed out by gk_index_build or gk_index_insert.
  *  \return GK_OK or GK_ERR_NOT_FOUND (never inserted, or already removed).
  *  Swift: SpatialIndex.remove(id:). \since 0.1 */
 int gk_index_remove(gk_context *ctx, gk_index *index, uint32_t id);
 
 /** The k points nearest to (lat, lon), at most max_m metres away (INFINITY: no limit).
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required; only read).
+ *  \param lat the query point's latitude in degrees, [-90, 90].
+ *  \param lon the query point's longitude in degrees, any finite value.
+ *  \param k the most results (0 gives none).
+ *  \param max_m the greatest distance in metres along the sphere, >= 0 (INFINITY: none).
  *  \param[out] out_ids, out_m ids and distances (metres) of the results, nearest first;
  *  out_m may be NULL. \param[out] out_count the number of results (<= k).
+ *  \param capacity entries out_ids (and out_m) can hold (the output-buffer rule).
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when the results exceed capacity;
  *  GK_ERR_INVALID_ARGUMENT for a bad coordinate or a negative or NaN max_m.
  *  About 3 us for k = 10 in a million points.
@@ -713,8 +953,14 @@ int gk_index_nearest(gk_context *ctx, gk_index *index, double lat, double lon, s
                      uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
 
 /** Every point within radius_m metres of (lat, lon), boundary included.
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required; only read).
+ *  \param lat the centre's latitude in degrees, [-90, 90].
+ *  \param lon the centre's longitude in degrees, any finite value.
+ *  \param radius_m the radius in metres along the sphere, >= 0.
  *  \param order GK_SORTED or GK_UNSORTED.
  *  \param[out] out_ids, out_m, out_count as gk_index_nearest.
+ *  \param capacity entries out_ids (and out_m) can hold (the output-buffer rule).
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a negative or NaN
  *  radius or an unknown order. Swift: SpatialIndex.within(radiusMeters:of:sorted:). \since 0.1 */
 int gk_index_within(gk_context *ctx, gk_index *index, double lat, double lon, double radius_m, int order,
@@ -743,7 +989,8 @@ int gk_index_save(gk_context *ctx, gk_index *index, const char *path);
  *  NULL. Swift: SpatialIndex(contentsOf:). \since 0.1 */
 int gk_index_load(gk_context *ctx, const char *path, gk_index **out);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param index the index, or NULL; do not use it afterwards. \since 0.1 */
 void gk_index_destroy(gk_index *index);
 
 /** Search scopes of gk_landmarks_search. Swift: SearchScope. \since 0.1 */
@@ -763,18 +1010,21 @@ void gk_index_destroy(gk_index *index);
 #define GK_LANDMARK_OWNER_MAX 64
 
 /** CONSTRUCTOR. An empty set of landmarks.
+ *  \param ctx the calling thread's context.
  *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
  *  Swift: LandmarkIndex(). \since 0.1 */
 int gk_landmarks_create(gk_context *ctx, gk_landmarks **out);
 
-/** The number of landmarks (0 for NULL). Swift: LandmarkIndex.count. \since 0.1 */
+/** The number of landmarks (0 for NULL). Swift: LandmarkIndex.count.
+ *  \param lm the landmarks (only read), or NULL. \since 0.1 */
 size_t gk_landmarks_count(gk_landmarks *lm);
 
 /** Adds a landmark owned by `owner`.
  *  \param ctx the calling thread's context. \param lm the landmarks (modified).
  *  \param lat, lon degrees.
- *  \param[in] note valid UTF-8, 1 to GK_LANDMARK_NOTE_MAX bytes, not blank; owner valid
- *  UTF-8, 1 to GK_LANDMARK_OWNER_MAX bytes, no line break. Both are copied byte for byte.
+ *  \param[in] note valid UTF-8, 1 to GK_LANDMARK_NOTE_MAX bytes, not blank.
+ *  \param[in] owner valid UTF-8, 1 to GK_LANDMARK_OWNER_MAX bytes, no line break.
+ *  Both are required and copied byte for byte.
  *  \param[out] out_id the new landmark's id (1, 2, 3 ...; never reused); may be NULL.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate, note or owner (also when
  *  either is not valid UTF-8); GK_ERR_CAPACITY when the ids are used up (the last id is
@@ -821,10 +1071,15 @@ int gk_landmarks_search(gk_context *ctx, gk_landmarks *lm, double lat, double lo
                         uint64_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
 
 /** Reads landmark `id`: its position, and copies of its note and owner.
+ *  \param ctx the calling thread's context.
+ *  \param lm the landmarks (only read; required).
+ *  \param id the landmark's id.
  *  \param[out] out_lat, out_lon degrees (either may be NULL).
  *  \param[out] note, owner caller buffers of note_capacity and owner_capacity bytes that
- *  receive NUL-terminated UTF-8 (NULL with capacity 0 to skip); out_note_bytes,
- *  out_owner_bytes the lengths without the NUL (may be NULL).
+ *  receive NUL-terminated UTF-8 (NULL with capacity 0 to skip).
+ *  \param note_capacity bytes at note. \param owner_capacity bytes at owner.
+ *  \param[out] out_note_bytes the note's length without the NUL (may be NULL).
+ *  \param[out] out_owner_bytes the owner's length without the NUL (may be NULL).
  *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_BUFFER_TOO_SMALL when a text and its NUL do not
  *  fit (the lengths are still set). Buffers of GK_LANDMARK_NOTE_MAX + 1 and
  *  GK_LANDMARK_OWNER_MAX + 1 bytes always fit. Ownership: the caller's buffers.
@@ -853,14 +1108,19 @@ int gk_landmarks_save(gk_context *ctx, gk_landmarks *lm, const char *path);
  *  Swift: LandmarkIndex(contentsOf:). \since 0.1 */
 int gk_landmarks_load(gk_context *ctx, const char *path, gk_landmarks **out);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param lm the landmarks, or NULL; do not use them afterwards. \since 0.1 */
 void gk_landmarks_destroy(gk_landmarks *lm);
 
 /** The distance for people: "just here" (< 5 m), "less than 20 m away" (within the
  *  accuracy of the fix), "12.5 m away" (< 1 km), "345.65 km away".
+ *  \param ctx the calling thread's context.
+ *  \param meters the distance in metres (INFINITY gives "far away", NaN or negative
+ *  "distance unknown").
  *  \param accuracy_m the accuracy of the user's position in metres; NAN or negative when
- *  unknown. \param[out] buf receives the NUL-terminated text (32 bytes always suffice);
- *  out_bytes its length without the NUL (may be NULL).
+ *  unknown. \param[out] buf receives the NUL-terminated text (32 bytes always suffice).
+ *  \param capacity bytes at buf (the output-buffer rule).
+ *  \param[out] out_bytes its length without the NUL (may be NULL).
  *  \return GK_OK or GK_ERR_BUFFER_TOO_SMALL. Swift: DistanceHint.text(meters:accuracyMeters:).
  *  \since 0.1 */
 int gk_distance_hint(gk_context *ctx, double meters, double accuracy_m, char *buf, size_t capacity,
@@ -872,32 +1132,48 @@ int gk_distance_hint(gk_context *ctx, double meters, double accuracy_m, char *bu
 #define GK_GAZETTEER_GEONAMES 2  /**< GeoNames cities*.txt, tab-separated, 19 columns */
 
 /** CONSTRUCTOR. Loads a gazetteer (cities1000.csv: 144 563 places in about 0.2 s).
+ *  \param ctx the calling thread's context.
+ *  \param[in] path the gazetteer file, UTF-8 (required; see "Files" at the top).
+ *  \param format GK_GAZETTEER_AUTO, GK_GAZETTEER_CSV or GK_GAZETTEER_GEONAMES.
  *  \param[out] out Ownership: the caller frees it with gk_geocoder_destroy.
  *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE naming the file and line; GK_ERR_INVALID_ARGUMENT
  *  for an unknown format. Swift: ReverseGeocoder(contentsOf:format:). \since 0.1 */
 int gk_geocoder_load(gk_context *ctx, const char *path, int format, gk_geocoder **out);
 
-/** The number of places (0 for NULL). Swift: ReverseGeocoder.count. \since 0.1 */
+/** The number of places (0 for NULL). Swift: ReverseGeocoder.count.
+ *  \param g the gazetteer (only read), or NULL. \since 0.1 */
 size_t gk_geocoder_count(gk_geocoder *g);
 
 /** The named place nearest to (lat, lon).
- *  \param[out] out_place its index (for gk_geocoder_place); out_m its distance in metres
- *  (may be NULL). \return GK_OK; GK_ERR_NOT_FOUND for an empty gazetteer;
+ *  \param ctx the calling thread's context.
+ *  \param g the gazetteer (only read; required).
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param[out] out_place its index (for gk_geocoder_place; required).
+ *  \param[out] out_m its distance in metres along the sphere (may be NULL).
+ *  \return GK_OK; GK_ERR_NOT_FOUND for an empty gazetteer;
  *  GK_ERR_INVALID_ARGUMENT for a bad coordinate. A few us.
  *  Swift: ReverseGeocoder.nearest(to:). \since 0.1 */
 int gk_geocoder_nearest(gk_context *ctx, gk_geocoder *g, double lat, double lon, size_t *out_place,
                         double *out_m);
 
 /** Place number `place` (0 <= place < gk_geocoder_count).
+ *  \param ctx the calling thread's context.
+ *  \param g the gazetteer (only read; required).
+ *  \param place the place's index, below gk_geocoder_count(g).
  *  \param[out] out_name, out_admin1, out_admin2, out_cc NUL-terminated UTF-8 (empty when
- *  unknown); out_lat, out_lon degrees. Any may be NULL. Ownership: the strings are
+ *  unknown).
+ *  \param[out] out_lat the place's latitude in degrees. \param[out] out_lon its longitude.
+ *  Any may be NULL. Ownership: the strings are
  *  borrowed from g and valid until gk_geocoder_destroy(g).
  *  \return GK_OK or GK_ERR_NOT_FOUND. Swift: ReverseGeocoder.places. \since 0.1 */
 int gk_geocoder_place(gk_context *ctx, gk_geocoder *g, size_t place, const char **out_name,
                       const char **out_admin1, const char **out_admin2, const char **out_cc,
                       double *out_lat, double *out_lon);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param g the gazetteer, or NULL; it and the strings gk_geocoder_place lent out are
+ *  invalid afterwards. \since 0.1 */
 void gk_geocoder_destroy(gk_geocoder *g);
 
 /* ---------------------------------------------------------- simplification ---- */
@@ -925,6 +1201,7 @@ void gk_geocoder_destroy(gk_geocoder *g);
  *  \param ctx the calling thread's context.
  *  \param[in] x, y vertex coordinates; vertex i at byte offset i * stride_bytes from each
  *  (stride_bytes >= 8, a multiple of 8). Finite, |value| <= 1e150.
+ *  \param stride_bytes bytes between consecutive values of x and of y.
  *  \param count number of vertices.
  *  \param tolerance in the units of x and y; finite, >= 0.
  *  \param flags 0 or GK_SIMPLIFY_RADIAL_PREPASS.
@@ -951,8 +1228,18 @@ int gk_simplify_planar(gk_context *ctx, const double *x, const double *y, size_t
  *  farthest vertex's angular distance from the centre; 0.025 % within 100 km, 2.5 %
  *  within 1 000 km). So no removed vertex is farther than the tolerance from the result
  *  on the sphere. Lines reaching more than 60 degrees from their centre are refused.
+ *  \param ctx the calling thread's context.
  *  \param[in] lat, lon degrees, strided as in gk_simplify_planar.
  *  \param tolerance_m metres, finite, >= 0. Other parameters as gk_simplify_planar.
+ *  \param count number of vertices (lat and lon may be NULL when it is 0).
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a
+ *  multiple of 8).
+ *  \param flags 0 or GK_SIMPLIFY_RADIAL_PREPASS.
+ *  \param[out] out_indices capacity entries for the kept indices, ascending (may be NULL
+ *  when capacity is 0).
+ *  \param capacity the number of entries out_indices holds (count always suffices).
+ *  \param[out] out_count the number kept (required; set also when the buffer is too
+ *  small).
  *  \return as gk_simplify_planar; GK_ERR_INVALID_ARGUMENT also for a latitude outside
  *  [-90, 90], a non-finite value or a line too large for one plane.
  *  Complexity: O(n) projection, then as gk_simplify_planar. Ownership: lat and lon are
@@ -993,6 +1280,7 @@ int gk_simplify_geographic(gk_context *ctx, const double *lat, const double *lon
  */
 
 /** CONSTRUCTOR. An empty route plan.
+ *  \param ctx the calling thread's context.
  *  \param max_pins the most pins it holds, >= 1 (the app's default is 5).
  *  \param speed_mps average speed in metres per second for legs without a given time,
  *  finite and > 0 (60 km/h = 16.6667 m/s).
@@ -1004,11 +1292,16 @@ int gk_simplify_geographic(gk_context *ctx, const double *lat, const double *lon
 int gk_route_create(gk_context *ctx, size_t max_pins, double speed_mps, double spacing_m,
                     gk_route **out);
 
-/** DESTRUCTOR. NULL is a no-op. \since 0.1 */
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param route the route plan, or NULL; do not use it afterwards. \since 0.1 */
 void gk_route_destroy(gk_route *route);
 
 /** Adds a pin at (lat, lon) degrees; from the second pin on also the great-circle leg from
  *  the previous pin, timed by the speed, and its directions. Modifies the route.
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required).
+ *  \param lat the pin's latitude in degrees, [-90, 90].
+ *  \param lon the pin's longitude in degrees, any finite value.
  *  \return GK_OK; GK_ERR_CAPACITY when the route already holds max_pins pins (the message
  *  says "a route holds at most 5 pins (A–E)"); GK_ERR_INVALID_ARGUMENT for a bad
  *  coordinate or a pin antipodal to the previous one. Nothing changes on error.
@@ -1017,9 +1310,16 @@ void gk_route_destroy(gk_route *route);
 int gk_route_add_pin(gk_context *ctx, gk_route *route, double lat, double lon);
 
 /** Adds a pin with a leg the caller knows. Modifies the route.
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required).
+ *  \param lat the pin's latitude in degrees, [-90, 90].
+ *  \param lon the pin's longitude in degrees, any finite value.
  *  \param[in] leg_lat, leg_lon the leg's geometry (degrees, strided by stride_bytes), at
  *  least 2 vertices, used as given. leg_count 0 means the great circle (the pointers are
  *  then ignored and may be NULL).
+ *  \param leg_count the number of vertices at leg_lat and leg_lon: 0, or at least 2.
+ *  \param stride_bytes bytes between consecutive vertices (>= 8, a multiple of 8); ignored
+ *  when leg_count is 0.
  *  \param[in] travel_time_s the leg's travel time in seconds, or NULL for length / speed.
  *  Both must be NULL for the first pin.
  *  \return as gk_route_add_pin. Ownership: the arrays and *travel_time_s are read during
@@ -1030,20 +1330,32 @@ int gk_route_add_pin_with_leg(gk_context *ctx, gk_route *route, double lat, doub
                               ptrdiff_t stride_bytes, const double *travel_time_s);
 
 /** Removes every pin, leg and direction line (the settings stay). Modifies the route.
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required).
  *  \return GK_OK or GK_ERR_MISUSE. Swift: RoutePlan.reset(). \since 0.1 */
 int gk_route_reset(gk_context *ctx, gk_route *route);
 
 /** The number of pins (0 for NULL). Legs: pins - 1 (none without pins).
- *  Swift: RoutePlan.pins.count. \since 0.1 */
+ *  Swift: RoutePlan.pins.count.
+ *  \param route the route plan (only read), or NULL. \since 0.1 */
 size_t gk_route_pin_count(gk_route *route);
 
 /** The position of pin index (0-based).
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param index the pin, 0-based, below gk_route_pin_count.
  *  \param[out] out_lat, out_lon degrees; either may be NULL.
  *  \return GK_OK or GK_ERR_NOT_FOUND for an index past the last pin.
  *  Ownership: plain values. Swift: RoutePlan.pins[index].coordinate. \since 0.1 */
 int gk_route_pin(gk_context *ctx, gk_route *route, size_t index, double *out_lat, double *out_lon);
 
 /** The label of pin index ("A").
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param index the pin, 0-based, below gk_route_pin_count.
+ *  \param[out] buf receives the label and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf (the section's string rules).
+ *  \param[out] out_len the label's length in bytes without the NUL (may be NULL).
  *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into the
  *  caller's buf (see the section's string rules). Swift: RoutePlan.pins[index].label.
  *  \since 0.1 */
@@ -1051,14 +1363,26 @@ int gk_route_pin_label(gk_context *ctx, gk_route *route, size_t index, char *buf
                        size_t *out_len);
 
 /** Leg index (0-based; from pin index to pin index + 1).
- *  \param[out] out_length_m metres; out_time_s seconds (unrounded); out_vertex_count the
- *  vertices of its geometry. Any may be NULL.
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param index the leg, 0-based, below gk_route_pin_count - 1.
+ *  \param[out] out_length_m metres.
+ *  \param[out] out_time_s seconds (unrounded).
+ *  \param[out] out_vertex_count the number of vertices of its geometry.
+ *  Any may be NULL.
  *  \return GK_OK or GK_ERR_NOT_FOUND. Ownership: plain values. Swift: RoutePlan.legs[index].
  *  \since 0.1 */
 int gk_route_leg(gk_context *ctx, gk_route *route, size_t index, double *out_length_m,
                  double *out_time_s, size_t *out_vertex_count);
 
 /** The geometry of leg index (degrees).
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param index the leg, 0-based, below gk_route_pin_count - 1.
+ *  \param[out] out_lat the vertices' latitudes in degrees (may be NULL when capacity is 0).
+ *  \param[out] out_lon their longitudes in degrees, likewise.
+ *  \param capacity entries out_lat and out_lon each hold (the output-buffer rule).
+ *  \param[out] out_count the number of vertices (required).
  *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into the
  *  caller's out_lat and out_lon, capacity entries each (see the section's array rules).
  *  Swift: RoutePlan.legs[index].geometry. \since 0.1 */
@@ -1066,10 +1390,16 @@ int gk_route_leg_geometry(gk_context *ctx, gk_route *route, size_t index, double
                           double *out_lon, size_t capacity, size_t *out_count);
 
 /** The number of direction lines so far (0 for NULL). Swift: RoutePlan.directions.count.
- *  \since 0.1 */
+ *  \param route the route plan (only read), or NULL. \since 0.1 */
 size_t gk_route_direction_count(gk_route *route);
 
 /** Direction line index (0-based); lines never change once added (until a reset).
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param index the line, 0-based, below gk_route_direction_count.
+ *  \param[out] buf receives the line and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf (the section's string rules).
+ *  \param[out] out_len the line's length in bytes without the NUL (may be NULL).
  *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into the
  *  caller's buf (see the section's string rules). Swift: RoutePlan.directions[index].
  *  \since 0.1 */
@@ -1078,7 +1408,13 @@ int gk_route_direction(gk_context *ctx, gk_route *route, size_t index, char *buf
 
 /** The route as GeoJSON (RFC 7946): a FeatureCollection of the pins as Points (label,
  *  index) and the legs as LineStrings (from, to, lengthMeters, travelTimeSeconds,
- *  travelTime, steps). \return GK_OK, GK_ERR_BUFFER_TOO_SMALL (ask for the size with
+ *  travelTime, steps).
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param[out] buf receives the text and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf (the section's string rules).
+ *  \param[out] out_len the text's length in bytes without the NUL (may be NULL).
+ *  \return GK_OK, GK_ERR_BUFFER_TOO_SMALL (ask for the size with
  *  capacity 0). Ownership: copied into the caller's buf (see the section's string rules).
  *  Complexity: O(vertices). Swift: RoutePlan.geoJSON(). \since 0.1 */
 int gk_route_geojson(gk_context *ctx, gk_route *route, char *buf, size_t capacity, size_t *out_len);
@@ -1086,6 +1422,13 @@ int gk_route_geojson(gk_context *ctx, gk_route *route, char *buf, size_t capacit
 /** The map region that shows every pin: centre and full latitude/longitude spans in
  *  degrees, multiplied by padding_factor (>= 1). Across the antimeridian the region
  *  covers the complement of the widest gap between the pins' longitudes.
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param padding_factor finite and >= 1 (1: the pins' extent exactly).
+ *  \param[out] out_center_lat the centre's latitude in degrees.
+ *  \param[out] out_center_lon the centre's longitude in degrees.
+ *  \param[out] out_lat_delta the full latitude span in degrees.
+ *  \param[out] out_lon_delta the full longitude span in degrees.
  *  \return GK_OK; GK_ERR_NOT_FOUND for a route without pins; GK_ERR_INVALID_ARGUMENT.
  *  Any out pointer may be NULL. Ownership: plain values. Swift: RoutePlan.region(paddingFactor:).
  *  \since 0.1 */
@@ -1097,6 +1440,15 @@ int gk_route_region(gk_context *ctx, gk_route *route, double padding_factor,
  *  MKCoordinateRegion(center:latitudinalMeters:longitudinalMeters:) ("3 km around the
  *  user": 3000, 3000). Spans in degrees on the sphere: metres / 111 195 m for latitude,
  *  metres / (111 195 m * cos lat) for longitude, capped at 180 and 360.
+ *  \param ctx the calling thread's context.
+ *  \param lat the centre's latitude in degrees, [-90, 90].
+ *  \param lon the centre's longitude in degrees, any finite value.
+ *  \param latitudinal_m the north-south extent in metres, finite and >= 0.
+ *  \param longitudinal_m the east-west extent in metres, finite and >= 0.
+ *  \param[out] out_center_lat the centre's latitude in degrees.
+ *  \param[out] out_center_lon the centre's longitude in degrees.
+ *  \param[out] out_lat_delta the full latitude span in degrees.
+ *  \param[out] out_lon_delta the full longitude span in degrees.
  *  \return GK_OK or GK_ERR_INVALID_ARGUMENT. Any out pointer may be NULL. Ownership: plain
  *  values. Thread safety: any thread with its own ctx.
  *  Swift: MapRegion(center:latitudinalMeters:longitudinalMeters:). \since 0.1 */
@@ -1105,7 +1457,19 @@ int gk_region_around(gk_context *ctx, double lat, double lon, double latitudinal
                      double *out_lat_delta, double *out_lon_delta);
 
 /** The region that shows count points (degrees, strided), spans times padding_factor
- *  (>= 1); antimeridian-aware as gk_route_region. \return GK_OK or GK_ERR_INVALID_ARGUMENT
+ *  (>= 1); antimeridian-aware as gk_route_region.
+ *  \param ctx the calling thread's context.
+ *  \param[in] lat latitudes in degrees, [-90, 90].
+ *  \param[in] lon longitudes in degrees, any finite value.
+ *  \param count the number of points, >= 1.
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a
+ *  multiple of 8).
+ *  \param padding_factor finite and >= 1.
+ *  \param[out] out_center_lat the centre's latitude in degrees.
+ *  \param[out] out_center_lon the centre's longitude in degrees.
+ *  \param[out] out_lat_delta the full latitude span in degrees.
+ *  \param[out] out_lon_delta the full longitude span in degrees.
+ *  \return GK_OK or GK_ERR_INVALID_ARGUMENT
  *  (no points, a bad point or padding). Ownership: lat and lon are read during the call
  *  only. Thread safety: any thread with its own ctx. Swift: MapRegion(showing:paddingFactor:).
  *  \since 0.1 */
@@ -1116,7 +1480,11 @@ int gk_region_of_points(gk_context *ctx, const double *lat, const double *lon, s
 
 /** A travel time as the app shows it, "0d 2h 45m": rounded to the nearest minute, half a
  *  minute up, then days, hours and minutes (30 s gives "0d 0h 1m", 26 h "1d 2h 0m").
+ *  \param ctx the calling thread's context.
  *  \param seconds finite, 0 <= seconds <= 1e12.
+ *  \param[out] buf receives the text and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf (the section's string rules).
+ *  \param[out] out_len the text's length in bytes without the NUL (may be NULL).
  *  \return GK_OK, GK_ERR_INVALID_ARGUMENT, GK_ERR_BUFFER_TOO_SMALL. Ownership: copied into
  *  the caller's buf (see the section's string rules). Thread safety: any thread with its
  *  own ctx. Swift: TravelTime(seconds:).description. \since 0.1 */
@@ -1126,6 +1494,16 @@ int gk_travel_time_format(gk_context *ctx, double seconds, char *buf, size_t cap
  *  (Google) or 6 (OSRM), any of 1..10; rounding half away from zero. Copied into buf (see
  *  the section's string rules). Example: (38.5, -120.2), (40.7, -120.95),
  *  (43.252, -126.453) at 5 give "_p~iF~ps|U_ulLnnqC_mqNvxq`@".
+ *  \param ctx the calling thread's context.
+ *  \param[in] lat latitudes in degrees, [-90, 90] (may be NULL when count is 0).
+ *  \param[in] lon longitudes in degrees, any finite value (may be NULL when count is 0).
+ *  \param count the number of points.
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a
+ *  multiple of 8).
+ *  \param precision decimal digits kept, 1 to 10 (5: Google, 6: OSRM).
+ *  \param[out] buf receives the text and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf (the section's string rules).
+ *  \param[out] out_len the text's length in bytes without the NUL (may be NULL).
  *  \return GK_OK, GK_ERR_INVALID_ARGUMENT (bad point, precision or stride),
  *  GK_ERR_BUFFER_TOO_SMALL. Ownership: lat and lon are read during the call only; the
  *  text is copied into the caller's buf. Thread safety: any thread with its own ctx.
@@ -1136,6 +1514,13 @@ int gk_polyline_encode(gk_context *ctx, const double *lat, const double *lon, si
 
 /** Decodes a NUL-terminated encoded polyline into out_lat and out_lon (capacity entries
  *  each; see the section's array rules).
+ *  \param ctx the calling thread's context.
+ *  \param[in] encoded the encoded polyline, NUL-terminated (required).
+ *  \param precision decimal digits it was encoded with, 1 to 10 (5: Google, 6: OSRM).
+ *  \param[out] out_lat the points' latitudes in degrees (may be NULL when capacity is 0).
+ *  \param[out] out_lon their longitudes in degrees, likewise.
+ *  \param capacity entries out_lat and out_lon each hold (the output-buffer rule).
+ *  \param[out] out_count the number of points (required).
  *  \return GK_OK; GK_ERR_PARSE naming the offset for any character outside '?'..'~', a
  *  value cut off at the end, a latitude without longitude or an out-of-range point;
  *  GK_ERR_INVALID_ARGUMENT for a bad precision; GK_ERR_BUFFER_TOO_SMALL. Never crashes on
