@@ -347,8 +347,8 @@ int gk_circle_contains_batch(gk_context *ctx, double center_lat, double center_l
 /** CONSTRUCTOR. Converts count points once to unit vectors for repeated tests
  *  (40 bytes per point).
  *  \param ctx the calling thread's context.
- *  \param[in] lat, lon degrees of point i at byte offsets i * stride_bytes; may be NULL
- *  when count is 0. \param count the number of points.
+ *  \param[in] lat, lon degrees of point i at byte offsets i * stride_bytes (required, also
+ *  when count is 0, as in every batch kernel). \param count the number of points.
  *  \param stride_bytes bytes between consecutive values (>= 8, a multiple of 8).
  *  \param[out] out the new object. Ownership: the caller frees it with gk_unitvec_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad point, a bad count or

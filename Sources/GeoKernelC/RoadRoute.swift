@@ -83,7 +83,6 @@ fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) t
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        _ = try required(outLen, "out_len")
         try deliver(try roadStep(route, leg, index).instruction, to: buf, capacity: capacity, outLen: outLen)
     }
 }
