@@ -53,7 +53,7 @@ public enum CSVPoints {
         if header.starts(with: [0xEF, 0xBB, 0xBF]) { header = header.dropFirst(3) }
         let semicolons = header.filter { $0 == UInt8(ascii: ";") }.count
         let separator = semicolons > header.filter { $0 == UInt8(ascii: ",") }.count ? UInt8(ascii: ";") : UInt8(ascii: ",")
-        let columns = fields(header, separator).map { String(decoding: trimmed($0), as: UTF8.self) }
+        let columns = CSVFields.split(header, separator: separator).map { String(decoding: trimmed($0), as: UTF8.self) }
         let lower = columns.map { $0.lowercased() }
         func column(_ names: [String], _ what: String) throws(GeoKernelError) -> Int {
             guard let i = lower.firstIndex(where: names.contains) else {
@@ -69,7 +69,7 @@ public enum CSVPoints {
         rows.reserveCapacity(lines.count - 1)
         for (index, line) in lines.enumerated().dropFirst() where !blank(line) {
             let at = "\(source):\(index + 1)"
-            let f = fields(line, separator)
+            let f = CSVFields.split(line, separator: separator)
             func number(_ c: Int, _ what: String) throws(GeoKernelError) -> Double {
                 guard c < f.count else { throw GeoKernelError(.parse, "\(at): no \(what) (only \(f.count) fields)") }
                 let s = String(decoding: trimmed(f[c]), as: UTF8.self)
@@ -96,36 +96,6 @@ public enum CSVPoints {
         while let f = s.first, f == 32 || f == 9 { s.removeFirst() }
         while let l = s.last, l == 32 || l == 9 { s.removeLast() }
         return s
-    }
-
-    /// The fields of one line; double quotes protect separators, `""` is a quote.
-    static func fields(_ line: ArraySlice<UInt8>, _ separator: UInt8) -> [ArraySlice<UInt8>] {
-        let quote = UInt8(ascii: "\"")
-        guard line.contains(quote) else { return line.split(separator: separator, omittingEmptySubsequences: false) }
-        var out: [ArraySlice<UInt8>] = []
-        var field: [UInt8] = []
-        var quoted = false
-        var i = line.startIndex
-        while i < line.endIndex {
-            let c = line[i]
-            if quoted {
-                if c == quote {
-                    if i + 1 < line.endIndex && line[i + 1] == quote { field.append(quote); i += 1 } else { quoted = false }
-                } else {
-                    field.append(c)
-                }
-            } else if c == quote {
-                quoted = true
-            } else if c == separator {
-                out.append(field[...])
-                field = []
-            } else {
-                field.append(c)
-            }
-            i += 1
-        }
-        out.append(field[...])
-        return out
     }
 
     /// Reads a CSV file of points. - Throws: `.io` when it cannot be read, `.parse` as `decode`.

@@ -17,7 +17,8 @@ enum GazetteerParser {
 
     private static func parseCSV(_ lines: inout LineReader, _ source: String) throws(GeoKernelError) -> [NamedPlace] {
         guard let header = lines.next() else { throw GeoKernelError(.parse, "\(source): empty file, no CSV header") }
-        let names = splitCSV(header.bytes).map { String(decoding: $0, as: UTF8.self).lowercased() }
+        let names = CSVFields.split(header.bytes, separator: UInt8(ascii: ","))
+            .map { String(decoding: $0, as: UTF8.self).lowercased() }
         func column(_ wanted: [String], required: Bool) throws(GeoKernelError) -> Int? {
             if let i = names.firstIndex(where: { wanted.contains($0) }) { return i }
             guard !required else {
@@ -33,7 +34,7 @@ enum GazetteerParser {
         var out: [NamedPlace] = []
         while let line = lines.next() {
             if line.bytes.isEmpty { continue }
-            let f = splitCSV(line.bytes)
+            let f = CSVFields.split(line.bytes, separator: UInt8(ascii: ","))
             func field(_ i: Int?) -> String { i.flatMap { $0 < f.count ? String(decoding: f[$0], as: UTF8.self) : nil } ?? "" }
             guard f.count > max(lat, lon, name) else {
                 throw GeoKernelError(.parse, "\(source):\(line.number): \(f.count) fields, expected at least \(max(lat, lon, name) + 1)")
@@ -73,37 +74,6 @@ enum GazetteerParser {
         } catch {
             throw GeoKernelError(.parse, "\(source):\(line): \(error.message)")
         }
-    }
-
-    /// Fields of one CSV line (RFC 4180: double quotes around fields with commas,
-    /// doubled quotes inside).
-    static func splitCSV(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
-        guard line.contains(quote) else { return line.split(separator: comma, omittingEmptySubsequences: false) }
-        var fields: [ArraySlice<UInt8>] = []
-        var field: [UInt8] = []
-        var quoted = false
-        var i = line.startIndex
-        while i < line.endIndex {
-            let c = line[i]
-            if quoted {
-                if c == quote {
-                    if i + 1 < line.endIndex && line[i + 1] == quote { field.append(quote); i += 1 } else { quoted = false }
-                } else {
-                    field.append(c)
-                }
-            } else if c == quote {
-                quoted = true
-            } else if c == comma {
-                fields.append(field[...])
-                field = []
-            } else {
-                field.append(c)
-            }
-            i += 1
-        }
-        fields.append(field[...])
-        return fields
     }
 }
 
