@@ -87,7 +87,8 @@ let package = Package(
         .executableTarget(
             name: "gk-fuzz",
             dependencies: ["GeoKernel", "Nearby", "Route", "Timeline", "GeoFormats", "OpenStreetMap"],
-            path: "Fuzz"
+            path: "Fuzz",
+            exclude: ["Dictionaries"]
         ),
         .target(
             name: "_GeoKernelTestSupport",

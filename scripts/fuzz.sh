@@ -31,16 +31,25 @@ mkdir -p "$work/logs"
 report=$work/fuzz-report.txt
 status=0
 
-# The first frame in Sources/ of a finding's stack, demangled: "Module/File.swift:line function".
+# Where a finding happened: the innermost function on its stack and, when that is not
+# GeoKernel code, the innermost frame in Sources/ ("top: fn; in GeoKernel: File.swift:line fn").
+demangle() { swift demangle --simplified --compact 2>/dev/null | cut -c1-100; }
+frame_fn() { sed -E 's/^ *#[0-9]+ 0x[0-9a-f]+ in ([^ ]+).*/\1/' | demangle; }
 where() {  # where TARGET INPUT
-  local frame
-  frame=$(GK_FUZZ_TARGET=$1 timeout 60 "$bin" -timeout="$timeout" -rss_limit_mb="$rss" "$2" 2>&1 \
-    | grep -E '^ *#[0-9]+ .* in .*/Sources/' | head -n 1)
-  [ -n "$frame" ] || { echo "(no GeoKernel frame; see the log)"; return; }
-  local fn loc
-  fn=$(sed -E 's/^ *#[0-9]+ 0x[0-9a-f]+ in ([^ ]+) .*/\1/' <<<"$frame" | swift demangle --simplified --compact 2>/dev/null)
-  loc=$(grep -oE '/Sources/[^ ]+' <<<"$frame" | sed -E 's|^/Sources/||; s/:[0-9]+$//')
-  echo "$loc ${fn:0:110}"
+  local out top own msg
+  out=$(GK_FUZZ_TARGET=$1 timeout 60 "$bin" -timeout="$timeout" -rss_limit_mb="$rss" "$2" 2>&1)
+  msg=$(grep -m1 -oE '(Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer): [^(]*' <<<"$out" | head -c 80)
+  top=$(grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in ' <<<"$out" \
+    | grep -vE ' in (__sanitizer|fuzzer::|__asan|__interceptor|\$ss17_assertionFailure|\$ss18_fatalErrorMessage|LLVMFuzzer)' \
+    | head -n 1)
+  own=$(grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in .*/Sources/' <<<"$out" | head -n 1)
+  local text="${msg:+[$msg] }top: $(frame_fn <<<"$top")"
+  if [ -n "$own" ] && [ "$own" != "$top" ]; then
+    text+="; in GeoKernel: $(grep -oE '/Sources/[^ ]+' <<<"$own" | sed -E 's|^/Sources/||; s/:[0-9]+$//') $(frame_fn <<<"$own")"
+  elif [ -n "$own" ]; then
+    text+=" ($(grep -oE '/Sources/[^ ]+' <<<"$own" | sed -E 's|^/Sources/||; s/:[0-9]+$//'))"
+  fi
+  echo "$text"
 }
 
 row() { printf "$@" | tee -a "$report"; }
@@ -54,8 +63,12 @@ for t in $targets; do
   dirs=("$corpus")
   [ -d "$root/Tests/FuzzRegressions/$t" ] && dirs+=("$root/Tests/FuzzRegressions/$t")
   flags=(-max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss" -print_final_stats=1
-         -artifact_prefix="$artifacts/" -dict="$root/Fuzz/Dictionaries/$t.dict")
-  [ -f "$root/Fuzz/Dictionaries/$t.dict" ] || unset 'flags[${#flags[@]}-1]'
+         -artifact_prefix="$artifacts/")
+  case $t in  # token dictionaries (Fuzz/Dictionaries/)
+    gpx|osm-xml) flags+=(-dict="$root/Fuzz/Dictionaries/xml.dict") ;;
+    geojson|minijson|routing-profile|tracking-policy) flags+=(-dict="$root/Fuzz/Dictionaries/json.dict") ;;
+    csv-track|gazetteer-csv|geonames) flags+=(-dict="$root/Fuzz/Dictionaries/csv.dict") ;;
+  esac
   [ "$mode" = fuzz ] && flags+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   stamp=$(mktemp)
   start=$(date +%s%N)
