@@ -38,9 +38,10 @@ frame_fn() { sed -E 's/^ *#[0-9]+ 0x[0-9a-f]+ in ([^ ]+).*/\1/' | demangle; }
 where() {  # where TARGET INPUT
   local out top own msg
   out=$(GK_FUZZ_TARGET=$1 timeout 60 "$bin" -timeout="$timeout" -rss_limit_mb="$rss" "$2" 2>&1)
-  msg=$(grep -m1 -oE '(Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer): [^(]*' <<<"$out" | head -c 80)
+  msg=$(grep -m1 -oE 'Swift runtime failure: [a-zA-Z ]+|Fatal error: [^(]*|ERROR: AddressSanitizer: [a-z-]+|ERROR: libFuzzer: [a-z -]+' \
+    <<<"$out" | head -c 80)
   top=$(grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in ' <<<"$out" \
-    | grep -vE ' in (__sanitizer|fuzzer::|__asan|__interceptor|\$ss17_assertionFailure|\$ss18_fatalErrorMessage|LLVMFuzzer)' \
+    | grep -vE ' in (__sanitizer|fuzzer::|__asan|__interceptor|Swift runtime failure|\$ss17_assertionFailure|\$ss18_fatalErrorMessage|LLVMFuzzer)' \
     | head -n 1)
   own=$(grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in .*/Sources/' <<<"$out" | head -n 1)
   local text="${msg:+[$msg] }top: $(frame_fn <<<"$top")"
