@@ -152,10 +152,14 @@ readme-check: lib
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path $(SCRATCH)-tsan --filter 'Thread|Stress|Concurren'
 
-# gk-fuzz with libFuzzer and AddressSanitizer (gold's "Cannot export local symbol" warnings
-# are harmless and filtered out).
+# gk-fuzz with libFuzzer and AddressSanitizer. SwiftPM passes `--sanitize=fuzzer
+# --sanitize=address` to swiftc as two -sanitize= flags, of which only the last counts and
+# their order varies; -Xswiftc, appended last, names both (scripts/fuzz.sh checks that the
+# library code has coverage counters). Gold's "Cannot export local symbol" warnings are
+# harmless and filtered out.
 fuzz-build: deps
-	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --product gk-fuzz --sanitize=fuzzer --sanitize=address \
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --product gk-fuzz \
+	  --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
 	  2>&1 | { grep -v 'Cannot export local symbol' || true; }
 
 # Seeds into $(FUZZ_SCRATCH)/corpus/<target>/ (inputs found by earlier runs are kept).

@@ -28,6 +28,14 @@ targets=${*:-$(GK_FUZZ_TARGET=list "$bin")}
 export SWIFT_BACKTRACE=enable=no  # Swift's crash handler would add a bogus ASan report
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 mkdir -p "$work/logs"
+
+# A build whose library modules lost the fuzzer instrumentation has a few hundred coverage
+# counters (the harness only) instead of tens of thousands: refuse to fuzz blind.
+counters=$(GK_FUZZ_TARGET=polyline "$bin" -runs=1 2>&1 </dev/null | sed -nE 's/.*Loaded 1 modules +\(([0-9]+) inline.*/\1/p' | head -n 1)
+if [ "${counters:-0}" -lt 20000 ]; then
+  echo "fuzz: $bin has ${counters:-no} coverage counters: the library is not instrumented (rebuild with make fuzz-build)" >&2
+  exit 2
+fi
 report=$work/fuzz-report.txt
 status=0
 
@@ -38,8 +46,9 @@ frame_fn() { sed -E 's/^ *#[0-9]+ 0x[0-9a-f]+ in ([^ ]+).*/\1/' | demangle; }
 where() {  # where TARGET INPUT
   local out top own msg
   out=$(GK_FUZZ_TARGET=$1 timeout 60 "$bin" -timeout="$timeout" -rss_limit_mb="$rss" "$2" 2>&1)
-  msg=$(grep -m1 -oE 'Swift runtime failure: [a-zA-Z ]+|Fatal error: [^(]*|ERROR: AddressSanitizer: [a-z-]+|ERROR: libFuzzer: [a-z -]+' \
-    <<<"$out" | head -c 80)
+  msg=$(grep -m1 -oE 'Swift runtime failure: [a-zA-Z ]+|Fatal error: [^(]*' <<<"$out" \
+    || grep -m1 -oE 'ERROR: AddressSanitizer: [a-z-]+|ERROR: libFuzzer: [a-z -]+' <<<"$out")
+  msg=${msg:0:80}
   top=$(grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in ' <<<"$out" \
     | grep -vE ' in (__sanitizer|fuzzer::|__asan|__interceptor|Swift runtime failure|\$ss17_assertionFailure|\$ss18_fatalErrorMessage|LLVMFuzzer)' \
     | head -n 1)
