@@ -7,7 +7,8 @@ import Route
 import Timeline
 
 /// One fuzz target: a name (the GK_FUZZ_TARGET value and the corpus directory) and the
-/// code that feeds one input to the parser. Every error a parser throws is a normal
+/// code that feeds one input to the parser, then uses what it returns a little (writes it
+/// back, queries it) the way the tool and the facades do. Every error a parser throws is a normal
 /// outcome; only traps, sanitizer reports, hangs (> 1 s) and excessive memory are findings.
 struct FuzzTarget: Sendable {
     let name: String
@@ -15,8 +16,10 @@ struct FuzzTarget: Sendable {
 
     static let all: [FuzzTarget] = [
         // GeoFormats (Foundation).
+        // Each reader's output is also written back (and GPX read again), as the tool does.
         FuzzTarget(name: "gpx") { bytes in
-            _ = try? GPX.decode(Data(bytes))
+            guard let doc = try? GPX.decode(Data(bytes)) else { return }
+            _ = try? GPX.decode(Data(GPX.encode(doc).utf8))
         },
         FuzzTarget(name: "geojson") { bytes in
             guard let doc = try? GeoJSON.decode(Data(bytes)) else { return }
@@ -24,7 +27,8 @@ struct FuzzTarget: Sendable {
             _ = GeoJSON.encode(doc)
         },
         FuzzTarget(name: "csv-track") { bytes in
-            _ = try? CSVTrack.decode(text(bytes))
+            guard let fixes = try? CSVTrack.decode(text(bytes)) else { return }
+            for f in fixes.prefix(100) { _ = ISO8601Time.format(f.timestamp, fractionDigits: 3) }
         },
         // Nearby: gazetteers (one target per format, so that each corpus stays one format).
         FuzzTarget(name: "gazetteer-csv") { bytes in
