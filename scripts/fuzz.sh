@@ -26,7 +26,7 @@ timeout=${FUZZ_TIMEOUT:-1}
 rss=${FUZZ_RSS_MB:-2048}
 targets=${*:-$(GK_FUZZ_TARGET=list "$bin")}
 export SWIFT_BACKTRACE=enable=no  # Swift's crash handler would add a bogus ASan report
-# No leak reports: the Swift runtime's metadata caches are never freed.
+# Leak detection off: these targets look for traps, memory errors, hangs and memory blow-ups.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 mkdir -p "$work/logs"
 
