@@ -92,8 +92,9 @@ for t in $targets; do
   execs=${execs:-0}
   new() { find "$artifacts" -maxdepth 1 -type f -name "$1-*" -newer "$stamp" | sort; }
   crashes=$(new crash | wc -l); hangs=$(new timeout | wc -l); ooms=$(new oom | wc -l)
-  first=$( { new crash; new timeout; new oom; } | head -n 1)
+  found=$( { new crash; new timeout; new oom; } )
   rm -f "$stamp"
+  first=$(head -n 1 <<<"$found")
   finding=""
   if [ -n "$first" ]; then
     finding="$(basename "$first") $(where "$t" "$first")"
@@ -104,6 +105,14 @@ for t in $targets; do
   fi
   row '%-16s %12s %9s %7s %6s %5s  %s\n' "$t" "$execs" "$(( execs * 1000 / (elapsed_ms + 1) ))" \
     "$crashes" "$hangs" "$ooms" "$finding"
+  # Several findings (fuzz mode): replay up to FUZZ_TRIAGE of them and list the distinct places.
+  if [ "$(grep -c . <<<"$found")" -gt 1 ]; then
+    for f in $(head -n "${FUZZ_TRIAGE:-20}" <<<"$found"); do
+      echo "$(basename "$f" | cut -d- -f1) $(where "$t" "$f")"
+    done | sort | uniq -c | sort -rn | while read -r n what; do
+      row '%-16s %s\n' "" "$n× $what"
+    done
+  fi
 done
 echo "fuzz ($mode, ${seconds}s per target): table in $report, logs in $work/logs/, inputs of findings in $work/artifacts/<target>/"
 exit $status
