@@ -61,6 +61,16 @@ enum SeedWriter {
         try RoadGraph(network).save(to: rg + "/town.gkroad")
         try RoadGraph(network, options: RoadGraph.Options(contractedMetrics: [])).save(to: rg + "/town-plain.gkroad")
 
+        // Forging a file the library saved must leave it unchanged (else the targets would
+        // fuzz only the checksum check).
+        for (dir, forge) in [(idx, ForgedFile.index), (lm, ForgedFile.landmarks), (rg, ForgedFile.roadGraph)] {
+            for name in try files(in: dir) {
+                let bytes = try contents(of: dir + "/" + name)
+                let forged = bytes.withUnsafeBufferPointer { forge($0) }
+                guard forged == bytes else { throw GeoKernelError(.corrupt, "forging changed the saved file \(name)") }
+            }
+        }
+
         // Text seeds.
         try text(town, sub("osm-xml") + "/sample-town.osm")
         let profiles = sub("routing-profile"), json = sub("minijson")
@@ -71,6 +81,30 @@ enum SeedWriter {
         let policy = TrackingPolicy.Configuration.default.json
         try text(policy, sub("tracking-policy") + "/default.json")
         try text(policy, json + "/tracking-policy.json")
+    }
+
+    private static func files(in dir: String) throws(GeoKernelError) -> [String] {
+        guard let d = opendir(dir) else { throw GeoKernelError(.io, "cannot list \(dir)") }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
+    }
+
+    private static func contents(of path: String) throws(GeoKernelError) -> [UInt8] {
+        guard let f = fopen(path, "rb") else { throw GeoKernelError(.io, "cannot open \(path)") }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, f)
+            if n == 0 { break }
+            out += chunk[0..<n]
+        }
+        return out
     }
 
     private static func text(_ s: String, _ path: String) throws(GeoKernelError) {

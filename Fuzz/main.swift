@@ -1,7 +1,7 @@
 // gk-fuzz: one libFuzzer executable for every GeoKernel parser and loader.
 //
-// Built with `swift build -c release --product gk-fuzz --sanitize=fuzzer --sanitize=address`
-// (see `make fuzz`); a plain `swift build` links it without libFuzzer, as a program that
+// Built with libFuzzer and AddressSanitizer by `make fuzz-build` (the exact flags are there).
+// A plain `swift build` links it without libFuzzer, as a program that
 // does nothing. The parser is chosen at run time by the environment variable
 // GK_FUZZ_TARGET (one build serves every target); GK_FUZZ_TARGET=list prints the names.
 // GK_FUZZ_WRITE_SEEDS=<dir> writes the seed files that only the library itself can make
@@ -10,6 +10,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+
+// Declarations only: the fuzzer build compiles this file with -parse-as-library (libFuzzer
+// brings main); a plain build gives it an empty main, so that it links and does nothing.
 
 nonisolated(unsafe) private var selected: FuzzTarget?
 
