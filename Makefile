@@ -11,7 +11,7 @@
 #                  in .build-fuzz), make the seed corpora from Tests/FuzzSeeds and ../shared/data,
 #                  fuzz every parser and loader FUZZ_SECONDS each (default 60; FUZZ_TARGETS to
 #                  choose) and print executions and findings per target; findings fail it
-#   make fuzz-smoke  the same, FUZZ_SMOKE_SECONDS each (default 3) and stopping a target at its
+#   make fuzz-smoke  the same, FUZZ_SMOKE_SECONDS each (default 2) and stopping a target at its
 #                  first finding, after replaying Tests/FuzzRegressions; part of `make test`
 
 SHELL := /bin/bash
@@ -38,7 +38,7 @@ BENCH_CPU_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw f
 # Fuzzing (README "Fuzzing"): one sanitizer build of gk-fuzz, separate from the release build.
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 3
+FUZZ_SMOKE_SECONDS ?= 2
 FUZZ_TARGETS ?=
 SHARED_DATA ?= ../shared/data
 FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
