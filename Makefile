@@ -3,7 +3,8 @@
 #   make run       install what is missing, build (release), run `geokernel demo`
 #   make test      install what is missing, build once, run every test:
 #                  swift test, the C consumer (gcc), the header/export check (clang),
-#                  the shared-library checks and an install + pkg-config round trip
+#                  the shared-library checks, an install + pkg-config round trip and
+#                  a few seconds of every fuzz target (fuzz-smoke)
 #   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
