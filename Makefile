@@ -3,10 +3,17 @@
 #   make run       install what is missing, build (release), run `geokernel demo`
 #   make test      install what is missing, build once, run every test:
 #                  swift test, the C consumer (gcc), the header/export check (clang),
-#                  the shared-library checks and an install + pkg-config round trip
+#                  the shared-library checks, an install + pkg-config round trip and
+#                  a few seconds of every fuzz target (fuzz-smoke)
 #   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
+#   make fuzz      build the libFuzzer harness gk-fuzz (release, fuzzer + address sanitizers,
+#                  in .build-fuzz), make the seed corpora from Tests/FuzzSeeds and ../shared/data,
+#                  fuzz every parser and loader FUZZ_SECONDS each (default 60; FUZZ_TARGETS to
+#                  choose) and print executions and findings per target; findings fail it
+#   make fuzz-smoke  the same, FUZZ_SMOKE_SECONDS each (default 2) and stopping a target at its
+#                  first finding, after replaying Tests/FuzzRegressions; part of `make test`
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -29,14 +36,23 @@ VERSION := $(shell sed -n 's/^\#define GK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9
 # Build the benchmarks for this CPU when it has AVX2 and FMA (x86-64-v3); see README.
 BENCH_CPU_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo 2>/dev/null && echo "-Xcc -march=x86-64-v3")
 
+# Fuzzing (README "Fuzzing"): one sanitizer build of gk-fuzz, separate from the release build.
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 2
+FUZZ_TARGETS ?=
+SHARED_DATA ?= ../shared/data
+FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
+
 .PHONY: run test deps build build-tests lib c-test abi-check so-check install-check readme-check tsan bench install clean
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus
 
 run: build
 	$(BIN)/geokernel demo
 
 test: build-tests lib
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory c-test abi-check so-check install-check readme-check tsan
+	$(MAKE) --no-print-directory c-test abi-check so-check install-check readme-check tsan fuzz-smoke
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev, zlib1g-dev and pkg-config through apt when they are missing (as root), or
@@ -138,6 +154,26 @@ readme-check: lib
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path $(SCRATCH)-tsan --filter 'Thread|Stress|Concurren'
 
+# gk-fuzz with libFuzzer and AddressSanitizer. SwiftPM passes `--sanitize=fuzzer
+# --sanitize=address` to swiftc as two -sanitize= flags, of which only the last counts and
+# their order varies; -Xswiftc, appended last, names both (scripts/fuzz.sh checks that the
+# library code has coverage counters). Gold's "Cannot export local symbol" warnings are
+# harmless and filtered out.
+fuzz-build: deps
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --product gk-fuzz \
+	  --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+	  2>&1 | { grep -v 'Cannot export local symbol' || true; }
+
+# Seeds into $(FUZZ_SCRATCH)/corpus/<target>/ (inputs found by earlier runs are kept).
+fuzz-corpus: fuzz-build
+	scripts/fuzz-corpus.sh $(FUZZ_BIN) $(FUZZ_SCRATCH)/corpus $(SHARED_DATA)
+
+fuzz: fuzz-corpus
+	FUZZ_WORK=$(abspath $(FUZZ_SCRATCH)) scripts/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) fuzz $(FUZZ_TARGETS)
+
+fuzz-smoke: fuzz-corpus
+	FUZZ_WORK=$(abspath $(FUZZ_SCRATCH)) scripts/fuzz.sh $(FUZZ_BIN) $(FUZZ_SMOKE_SECONDS) smoke $(FUZZ_TARGETS)
+
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/geokernel.h $(DESTDIR)$(PREFIX)/include/
@@ -152,4 +188,4 @@ bench: deps
 	$$($(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS) --show-bin-path)/geobench $(ARGS)
 
 clean:
-	rm -rf $(SCRATCH) Benchmarks/.build
+	rm -rf $(SCRATCH) $(FUZZ_SCRATCH) Benchmarks/.build

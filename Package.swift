@@ -10,6 +10,7 @@
 //               unsafe linker flags, so it is meant to be built from this checkout, not
 //               consumed as a versioned SwiftPM dependency.
 //   geokernel   the command-line tool.
+//   gk-fuzz     (executable target, no product) the libFuzzer harness of `make fuzz`.
 import PackageDescription
 
 let root = Context.packageDirectory
@@ -83,6 +84,15 @@ let package = Package(
                 "CGeoKernelHeader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // gk-fuzz: the libFuzzer entry point for every parser and loader (`make fuzz`,
+        // Fuzz/FuzzMain.swift). Only a `--sanitize=fuzzer` build links libFuzzer into it;
+        // a plain build links a program that does nothing.
+        .executableTarget(
+            name: "gk-fuzz",
+            dependencies: ["GeoKernel", "Nearby", "Route", "Timeline", "GeoFormats", "OpenStreetMap"],
+            path: "Fuzz",
+            exclude: ["Dictionaries"]
         ),
         .target(
             name: "_GeoKernelTestSupport",

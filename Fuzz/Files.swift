@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GeoKernel
+
+/// The per-process temporary file through which the path-taking loaders are fuzzed
+/// (in /dev/shm when it exists, so that no disk is involved).
+enum TempFile {
+    static let path: String = {
+        let dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
+        let p = "\(dir)/gk-fuzz-\(getpid()).bin"
+        atexit { unlink(TempFile.path) }
+        return p
+    }()
+
+    /// Replaces the file's contents with `bytes` and returns its path.
+    static func write(_ bytes: [UInt8]) -> String {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { fatalError("gk-fuzz: cannot create \(path)") }
+        defer { close(fd) }
+        var done = 0
+        bytes.withUnsafeBytes { b in
+            while done < b.count {
+                let n = Glibc.write(fd, b.baseAddress! + done, b.count - done)
+                guard n > 0 else { fatalError("gk-fuzz: cannot write \(path)") }
+                done += n
+            }
+        }
+        return path
+    }
+}
+
+/// Rewrites the payload-length and checksum fields of a saved file so that they match
+/// the rest of the bytes, as a forger would: the loaders must then catch inconsistent
+/// contents by validation. Inputs shorter than the header are left alone.
+enum ForgedFile {
+    /// Index and road-graph files: 64-byte header of 8 UInt64; word 6 the payload bytes,
+    /// word 7 XXH64 of bytes 0..<56 and of the payload.
+    static func index(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { header64(input) }
+    static func roadGraph(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { header64(input) }
+
+    /// Landmark files: 48-byte header; bytes 32..<40 the payload bytes, 40..<48 XXH64 of
+    /// bytes 0..<40 and of the payload.
+    static func landmarks(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var b = Array(input)
+        guard b.count >= 48 else { return b }
+        put(&b, at: 32, UInt64(b.count - 48))
+        var sum = Checksum64()
+        b.withUnsafeBytes { r in
+            sum.update(UnsafeRawBufferPointer(rebasing: r[0..<40]))
+            sum.update(UnsafeRawBufferPointer(rebasing: r[48...]))
+        }
+        put(&b, at: 40, sum.finalize())
+        return b
+    }
+
+    private static func header64(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var b = Array(input)
+        guard b.count >= 64 else { return b }
+        put(&b, at: 48, UInt64(b.count - 64))
+        var sum = Checksum64()
+        b.withUnsafeBytes { r in
+            sum.update(UnsafeRawBufferPointer(rebasing: r[0..<56]))
+            sum.update(UnsafeRawBufferPointer(rebasing: r[64...]))
+        }
+        put(&b, at: 56, sum.finalize())
+        return b
+    }
+
+    private static func put(_ b: inout [UInt8], at offset: Int, _ v: UInt64) {
+        for i in 0..<8 { b[offset + i] = UInt8(truncatingIfNeeded: v >> (8 * UInt64(i))) }
+    }
+}

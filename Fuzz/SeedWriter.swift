@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GeoKernel
+import Nearby
+import OpenStreetMap
+import Timeline
+
+/// Writes the seeds that only the library can produce (GK_FUZZ_WRITE_SEEDS=<dir>):
+/// freshly saved index, landmark and road-graph files, the built-in routing profiles and
+/// tracking-policy configuration as JSON, and the sample town as OSM XML.
+enum SeedWriter {
+    static func writeAll(to dir: String) -> Int32 {
+        do {
+            try write(to: dir)
+            return 0
+        } catch {
+            print("gk-fuzz: writing seeds: \(error)")
+            return 1
+        }
+    }
+
+    private static func write(to dir: String) throws(GeoKernelError) {
+        func sub(_ name: String) -> String {
+            let d = dir + "/" + name
+            mkdir(dir, 0o755)
+            mkdir(d, 0o755)
+            return d
+        }
+        // Index files: empty; 300 points in one run; points in runs plus the insert
+        // buffer plus removals.
+        let idx = sub("index-file")
+        try SpatialIndex().save(to: idx + "/empty.gkindex")
+        var rng = SplitMix(seed: 13)
+        let points = try (0..<300).map { (_) throws(GeoKernelError) in
+            try Coordinate(latitude: rng.unit() * 180 - 90, longitude: rng.unit() * 360 - 180)
+        }
+        try SpatialIndex(points).save(to: idx + "/300.gkindex")
+        var dynamic = try SpatialIndex(Array(points.prefix(100)))
+        for p in points.suffix(20) { _ = try dynamic.insert(p) }
+        for id in stride(from: UInt32(0), to: 120, by: 7) { try dynamic.remove(id: id) }
+        try dynamic.save(to: idx + "/dynamic.gkindex")
+
+        // Landmark files: empty; three landmarks, one deleted.
+        let lm = sub("landmark-file")
+        try LandmarkIndex().save(to: lm + "/empty.gklm")
+        let landmarks = LandmarkIndex()
+        let a = try landmarks.add(at: try Coordinate(latitude: 48.85, longitude: 2.35), note: "Café de Flore", owner: "ana")
+        _ = try landmarks.add(at: try Coordinate(latitude: -33.86, longitude: 151.2), note: "Opera 🎭", owner: "bo")
+        _ = try landmarks.add(at: try Coordinate(latitude: 0, longitude: 179.99), note: "x", owner: "cy")
+        try landmarks.save(to: lm + "/two.gklm")
+        try landmarks.delete(id: a.id, by: "ana")
+        try landmarks.save(to: lm + "/deleted.gklm")
+
+        // Road graphs of the sample town: contracted for both metrics, and not contracted.
+        let town = SampleTown.osmXML
+        var builder = RoadNetworkBuilder(profile: .car)
+        try OSMFile.read(bytes: Array(town.utf8), format: .xml) { builder.add($0) }
+        let network = try builder.build().network
+        let rg = sub("road-graph-file")
+        try RoadGraph(network).save(to: rg + "/town.gkroad")
+        try RoadGraph(network, options: RoadGraph.Options(contractedMetrics: [])).save(to: rg + "/town-plain.gkroad")
+
+        // Forging a file the library saved must leave it unchanged (else the targets would
+        // fuzz only the checksum check).
+        for (dir, forge) in [(idx, ForgedFile.index), (lm, ForgedFile.landmarks), (rg, ForgedFile.roadGraph)] {
+            for name in try files(in: dir) {
+                let bytes = try contents(of: dir + "/" + name)
+                let forged = bytes.withUnsafeBufferPointer { forge($0) }
+                guard forged == bytes else { throw GeoKernelError(.corrupt, "forging changed the saved file \(name)") }
+            }
+        }
+
+        // Text seeds.
+        try text(town, sub("osm-xml") + "/sample-town.osm")
+        let profiles = sub("routing-profile"), json = sub("minijson")
+        for (name, p) in [("car", RoutingProfile.car), ("bicycle", .bicycle), ("foot", .foot)] {
+            try text(p.json, profiles + "/\(name).json")
+            try text(p.json, json + "/\(name).json")
+        }
+        let policy = TrackingPolicy.Configuration.default.json
+        try text(policy, sub("tracking-policy") + "/default.json")
+        try text(policy, json + "/tracking-policy.json")
+    }
+
+    private static func files(in dir: String) throws(GeoKernelError) -> [String] {
+        guard let d = opendir(dir) else { throw GeoKernelError(.io, "cannot list \(dir)") }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
+    }
+
+    private static func contents(of path: String) throws(GeoKernelError) -> [UInt8] {
+        guard let f = fopen(path, "rb") else { throw GeoKernelError(.io, "cannot open \(path)") }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, f)
+            if n == 0 { break }
+            out += chunk[0..<n]
+        }
+        return out
+    }
+
+    private static func text(_ s: String, _ path: String) throws(GeoKernelError) {
+        guard let f = fopen(path, "wb") else { throw GeoKernelError(.io, "cannot create \(path)") }
+        defer { fclose(f) }
+        let bytes = Array(s.utf8)
+        guard fwrite(bytes, 1, bytes.count, f) == bytes.count else { throw GeoKernelError(.io, "cannot write \(path)") }
+    }
+}
+
+/// A small deterministic generator for seed coordinates.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,134 @@
+import Foundation  // Data, for GPX.decode and GeoJSON.decode
+import GeoFormats
+import GeoKernel
+import Nearby
+import OpenStreetMap
+import Route
+import Timeline
+
+/// One fuzz target: a name (the GK_FUZZ_TARGET value and the corpus directory) and the
+/// code that feeds one input to the parser, then uses what it returns a little (writes it
+/// back, queries it) the way the tool and the facades do. Every error a parser throws is a normal
+/// outcome; only traps, sanitizer reports, hangs (> 1 s) and excessive memory are findings.
+struct FuzzTarget: Sendable {
+    let name: String
+    let run: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+
+    static let all: [FuzzTarget] = [
+        // GeoFormats (Foundation).
+        // Each reader's output is also written back (and GPX read again), as the tool does.
+        FuzzTarget(name: "gpx") { bytes in
+            guard let doc = try? GPX.decode(Data(bytes)) else { return }
+            _ = try? GPX.decode(Data(GPX.encode(doc).utf8))
+        },
+        FuzzTarget(name: "geojson") { bytes in
+            guard let doc = try? GeoJSON.decode(Data(bytes)) else { return }
+            _ = try? TrackReader.fixes(from: doc)
+            _ = GeoJSON.encode(doc)
+        },
+        FuzzTarget(name: "csv-track") { bytes in
+            guard let fixes = try? CSVTrack.decode(text(bytes)) else { return }
+            for f in fixes.prefix(100) { _ = ISO8601Time.format(f.timestamp, fractionDigits: 3) }
+        },
+        // Nearby: gazetteers (one target per format, so that each corpus stays one format).
+        FuzzTarget(name: "gazetteer-csv") { bytes in
+            gazetteer(bytes, .csv)
+        },
+        FuzzTarget(name: "geonames") { bytes in
+            gazetteer(bytes, .geoNames)
+        },
+        // Timeline: the tracking policy's JSON configuration.
+        FuzzTarget(name: "tracking-policy") { bytes in
+            guard let c = try? TrackingPolicy.Configuration(json: text(bytes)) else { return }
+            _ = TrackingPolicy(configuration: c)
+            _ = try? TrackingPolicy.Configuration(json: c.json)
+        },
+        // Route: encoded polylines, at the usual precisions 5 and 6 and at 1 and 10.
+        FuzzTarget(name: "polyline") { bytes in
+            let s = text(bytes)
+            for precision in [5, 6, 1, 10] {
+                guard let line = try? EncodedPolyline.decode(s, precision: precision) else { continue }
+                _ = try? EncodedPolyline.encode(line, precision: precision)
+            }
+        },
+        // The package-internal JSON reader behind profiles and the tracking policy.
+        FuzzTarget(name: "minijson") { bytes in
+            _ = try? MiniJSON.parse(text(bytes))
+        },
+        // OpenStreetMap: routing profiles as JSON.
+        FuzzTarget(name: "routing-profile") { bytes in
+            guard let p = try? RoutingProfile(json: text(bytes)) else { return }
+            _ = try? p.validate()
+            _ = p.travel(wayTags: ["highway": "primary", "maxspeed": "50", "oneway": "yes"])
+            _ = p.blocks(nodeTags: ["barrier": "bollard"])
+            _ = try? RoutingProfile(json: p.json)
+        },
+        // OpenStreetMap files, from memory; what reads is then built into a road network
+        // and a graph (no contraction), as `geokernel route --osm` would.
+        FuzzTarget(name: "osm-pbf") { bytes in osm(bytes, .pbf) },
+        FuzzTarget(name: "osm-xml") { bytes in osm(bytes, .xml) },
+        FuzzTarget(name: "osm-gz") { bytes in osm(bytes, .xmlGzip) },
+        // Saved files. The loaders take a path, so each input is written to a temporary
+        // file first. The length and checksum fields are recomputed before writing
+        // (ForgedFile), so that mutations get past the checksum to the validation: these
+        // targets play a forger, which the loaders promise to refuse without trapping.
+        FuzzTarget(name: "index-file") { bytes in
+            let path = TempFile.write(ForgedFile.index(bytes))
+            guard let index = try? SpatialIndex(contentsOf: path) else { return }
+            let here = try! Coordinate(latitude: 45, longitude: 5)
+            _ = try? index.nearest(to: here, k: 5)
+            _ = try? index.within(radiusMeters: 1_000_000, of: here)
+            var copy = index
+            _ = try? copy.insert(here)
+        },
+        FuzzTarget(name: "landmark-file") { bytes in
+            let path = TempFile.write(ForgedFile.landmarks(bytes))
+            guard let landmarks = try? LandmarkIndex(contentsOf: path) else { return }
+            let here = try! Coordinate(latitude: 45, longitude: 5)
+            _ = try? landmarks.search(LandmarkSearch(position: here, user: "fuzz", text: "a"))
+            _ = try? landmarks.add(at: here, note: "fuzz", owner: "fuzz")
+        },
+        FuzzTarget(name: "road-graph-file") { bytes in
+            let path = TempFile.write(ForgedFile.roadGraph(bytes))
+            guard let graph = try? RoadGraph(contentsOf: path) else { return }
+            exercise(graph)
+        },
+    ]
+}
+
+/// The bytes as a Swift string (invalid UTF-8 becomes U+FFFD, as `String(decoding:)` does
+/// for every string-taking API).
+private func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
+}
+
+private func gazetteer(_ bytes: UnsafeBufferPointer<UInt8>, _ format: GazetteerFormat) {
+    guard let g = try? ReverseGeocoder(text: text(bytes), format: format) else { return }
+    _ = g.nearest(to: try! Coordinate(latitude: 45, longitude: 5))
+}
+
+private func osm(_ bytes: UnsafeBufferPointer<UInt8>, _ format: OSMFileFormat) {
+    var builder = RoadNetworkBuilder(profile: .car)
+    do {
+        try OSMFile.read(bytes: Array(bytes), format: format) { builder.add($0) }
+    } catch {
+        return
+    }
+    guard let (network, _) = try? builder.build() else { return }
+    guard let graph = try? RoadGraph(network, options: RoadGraph.Options(contractedMetrics: [])) else { return }
+    exercise(graph)
+}
+
+/// Snaps the first and the last node and routes between them with every algorithm the
+/// graph supports: a loaded or built graph must answer or throw, never trap.
+private func exercise(_ graph: RoadGraph) {
+    guard graph.nodeCount > 0 else { return }
+    let a = graph.nodeCoordinate(0), b = graph.nodeCoordinate(graph.nodeCount - 1)
+    guard let from = try? graph.snap(a, maxDistanceMeters: 1_000),
+          let to = try? graph.snap(b, maxDistanceMeters: 1_000)
+    else { return }
+    for metric in [RoadMetric.shortest, .fastest] {
+        _ = try? graph.route(from: from, to: to, metric: metric, algorithm: .dijkstra)
+        _ = try? graph.route(from: from, to: to, metric: metric, algorithm: .contractionHierarchy)
+    }
+}
