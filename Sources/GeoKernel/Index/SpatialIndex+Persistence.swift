@@ -140,7 +140,7 @@ extension SpatialIndex {
                  Double(bitPattern: records[4 * i + 2])), UInt32(truncatingIfNeeded: records[4 * i + 3]))
         }
         let words = Int(clamping: records[4 * buffered])
-        guard words * 8 == file.size - file.offset else {
+        guard words <= (file.size - file.offset) / 8, words * 8 == file.size - file.offset else {
             throw corrupt("the removed bitset has \(file.size - file.offset) bytes, the header says \(words) words")
         }
         index.removed = [UInt64](repeating: 0, count: words)
