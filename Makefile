@@ -78,10 +78,11 @@ build: deps
 build-tests: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 
-# libGeoKernelC.so is built with soname libgeokernel.so.0; stage it under its C names.
+# libGeoKernelC.so is built with soname libgeokernel.so.0; stage it, stripped, under its C
+# names (make install installs this staged copy).
 lib: build
 	@mkdir -p $(LIBDIR)
-	cp -f $(BIN)/libGeoKernelC.so $(LIBDIR)/libgeokernel.so.$(VERSION)
+	strip --strip-unneeded -o $(LIBDIR)/libgeokernel.so.$(VERSION) $(BIN)/libGeoKernelC.so
 	ln -sf libgeokernel.so.$(VERSION) $(LIBDIR)/libgeokernel.so.0
 	ln -sf libgeokernel.so.0 $(LIBDIR)/libgeokernel.so
 
