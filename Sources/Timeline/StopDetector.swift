@@ -251,10 +251,13 @@ public struct StopDetector: Sendable {
     private func isOutsideWindow(_ c: Coordinate) -> Bool {
         let phi = c.latitude * Self.radiansPerDegree
         let lambda = c.longitude * Self.radiansPerDegree
-        let bounds = SphereBand.haversineBounds(
-            deltaPhi: phi - anchorPhi, deltaLambda: lambda - anchorLambda, cosPhi0: anchorCosPhi)
-        if bounds.high < aInside { return false }
-        if bounds.low > aOutside { return true }
+        let dPhi = phi - anchorPhi, dLambda = lambda - anchorLambda
+        if SphereBand.haversineUpperBound(deltaPhi: dPhi, deltaLambda: dLambda, cosPhi0: anchorCosPhi) < aInside {
+            return false
+        }
+        if SphereBand.haversineLowerBound(deltaPhi: dPhi, deltaLambda: dLambda, cosPhi0: anchorCosPhi) > aOutside {
+            return true
+        }
         let s1 = sin((phi - anchorPhi) / 2)
         let s2 = sin((lambda - anchorLambda) / 2)
         let a = s1 * s1 + anchorCosPhi * cos(phi) * (s2 * s2)

@@ -66,7 +66,7 @@ package struct SphereBand: Sendable, Equatable {
     package init(angle theta: Double) {
         if !(theta >= 0) {
             self.init(unchecked: theta)
-        } else if theta >= piHi {
+        } else if theta >= .pi {
             self.init(lower: 1, upper: 1)
         } else {
             let s = sin(theta * 0.5)
@@ -79,11 +79,11 @@ package struct SphereBand: Sendable, Equatable {
     /// call (the geofence's exit threshold depends on each fix's accuracy).
     ///
     /// - Complexity: O(1), a few multiplications.
-    @inline(__always)
+    @inlinable
     package init(cheapAngle theta: Double) {
         if !(theta >= 0) {
             self.init(unchecked: theta)
-        } else if theta >= piHi {
+        } else if theta >= .pi {
             self.init(lower: 1, upper: 1)
         } else {
             let half = theta * 0.5
@@ -92,30 +92,31 @@ package struct SphereBand: Sendable, Equatable {
     }
 
     /// The band from bounds `lower` ≤ sin(θ/2) ≤ `upper` (both ≥ 0).
-    @inline(__always)
-    private init(lower: Double, upper: Double) {
+    @usableFromInline
+    init(lower: Double, upper: Double) {
         inside = Swift.max(0, lower * lower * (1 - Self.relativeMargin) - Self.absoluteMargin)
         outside = upper * upper * (1 + Self.relativeMargin) + Self.absoluteMargin
     }
 
     /// Negative angle: nothing within; NaN: nothing certain.
-    private init(unchecked theta: Double) {
+    @usableFromInline
+    init(unchecked theta: Double) {
         inside = 0
         outside = theta < 0 ? -1 : .infinity
     }
 
     /// `inside` for squared chords between unit vectors (chord² = 4h; exact).
-    @inline(__always)
+    @inlinable
     package var insideChordSquared: Double { 4 * inside }
     /// `outside` for squared chords between unit vectors (−4 for a negative angle).
-    @inline(__always)
+    @inlinable
     package var outsideChordSquared: Double { 4 * outside }
 
     /// The squared chord between two unit vectors, (dx² + dy²) + dz²: one of the cheap
     /// quantities (compare with `insideChordSquared` and `outsideChordSquared`).
     ///
     /// - Complexity: O(1), three multiplications.
-    @inline(__always)
+    @inlinable
     package static func chordSquared(
         _ ax: Double, _ ay: Double, _ az: Double, _ bx: Double, _ by: Double, _ bz: Double
     ) -> Double {
@@ -126,21 +127,41 @@ package struct SphereBand: Sendable, Equatable {
     /// Bounds of h = sin²(Δφ/2) + cos φ₀ cos φ sin²(Δλ/2) made of products only (no
     /// trigonometry): the other cheap quantity. Inputs in radians; `cosPhi0` = cos φ₀;
     /// Δλ is wrapped into [−π, π] here (h is 2π-periodic in Δλ). Uses sin²y ≤ y²,
-    /// sin²y ≥ y²(1 − y²/3) and
-    /// |cos φ − cos φ₀| ≤ |Δφ|.
+    /// sin²y ≥ y²(1 − y²/3) and |cos φ − cos φ₀| ≤ |Δφ|. The upper bound alone first
+    /// (`haversineUpperBound`): most points of a stop detector are settled by it.
     ///
     /// - Complexity: O(1), about fifteen flops.
-    @inline(__always)
+    @inlinable
     package static func haversineBounds(
         deltaPhi dPhi: Double, deltaLambda: Double, cosPhi0: Double
     ) -> (low: Double, high: Double) {
-        var dLambda = deltaLambda
-        if dLambda > .pi { dLambda -= 2 * .pi } else if dLambda < -.pi { dLambda += 2 * .pi }
+        (haversineLowerBound(deltaPhi: dPhi, deltaLambda: deltaLambda, cosPhi0: cosPhi0),
+         haversineUpperBound(deltaPhi: dPhi, deltaLambda: deltaLambda, cosPhi0: cosPhi0))
+    }
+
+    /// The upper bound of `haversineBounds`: Δφ²/4 + cos φ₀ (cos φ₀ + |Δφ|) Δλ²/4.
+    @inlinable
+    package static func haversineUpperBound(deltaPhi dPhi: Double, deltaLambda: Double, cosPhi0: Double) -> Double {
+        let dLambda = wrapped(deltaLambda)
         let p1 = dPhi * dPhi * 0.25, p2 = dLambda * dLambda * 0.25
-        let spread = Swift.abs(dPhi)
-        let high = p1 + cosPhi0 * (cosPhi0 + spread) * p2
-        let low = p1 * (1 - dPhi * dPhi / 12)
-            + cosPhi0 * Swift.max(0, cosPhi0 - spread) * p2 * (1 - dLambda * dLambda / 12)
-        return (low, high)
+        return p1 + cosPhi0 * (cosPhi0 + Swift.abs(dPhi)) * p2
+    }
+
+    /// The lower bound of `haversineBounds`:
+    /// Δφ²/4 (1 − Δφ²/12) + cos φ₀ max(0, cos φ₀ − |Δφ|) Δλ²/4 (1 − Δλ²/12).
+    @inlinable
+    package static func haversineLowerBound(deltaPhi dPhi: Double, deltaLambda: Double, cosPhi0: Double) -> Double {
+        let dLambda = wrapped(deltaLambda)
+        let p1 = dPhi * dPhi * 0.25, p2 = dLambda * dLambda * 0.25
+        return p1 * (1 - dPhi * dPhi / 12)
+            + cosPhi0 * Swift.max(0, cosPhi0 - Swift.abs(dPhi)) * p2 * (1 - dLambda * dLambda / 12)
+    }
+
+    /// Δλ wrapped into [−π, π] (for |Δλ| ≤ 3π).
+    @inlinable
+    package static func wrapped(_ dLambda: Double) -> Double {
+        if dLambda > .pi { return dLambda - 2 * .pi }
+        if dLambda < -.pi { return dLambda + 2 * .pi }
+        return dLambda
     }
 }
