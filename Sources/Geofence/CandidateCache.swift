@@ -42,7 +42,7 @@ struct CandidateCache {
         valid = true
         ax = anchor.x; ay = anchor.y; az = anchor.z
         self.slack = slack
-        reuse2 = ChordBounds.cheap(theta: slack).inner2
+        reuse2 = SphereBand(cheapAngle: slack).insideChordSquared
         blocks.removeAll(keepingCapacity: true)
         inner2.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
@@ -61,8 +61,8 @@ struct CandidateCache {
         inner2 i2: Double, outer2 o2: Double
     ) {
         guard thetaEnter >= 0 else { return }  // never inside evidence
-        let reach = ChordBounds.cheap(theta: thetaEnter + slack).outer2
-        guard ChordBounds.chord2(ax, ay, az, px, py, pz) <= reach else { return }
+        let reach = SphereBand(cheapAngle: thetaEnter + slack).outsideChordSquared
+        guard SphereBand.chordSquared(ax, ay, az, px, py, pz) <= reach else { return }
         let j = slots.count
         if j & 3 == 0 { blocks.append(Block()) }
         blocks[j >> 2].x[j & 3] = px

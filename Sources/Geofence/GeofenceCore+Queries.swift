@@ -15,10 +15,10 @@ extension GeofenceCore {
         search.forEachCandidate(near: point, extraMeters: 0) { s in
             guard going else { return }
             let i = Int(s)
-            let c2 = ChordBounds.chord2(p.x, p.y, p.z, vx[i], vy[i], vz[i])
-            let b = ChordBounds.cheap(theta: radii[i] / EarthModel.meanRadiusMeters)
+            let c2 = SphereBand.chordSquared(p.x, p.y, p.z, vx[i], vy[i], vz[i])
+            let b = SphereBand(cheapAngle: radii[i] / EarthModel.meanRadiusMeters)
             let inside =
-                c2 > b.outer2 ? false : (c2 < b.inner2 ? true : distance(i, point.latitude, point.longitude) <= radii[i])
+                c2 > b.outsideChordSquared ? false : (c2 < b.insideChordSquared ? true : distance(i, point.latitude, point.longitude) <= radii[i])
             if inside { going = body(s) }
         }
     }

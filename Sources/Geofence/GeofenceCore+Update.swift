@@ -29,13 +29,13 @@ extension GeofenceCore {
             return
         }
         let lat = fix.coordinate.latitude, lon = fix.coordinate.longitude
-        let p = ChordBounds.unitVector(latitude: lat, longitude: lon)
+        let p = UnitVector(latitude: lat, longitude: lon)
         fixesSinceRefill += 1
         if !fixEvents.isEmpty { fixEvents.removeAll(keepingCapacity: true) }
 
         if !active.isEmpty { updateActive(t, lat, lon, p, accuracy) }
         if !slotOfID.isEmpty {
-            if !cache.valid || ChordBounds.chord2(p.x, p.y, p.z, cache.ax, cache.ay, cache.az) >= cache.reuse2 {
+            if !cache.valid || SphereBand.chordSquared(p.x, p.y, p.z, cache.ax, cache.ay, cache.az) >= cache.reuse2 {
                 refill(around: fix.coordinate, p)
             }
             scanCandidates(t, lat, lon, p)
@@ -51,13 +51,13 @@ extension GeofenceCore {
     }
 
     /// Fences inside, or in a run of inside evidence: every fix moves them on.
-    private mutating func updateActive(_ t: Double, _ lat: Double, _ lon: Double, _ p: UnitVectorComponents, _ accuracy: Double) {
+    private mutating func updateActive(_ t: Double, _ lat: Double, _ lon: Double, _ p: UnitVector, _ accuracy: Double) {
         let rules = configuration
         var k = 0
         while k < active.count {
             var e = active[k]
             let i = Int(e.slot)
-            let c2 = ChordBounds.chord2(p.x, p.y, p.z, vx[i], vy[i], vz[i])
+            let c2 = SphereBand.chordSquared(p.x, p.y, p.z, vx[i], vy[i], vz[i])
             if e.inside {
                 // Outside evidence: d > (radius + accuracy) + hysteresis. Certainly not
                 // when the fix is certainly within radius − enter margin (the common case).
@@ -66,8 +66,8 @@ extension GeofenceCore {
                     outside = false
                 } else {
                     let threshold = (radii[i] + accuracy) + rules.hysteresisMeters
-                    let b = ChordBounds.cheap(theta: threshold / EarthModel.meanRadiusMeters)
-                    outside = c2 > b.outer2 ? true : (c2 < b.inner2 ? false : distance(i, lat, lon) > threshold)
+                    let b = SphereBand(cheapAngle: threshold / EarthModel.meanRadiusMeters)
+                    outside = c2 > b.outsideChordSquared ? true : (c2 < b.insideChordSquared ? false : distance(i, lat, lon) > threshold)
                 }
                 if outside {
                     if e.run == 0 { e.runStart = t }
@@ -121,13 +121,13 @@ extension GeofenceCore {
 
     /// Refetches the candidate set around the fix: every fence that could have inside
     /// evidence at a fix within the slack of this one.
-    private mutating func refill(around point: Coordinate, _ p: UnitVectorComponents) {
+    private mutating func refill(around point: Coordinate, _ p: UnitVector) {
         let R = EarthModel.meanRadiusMeters
         // Slack: about 24 fixes' worth of the speed at which the fixes left the previous
         // neighbourhood, between 250 m and 2 km.
         var speed = 0.0  // radians per fix
         if cache.valid {
-            speed = ChordBounds.chord2(p.x, p.y, p.z, cache.ax, cache.ay, cache.az).squareRoot() / Double(fixesSinceRefill)
+            speed = SphereBand.chordSquared(p.x, p.y, p.z, cache.ax, cache.ay, cache.az).squareRoot() / Double(fixesSinceRefill)
         }
         fixesSinceRefill = 0
         let slackMeters = min(2_000, max(250, 24 * speed * R))
@@ -151,7 +151,7 @@ extension GeofenceCore {
 
     /// Runs the candidate set against the fix: fences in the default state with inside
     /// evidence start a run (or enter at once).
-    private mutating func scanCandidates(_ t: Double, _ lat: Double, _ lon: Double, _ p: UnitVectorComponents) {
+    private mutating func scanCandidates(_ t: Double, _ lat: Double, _ lon: Double, _ p: UnitVector) {
         let first = cache.blocks.withUnsafeBufferPointer { Self.firstHit($0, p, from: 0) }
         guard first >= 0 else { return }  // the common case: nothing near a boundary
         var found = hits
@@ -169,7 +169,7 @@ extension GeofenceCore {
             let s = cache.slots[Int(j)]
             let i = Int(s)
             guard activeIndex[i] < 0 else { continue }  // active entries hold outer2 = −1; a safety net
-            let c2 = ChordBounds.chord2(p.x, p.y, p.z, vx[i], vy[i], vz[i])
+            let c2 = SphereBand.chordSquared(p.x, p.y, p.z, vx[i], vy[i], vz[i])
             guard insideEvidence(i, c2, lat, lon) else { continue }
             var e = ActiveFence(
                 slot: s, inside: false, dwellReported: false, run: 1, runStart: t, enteredAt: 0, cachePosition: j)
@@ -183,7 +183,7 @@ extension GeofenceCore {
     /// Sign bits of outer2 − chord² for the four entries of a block: clear (the top bit of
     /// a lane is 0) where the entry passes, i.e. may have inside evidence.
     @inline(__always)
-    private static func passing(_ block: CandidateCache.Block, _ p: UnitVectorComponents) -> SIMD4<UInt64> {
+    private static func passing(_ block: CandidateCache.Block, _ p: UnitVector) -> SIMD4<UInt64> {
         typealias D4 = SIMD4<Double>
         let dx: D4 = block.x - D4(repeating: p.x)
         let dy: D4 = block.y - D4(repeating: p.y)
@@ -197,7 +197,7 @@ extension GeofenceCore {
     /// squared chord to p is not above its `outer2` bound (the others certainly have no
     /// inside evidence), or −1.
     private static func firstHit(
-        _ blocks: UnsafeBufferPointer<CandidateCache.Block>, _ p: UnitVectorComponents, from start: Int
+        _ blocks: UnsafeBufferPointer<CandidateCache.Block>, _ p: UnitVector, from start: Int
     ) -> Int {
         var b = start
         while b < blocks.count {

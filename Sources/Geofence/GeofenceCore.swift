@@ -68,7 +68,7 @@ struct GeofenceCore {
     mutating func insert(_ fence: CircularFence) {
         let v = UnitVector(fence.center)
         let theta = (fence.radiusMeters - configuration.enterMarginMeters) / EarthModel.meanRadiusMeters
-        let b = ChordBounds.exact(theta: theta)
+        let b = SphereBand(angle: theta)
         let s: Int32
         if let free = freeSlots.popLast() {
             s = free
@@ -77,7 +77,7 @@ struct GeofenceCore {
             latitudes[i] = fence.center.latitude; longitudes[i] = fence.center.longitude
             vx[i] = v.x; vy[i] = v.y; vz[i] = v.z
             radii[i] = fence.radiusMeters
-            enterInner2[i] = b.inner2; enterOuter2[i] = b.outer2
+            enterInner2[i] = b.insideChordSquared; enterOuter2[i] = b.outsideChordSquared
             sequence[i] = nextSequence
             activeIndex[i] = -1
         } else {
@@ -86,7 +86,7 @@ struct GeofenceCore {
             latitudes.append(fence.center.latitude); longitudes.append(fence.center.longitude)
             vx.append(v.x); vy.append(v.y); vz.append(v.z)
             radii.append(fence.radiusMeters)
-            enterInner2.append(b.inner2); enterOuter2.append(b.outer2)
+            enterInner2.append(b.insideChordSquared); enterOuter2.append(b.outsideChordSquared)
             sequence.append(nextSequence)
             activeIndex.append(-1)
         }

@@ -49,7 +49,7 @@ public struct StopDetector: Sendable {
     /// Radius of the sphere every Timeline distance is measured on: 6 371 000 m, the
     /// radius of trackintel's `haversine_dist` (GeoKernel's own mean radius is
     /// 6 371 008.8 m; the two differ by 1.4 ppm, 0.14 mm per 100 m).
-    public static let earthRadiusMeters: Double = 6_371_000
+    public static let earthRadiusMeters: Double = EarthModel.trackintelRadiusMeters
 
     /// The thresholds in use.
     public let parameters: Parameters
@@ -72,9 +72,9 @@ public struct StopDetector: Sendable {
     /// Stored fixes of the move in progress (before the window).
     private var leg: [Fix] = []
     private var anchorPhi = 0.0, anchorLambda = 0.0, anchorCosPhi = 0.0
-    /// haversine `a` values bracketing the distance threshold: below `aInside` a fix is
-    /// certainly inside, above `aOutside` certainly outside; in between trackintel's formula
-    /// decides (so results equal trackintel's `>=` on the metre value).
+    /// haversine `a` values bracketing the distance threshold (`SphereBand`): below
+    /// `aInside` a fix is certainly inside, above `aOutside` certainly outside; in between
+    /// trackintel's formula decides (so results equal trackintel's `>=` on the metre value).
     private let aInside: Double, aOutside: Double
     private var lastTime = -Double.infinity
     private var lastPlacemark: Placemark?
@@ -89,18 +89,13 @@ public struct StopDetector: Sendable {
     public init(parameters: Parameters = .trackintel, naming: (any PlacemarkNaming)? = nil) {
         self.parameters = parameters
         self.naming = naming
-        let half = parameters.distanceMeters / Self.earthRadiusMeters / 2
-        if half >= .pi / 2 {
-            // Farther than half the circumference: no fix can be that far; all are inside.
-            aInside = .infinity
-            aOutside = .infinity
-        } else {
-            // Relative 1e-9 covers the rounding of the haversine bounds; absolute 1e-14
-            // covers the law of cosines, whose a = (1 − cos θ)/2 is off by up to ~3e-16.
-            let s = sin(half)
-            aInside = s * s * (1 - 1e-9) - 1e-14
-            aOutside = s * s * (1 + 1e-9) + 1e-14
-        }
+        // The margins (SphereBand's) cover the rounding of the product bounds and of
+        // libm's haversine, and the law of cosines' a = (1 − cos θ)/2, off by up to ~3e-16.
+        // Beyond half the circumference the band sits at a = 1: fixes near the antipode
+        // go to trackintel's formula like all others near the threshold.
+        let band = SphereBand(angle: parameters.distanceMeters / Self.earthRadiusMeters)
+        aInside = band.inside
+        aOutside = band.outside
     }
 
     /// Creates a detector with a preset's parameters.
@@ -247,25 +242,22 @@ public struct StopDetector: Sendable {
     ///
     /// Most fixes are decided without trigonometry: the haversine term
     /// a = sin²(Δφ/2) + cos φ₀ cos φ sin²(Δλ/2) lies between bounds made of products only
-    /// (sin²y ≤ y², sin²y ≥ y²(1 − y²/3), |cos φ − cos φ₀| ≤ |Δφ|, Δλ wrapped into [−π, π]
-    /// as sin² is π-periodic), and the threshold's a-values carry margins far above the
-    /// rounding of either formula. Only fixes within those margins of the threshold are
-    /// measured with trackintel's own formula and order (degrees to radians first, then
-    /// differences), so every decision equals trackintel's `>=` on the metre value.
+    /// (`SphereBand.haversineBounds`), and the threshold's band (`SphereBand`) carries
+    /// margins far above the rounding of either formula. Then libm's a settles most of the
+    /// rest. Only fixes within the band are measured with trackintel's own formula and
+    /// order (degrees to radians first, then differences), so every decision equals
+    /// trackintel's `>=` on the metre value.
     @inline(__always)
     private func isOutsideWindow(_ c: Coordinate) -> Bool {
         let phi = c.latitude * Self.radiansPerDegree
         let lambda = c.longitude * Self.radiansPerDegree
-        let dPhi = phi - anchorPhi
-        var dLambda = lambda - anchorLambda
-        if dLambda > .pi { dLambda -= 2 * .pi } else if dLambda < -.pi { dLambda += 2 * .pi }
-        let p1 = dPhi * dPhi * 0.25, p2 = dLambda * dLambda * 0.25
-        let spread = abs(dPhi)
-        let high = p1 + anchorCosPhi * (anchorCosPhi + spread) * p2
-        if high < aInside { return false }
-        let low = p1 * (1 - dPhi * dPhi / 12)
-            + anchorCosPhi * max(0, anchorCosPhi - spread) * p2 * (1 - dLambda * dLambda / 12)
-        if low > aOutside { return true }
+        let dPhi = phi - anchorPhi, dLambda = lambda - anchorLambda
+        if SphereBand.haversineUpperBound(deltaPhi: dPhi, deltaLambda: dLambda, cosPhi0: anchorCosPhi) < aInside {
+            return false
+        }
+        if SphereBand.haversineLowerBound(deltaPhi: dPhi, deltaLambda: dLambda, cosPhi0: anchorCosPhi) > aOutside {
+            return true
+        }
         let s1 = sin((phi - anchorPhi) / 2)
         let s2 = sin((lambda - anchorLambda) / 2)
         let a = s1 * s1 + anchorCosPhi * cos(phi) * (s2 * s2)

@@ -79,20 +79,3 @@ struct GeofenceValidationTests {
         _ = try GeofenceMonitor(configuration: .raw)
     }
 }
-
-@Suite("Geofence internals")
-struct GeofenceInternalsTests {
-    @Test("the fixes' polynomial unit vectors agree with libm's to 2e-15")
-    func polynomialUnitVector() throws {
-        var rng = SeededRandom(seed: 3)
-        var worst = 0.0
-        var points = [(90.0, 0.0), (-90.0, 179.9), (0, -180), (0, 90), (0, -90), (45, 179.999999), (-45, -179.999999)]
-        for _ in 0..<100_000 { points.append((rng.uniform(-90, 90), rng.uniform(-180, 180))) }
-        for (lat, lon) in points {
-            let v = UnitVector(try Coordinate(latitude: lat, longitude: lon))
-            let w = ChordBounds.unitVector(latitude: lat, longitude: lon)
-            worst = max(worst, abs(v.x - w.x), abs(v.y - w.y), abs(v.z - w.z))
-        }
-        #expect(worst < 2e-15, "worst component difference \(worst)")
-    }
-}

@@ -179,7 +179,7 @@ enum NaiveSlidingWindow {
             // Recompute the window: the first fix from the anchor that lies 100 m or more away.
             var firstOutside: Int?
             for k in start...j
-            where haversineDistance(kept[start].coordinate, kept[k].coordinate, radiusMeters: 6_371_000) >= 100 {
+            where haversineDistance(kept[start].coordinate, kept[k].coordinate, radiusMeters: StopDetector.earthRadiusMeters) >= 100 {
                 firstOutside = k
                 break
             }

@@ -7,6 +7,11 @@ public enum EarthModel {
     /// bearing, destination and cross-track function. C twin: `GK_EARTH_MEAN_RADIUS_M`.
     public static let meanRadiusMeters: Double = 6_371_008.8
 
+    /// The sphere of trackintel (its `haversine_dist` and `point_haversine_dist`),
+    /// 6 371 000 m: the radius of every Timeline distance, so that stays are decided as
+    /// trackintel decides them (1.4 ppm below `meanRadiusMeters`).
+    package static let trackintelRadiusMeters: Double = 6_371_000
+
     /// WGS84 equatorial radius in metres (NIMA TR8350.2). C twin: `GK_WGS84_A`.
     public static let wgs84SemiMajorAxisMeters: Double = 6_378_137.0
 

@@ -108,35 +108,3 @@ func greatCircleNormal(_ a: Coordinate, _ b: Coordinate) throws(GeoKernelError) 
     }
     return UnitVector(x: c.x / len, y: c.y / len, z: c.z / len)
 }
-
-/// A point on the unit sphere in Earth-centred coordinates: x towards (0°, 0°),
-/// y towards (0°, 90°E), z towards the north pole.
-///
-/// Thread safety: a value; `Sendable`.
-public struct UnitVector: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
-
-    @inlinable
-    public init(x: Double, y: Double, z: Double) {
-        self.x = x; self.y = y; self.z = z
-    }
-
-    /// The unit vector of a coordinate (sphere).
-    @inlinable
-    public init(_ c: Coordinate) {
-        let phi = c.latitude * degreesToRadians
-        let lambda = c.longitude * degreesToRadians
-        let cp = cos(phi)
-        self.init(x: cp * cos(lambda), y: cp * sin(lambda), z: sin(phi))
-    }
-
-    @inlinable
-    public func dot(_ o: UnitVector) -> Double { x * o.x + y * o.y + z * o.z }
-
-    @inlinable
-    public func cross(_ o: UnitVector) -> UnitVector {
-        UnitVector(x: y * o.z - z * o.y, y: z * o.x - x * o.z, z: x * o.y - y * o.x)
-    }
-}

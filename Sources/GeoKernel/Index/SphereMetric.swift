@@ -28,11 +28,10 @@ enum SphereMetric {
     @inline(__always)
     static func vectors(_ lat: D4, _ lon: D4) -> (x: D4, y: D4, z: D4) { SIMDMath.unitVectors(lat, lon) }
 
-    /// The unit vector of one coordinate: lane 0 of `vectors`.
+    /// The unit vector of one coordinate: the same bits as its lane of `vectors`.
     @inline(__always)
     static func vector(_ c: Coordinate) -> (x: Double, y: Double, z: Double) {
-        let v = vectors(D4(repeating: c.latitude), D4(repeating: c.longitude))
-        return (v.x[0], v.y[0], v.z[0])
+        SIMDMath.unitVector(latitude: c.latitude, longitude: c.longitude)
     }
 
     /// Squared chords from (qx, qy, qz) to four points: (dx² + dy²) + dz², in this order
@@ -62,15 +61,14 @@ enum SphereMetric {
     }
 
     /// A squared-chord threshold that every point within `meters` of the query passes:
-    /// (2·sin(d / 2R))² widened by 1e-9 relative, which covers the rounding of this
-    /// function and of `meters(chordSquared:)` many times over. Callers decide on the
-    /// metres themselves; this only discards what is certainly farther. Capped at
+    /// the outer bound of `SphereBand(angle: d / R)` (its margins cover the rounding of
+    /// this function and of `meters(chordSquared:)` many times over). Callers decide on
+    /// the metres themselves; this only discards what is certainly farther. Capped at
     /// `maxChordSquared` (half the circumference or more: every point).
     static func chordSquaredBound(meters: Double) -> Double {
         let theta = meters / radius
         if !(theta < .pi) { return maxChordSquared }
-        let s = sin(theta * 0.5)
-        return min(maxChordSquared, 4 * s * s * (1 + 1e-9) + 1e-300)
+        return min(maxChordSquared, SphereBand(angle: theta).outsideChordSquared)
     }
 
     /// The squared-chord threshold that every point whose distance in metres is at most

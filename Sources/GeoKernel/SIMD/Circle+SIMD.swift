@@ -12,9 +12,10 @@ extension Circle {
     /// Decisions are identical to `contains(latitude:longitude:)` (the scalar libm
     /// haversine test) for every point. Most points are decided by a latitude band and a
     /// longitude window (antimeridian- and pole-aware) or two inscribed latitude/longitude
-    /// boxes; the rest by a SIMD haversine value h compared with the threshold inside a
-    /// relative band of 1e-11 (some 5 000 times the measured error of h); points in that
-    /// band, almost never met, are decided by the scalar test itself.
+    /// boxes; the rest by a SIMD haversine value h compared with the threshold outside
+    /// the band of `SphereBand` (1e-9 relative and 1e-14 absolute in h, some 10⁶ times the
+    /// measured error of h); points in that band, almost never met, are decided by the
+    /// scalar test itself.
     ///
     /// - Parameters:
     ///   - points: latitudes in [-90, 90] and longitudes in [-180, 180], degrees.

@@ -5,14 +5,16 @@ import Darwin
 #endif
 
 /// What the degree-input point-in-circle kernel precomputes for one circle: the band in
-/// h = sin²(d / 2R) where the scalar test must decide, and cheap culls in degrees.
+/// h = sin²(d / 2R) where the scalar test must decide (`SphereBand`, which documents its
+/// margins), and cheap culls in degrees.
 ///
 /// Every threshold is ≥ 0, as the top-bit comparisons of `SIMDMath` require. The culls
 /// are conservative: a point they call outside has a scalar distance above the radius,
 /// a point in an inscribed box a scalar distance below it, with margins far larger than
 /// the rounding of either computation (see the constants).
 struct CircleBounds {
-    /// h < hLo: inside; h > hHi: outside; in between the scalar test decides.
+    /// h < hLo: inside; h > hHi: outside; in between the scalar test decides
+    /// (`SphereBand(angle:)` of the radius).
     let hLo: Double
     let hHi: Double
     /// |Δlat| > latWindow or wrapped |Δlon| > lonWindow (degrees): certainly outside.
@@ -23,12 +25,6 @@ struct CircleBounds {
     let box1: (lat: Double, lon: Double)
     let box2: (lat: Double, lon: Double)
 
-    /// Relative half-width of the band in h. The SIMD h agrees with the scalar h to
-    /// about 1e-15 relative (measured; 8-ulp bound) and the scalar decision threshold,
-    /// mapped to h, moves by a few ulps: 1e-11 is some 5 000 times that. The absolute
-    /// part covers subnormal products (h below 1e-200 always goes to the scalar test).
-    static let bandRelative: Double = 1e-11
-    static let bandAbsolute: Double = 1e-200
     /// Margins of the outside culls (radians): absolute, covering the ill-conditioned
     /// scalar value near the antipode (error up to about 1e-7 rad), and relative.
     static let cullAbsolute: Double = 1e-6
@@ -43,16 +39,10 @@ struct CircleBounds {
         let theta = circle.radiusMeters / EarthModel.meanRadiusMeters
         let phi1 = circle.center.latitude * degreesToRadians
 
-        // Threshold in h, monotone in the distance up to h = 1 (the antipode).
-        let hThreshold: Double
-        if theta * 0.5 >= halfPiHi {
-            hThreshold = 1
-        } else {
-            let s = sin(theta * 0.5)
-            hThreshold = s * s
-        }
-        hLo = Swift.max(0, hThreshold * (1 - Self.bandRelative) - Self.bandAbsolute)
-        hHi = hThreshold * (1 + Self.bandRelative) + Self.bandAbsolute
+        // Radii are ≥ 0, so both bounds are ≥ 0 (h = 1 at the antipode).
+        let band = SphereBand(angle: theta)
+        hLo = band.inside
+        hHi = band.outside
 
         // Any point within theta has |Δφ| ≤ theta and, when the circle contains no pole,
         // |Δλ| ≤ asin(sin theta / cos φ1) (the meridians tangent to the circle).

@@ -62,7 +62,9 @@ let asinC11: Double = 0.031912218490591726
 enum SIMDMath {
     /// Unit vectors of four points given in degrees (latitude in [-90, 90], longitude in
     /// [-180, 180]): x towards (0°, 0°), y towards (0°, 90°E), z towards the north pole.
-    /// Shared by UnitVectorBuffer and the spatial index.
+    /// GeoKernel's one conversion to unit vectors, with `unitVector(latitude:longitude:)`
+    /// (one point, the same bits): every component within about 6e-16 of exact.
+    /// Used by UnitVectorBuffer, the spatial index, `UnitVector` and the geofence monitor.
     @inline(__always)
     static func unitVectors(_ lat: D4, _ lon: D4) -> (x: D4, y: D4, z: D4) {
         let phi: D4 = lat * degreesToRadians
@@ -72,6 +74,26 @@ enum SIMDMath {
         let cosLambda: D4 = cos(lambda)
         let sinLambda: D4 = sin(lambda)
         return (cosPhi * cosLambda, cosPhi * sinLambda, sinPhi)
+    }
+
+    /// The unit vector of one point in degrees: lane for lane the operations of
+    /// `unitVectors` (so bit for bit its result), with the four sines of the one point
+    /// (sin φ, |sin λ|, cos φ, cos λ) in the four lanes of a single `sinReduced`: about a
+    /// quarter of the work of `unitVectors` on a repeated point, and no libm.
+    ///
+    /// - Complexity: O(1): one degree-17 polynomial on four lanes.
+    @inline(__always)
+    static func unitVector(latitude: Double, longitude: Double) -> (x: Double, y: Double, z: Double) {
+        let phi = latitude * degreesToRadians
+        let lambda = longitude * degreesToRadians
+        let angles = D4(phi, lambda, phi, lambda)
+        let folded: D4 = foldUpToPi(angles)
+        let complement: D4 = halfPiMinusAbs(angles)
+        let x = D4(phi, folded[1], complement[2], complement[3])
+        let s: D4 = sinReduced(x)
+        let signBit = lambda.bitPattern & 0x8000_0000_0000_0000
+        let sinLambda = Double(bitPattern: s[1].bitPattern ^ signBit)
+        return (s[2] * s[3], s[2] * sinLambda, s[0])
     }
 
     /// Lane-wise square root (sqrtpd on every x86-64 level).

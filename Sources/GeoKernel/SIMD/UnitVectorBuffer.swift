@@ -282,11 +282,9 @@ public struct UnitVectorBuffer: Sendable {
         return change
     }
 
-    /// The centre's unit vector, by libm.
+    /// The centre's unit vector (the conversion of the points themselves).
     static func centerVector(_ c: Coordinate) -> (x: Double, y: Double, z: Double) {
-        let phi = c.latitude * degreesToRadians
-        let lambda = c.longitude * degreesToRadians
-        return (cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
+        SIMDMath.unitVector(latitude: c.latitude, longitude: c.longitude)
     }
 }
 

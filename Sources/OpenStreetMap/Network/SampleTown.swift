@@ -34,7 +34,7 @@ public enum SampleTown {
     /// The position `east` metres east and `north` metres north of the origin (local
     /// equirectangular approximation on the sphere, exact enough for a town).
     public static func position(east: Double, north: Double) -> (latitude: Double, longitude: Double) {
-        let metersPerDegree = 6_371_008.8 * Double.pi / 180
+        let metersPerDegree = EarthModel.meanRadiusMeters * Double.pi / 180
         let lat = origin.latitude + north / metersPerDegree
         let lon = origin.longitude + east / (metersPerDegree * cos(origin.latitude * Double.pi / 180))
         return (lat, lon)
