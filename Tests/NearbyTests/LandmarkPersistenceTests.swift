@@ -78,34 +78,9 @@ final class LandmarkPersistenceTests {
         let path = dir + "/killed.gklm"
         var interrupted = 0
         for trial in 0..<3 {
-            let ready = path + ".ready"
-            try? FileManager.default.removeItem(atPath: ready)
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "LandmarkSaveChild"]
-            var env = ProcessInfo.processInfo.environment
-            env[LandmarkSaveChild.pathVariable] = path
-            child.environment = env
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
-            // The child saves in a loop; wait for its first complete save.
-            var waited = 0
-            while !FileManager.default.fileExists(atPath: ready) && waited < 1_200 && child.isRunning {
-                usleep(50_000)
-                waited += 1
-            }
-            #expect(FileManager.default.fileExists(atPath: ready), "the child never finished a first save")
-            // Kill it while a save is under way: as soon as its temporary file appears,
-            // after a pause that differs from trial to trial.
-            var polls = 0
-            while Self.temporaryFiles(dir).isEmpty && polls < 200_000 && child.isRunning {
-                usleep(100)
-                polls += 1
-            }
-            usleep(UInt32(300 * trial))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            // Kill the child while a save is under way, after a pause that differs from trial
+            // to trial.
+            try killSavingChild(path, pauseMicroseconds: UInt32(300 * trial))
             let leftovers = Self.temporaryFiles(dir)
             if !leftovers.isEmpty { interrupted += 1 }
             for f in leftovers { try FileManager.default.removeItem(atPath: dir + "/" + f) }
@@ -116,34 +91,43 @@ final class LandmarkPersistenceTests {
         #expect(interrupted > 0, "no kill landed in the middle of a save")
     }
 
+    /// Starts a `LandmarkSaveChild` that saves to `path` in a loop, waits for its first
+    /// complete save, then kills it with SIGKILL as soon as its next temporary file
+    /// appears, after `pauseMicroseconds`.
+    func killSavingChild(_ path: String, pauseMicroseconds: UInt32) throws {
+        let ready = path + ".ready"
+        try? FileManager.default.removeItem(atPath: ready)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "LandmarkSaveChild"]
+        var env = ProcessInfo.processInfo.environment
+        env[LandmarkSaveChild.pathVariable] = path
+        child.environment = env
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: ready) && waited < 1_200 && child.isRunning {
+            usleep(50_000)
+            waited += 1
+        }
+        #expect(FileManager.default.fileExists(atPath: ready), "the child never finished a first save")
+        var polls = 0
+        while Self.temporaryFiles(dir).isEmpty && polls < 200_000 && child.isRunning {
+            usleep(100)
+            polls += 1
+        }
+        usleep(pauseMicroseconds)
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+    }
+
     @Test("the next save removes the temporary file of a save killed with SIGKILL")
     func killedSaveLeftoverRemoved() throws {
         let path = dir + "/killed.gklm"
         var cleaned = 0
         for _ in 0..<6 where cleaned == 0 {
-            let ready = path + ".ready"
-            try? FileManager.default.removeItem(atPath: ready)
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "LandmarkSaveChild"]
-            var env = ProcessInfo.processInfo.environment
-            env[LandmarkSaveChild.pathVariable] = path
-            child.environment = env
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
-            var waited = 0
-            while !FileManager.default.fileExists(atPath: ready) && waited < 1_200 && child.isRunning {
-                usleep(50_000)
-                waited += 1
-            }
-            var polls = 0
-            while Self.temporaryFiles(dir).isEmpty && polls < 200_000 && child.isRunning {
-                usleep(100)
-                polls += 1
-            }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            try killSavingChild(path, pauseMicroseconds: 0)
             guard !Self.temporaryFiles(dir).isEmpty else { continue }
             // A later save of the same target removes what the dead process left.
             try LandmarkIndex().save(to: path)
