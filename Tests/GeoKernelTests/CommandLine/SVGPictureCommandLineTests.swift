@@ -209,6 +209,32 @@ struct SVGPictureCommandLineTests {
     }
 }
 
+extension SVGPictureCommandLineTests {
+    @Test("--help of timeline, route and fences describes --svg FILE")
+    func help() throws {
+        for command in ["timeline", "route", "fences"] {
+            let r = try GeoKernelTool.run(["help", command]).flattened
+            #expect(r.status == 0 && r.text.contains("--svg <svg>") && r.text.contains("Web Mercator map"), "\(command)")
+        }
+    }
+
+    @Test("docs/timeline.svg, the README's picture, is what the tool draws today")
+    func readmePicture() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
+        try Self.scratch { dir in
+            let r = try GeoKernelTool.run([
+                "timeline", SharedData.path("traces/gpxpy/korita-zbevnica.gpx"), "--output", dir + "/k.geojson",
+                "--svg", dir + "/k.svg",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            let fresh = try Data(contentsOf: URL(fileURLWithPath: dir + "/k.svg"))
+            let committed = try Data(contentsOf: root.appendingPathComponent("docs/timeline.svg"))
+            #expect(fresh == committed, "regenerate docs/timeline.svg as the README says")
+        }
+    }
+}
+
 /// The colours of the pictures (SVGMap's, in the tool).
 enum SVGColors {
     static let stay = "#d62728", move = "#1f77b4", pin = "#d62728", leg = "#1f77b4"
