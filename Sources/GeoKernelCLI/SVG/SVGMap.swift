@@ -218,8 +218,10 @@ struct SVGMap {
         while lat < topLeft.latitude, out.count < 200 {
             let y = pixel(try! Coordinate(latitude: min(max(lat, -90), 90), longitude: 0)).y
             out.append("<line x1=\"\(Self.n(f.x))\" y1=\"\(Self.n(y))\" x2=\"\(Self.n(f.x + f.width))\" y2=\"\(Self.n(y))\" \(style)/>")
-            out.append("<text x=\"\(Self.n(f.x + 4))\" y=\"\(Self.n(y - 3))\" font-size=\"9\" fill=\"#999999\">"
-                + "\(Self.degrees(lat, step: step, positive: "N", negative: "S"))</text>")
+            if y < f.y + f.height - 44 {  // not under the scale bar
+                out.append("<text x=\"\(Self.n(f.x + 4))\" y=\"\(Self.n(y - 3))\" font-size=\"9\" fill=\"#999999\">"
+                    + "\(Self.degrees(lat, step: step, positive: "N", negative: "S"))</text>")
+            }
             lat += step
         }
         return out
