@@ -99,7 +99,8 @@ let package = Package(
             dependencies: ["GeoKernel"],
             path: "Tests/_GeoKernelTestSupport"
         ),
-        .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "_GeoKernelTestSupport"]),
+        // CZlibShim: the PNG reader of the --svg picture tests.
+        .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "CZlibShim", "_GeoKernelTestSupport"]),
         .testTarget(name: "NearbyTests", dependencies: ["Nearby", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "RouteTests", dependencies: ["Route", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),

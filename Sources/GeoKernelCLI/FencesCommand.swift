@@ -34,6 +34,7 @@ struct Fences: ParsableCommand {
     @Option(help: "Seconds inside before a dwell event; 'inf' for none.") var dwell: Double = 300
     @Option(help: "Accuracy (metres) assumed for fixes that have none.") var assumedAccuracy: Double = 0
     @Option(help: "Radius in metres of fences without a \"radius\" property.") var radius: Double = CircularFence.defaultRadiusMeters
+    @Option(help: "Also draw the fences and the trace into this SVG file: fences the trace entered green, the others grey, on a Web Mercator map.") var svg: String?
 
     func run() throws {
         let rules = GeofenceConfiguration(
@@ -42,7 +43,8 @@ struct Fences: ParsableCommand {
             exitConfirmationFixes: exitFixes, exitConfirmationSeconds: exitSeconds,
             maximumAccuracyMeters: maxAccuracy, dwellSeconds: dwell, assumedAccuracyMeters: assumedAccuracy)
         let monitor = try GeofenceMonitor(configuration: rules)
-        try monitor.add(contentsOf: try Self.readFences(fences, defaultRadius: radius))
+        let fenceList = try Self.readFences(fences, defaultRadius: radius)
+        try monitor.add(contentsOf: fenceList)
         let fixes = try TrackReader.read(contentsOf: trace).fixes
         let events = try monitor.update(with: fixes)
         switch format {
@@ -57,6 +59,12 @@ struct Fences: ParsableCommand {
             for e in events {
                 print("{\"time\":\"\(ISO8601Time.format(e.timestamp))\",\"t\":\(e.timestamp),\"event\":\"\(e.kind)\",\"fence\":\(JSONLiteral.string(e.fenceID))}")
             }
+        }
+        if let svg {
+            let entered = Set(events.filter { $0.kind == .enter }.map(\.fenceID)).union(monitor.insideFenceIDs)
+            let title = URL(fileURLWithPath: trace).lastPathComponent + " and " + URL(fileURLWithPath: fences).lastPathComponent
+            try SVGPictures.write(
+                SVGPictures.fences(fenceList, entered: entered, track: fixes.map(\.coordinate), title: title), to: svg)
         }
     }
 

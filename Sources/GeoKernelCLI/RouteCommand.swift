@@ -55,6 +55,9 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "Precision of --format polyline: 5 (Google) or 6 (OSRM).")
     var precision = 5
 
+    @Option(help: "Also draw the route into this SVG file: legs as blue lines, pins as red markers A, B, C…, on a Web Mercator map (the usual output is still printed).")
+    var svg: String?
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, geojson, polyline
     }
@@ -99,6 +102,10 @@ struct RouteCommand: ParsableCommand {
             case .geojson: print(plan.geoJSON(detailedSteps: steps))
             case .polyline: print(try EncodedPolyline.encode(plan.geometry, precision: precision))
             case .text: printText(plan)
+            }
+            if let svg {
+                let title = "Route " + plan.pins.map(\.label).joined(separator: " → ")
+                try SVGPictures.write(SVGPictures.route(plan, title: title), to: svg)
             }
         }
         if let failure {

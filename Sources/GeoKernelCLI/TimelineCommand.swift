@@ -49,6 +49,9 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "Where to write the GeoJSON (default: the system temporary directory).")
     var output: String?
 
+    @Option(help: "Also draw the diary into this SVG file: stays as red circles (area ∝ time), moves as blue lines, on a Web Mercator map.")
+    var svg: String?
+
     func run() throws {
         let p = preset.parameters
         let parameters = try StopDetector.Parameters(
@@ -71,6 +74,10 @@ struct TimelineCommand: ParsableCommand {
             .appendingPathComponent(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".diary.geojson").path
         try DiaryText.write(diary, to: path)
         print("GeoJSON: \(path)")
+        if let svg {
+            try SVGPictures.write(SVGPictures.timeline(diary, title: name), to: svg)
+            print("SVG: \(svg)")
+        }
     }
 }
 
