@@ -1,7 +1,8 @@
 """Loading libgeokernel.so through ctypes, the C signatures, per-thread contexts.
 
 Search order for the library (the first that loads wins):
-  1. the environment variable GEOKERNEL_LIBRARY (a path to the .so file);
+  1. the environment variable GEOKERNEL_LIBRARY (a path to the .so file; when it is set and
+     does not load, that is the error: no other library is tried);
   2. the package directory (where a future wheel will put libgeokernel.so);
   3. the repository's staged build, <repo>/.build/c/lib/libgeokernel.so (``make lib``);
   4. the system loader: libgeokernel.so.0, then libgeokernel.so (e.g. after ``make install``).
@@ -37,6 +38,12 @@ def _candidates() -> List[str]:
 
 def _load() -> ctypes.CDLL:
     tried = []
+    env = os.environ.get("GEOKERNEL_LIBRARY")
+    if env:  # an explicit choice: never silently load another library instead
+        try:
+            return ctypes.CDLL(env)
+        except OSError as e:
+            raise ImportError(f"geokernel: cannot load GEOKERNEL_LIBRARY={env}: {e}") from None
     for cand in _candidates():
         is_path = os.sep in cand
         if is_path and not os.path.exists(cand):
