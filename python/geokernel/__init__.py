@@ -155,7 +155,7 @@ def haversine_distances(center_lat: float, center_lon: float, lat: np.ndarray, l
     (lat, lon), n, stride = _columns(("lat", "lon"), (lat, lon), copy=copy)
     res = _out(out, n, np.float64)
     ctx = context()
-    check(lib.gk_haversine_batch(ctx, center_lat, center_lon, lat.ctypes.data, lon.ctypes.data,
+    check(lib.gk_haversine_batch(ctx, float(center_lat), float(center_lon), lat.ctypes.data, lon.ctypes.data,
                                  n, stride, res.ctypes.data), ctx)
     return res
 
@@ -182,7 +182,7 @@ def circle_contains(center_lat: float, center_lon: float, radius_m: float, lat: 
     mask = _out(out, n, np.bool_)
     inside = c_size_t(0)
     ctx = context()
-    check(lib.gk_circle_contains_batch(ctx, center_lat, center_lon, radius_m, lat.ctypes.data,
+    check(lib.gk_circle_contains_batch(ctx, float(center_lat), float(center_lon), float(radius_m), lat.ctypes.data,
                                        lon.ctypes.data, n, stride, mask.ctypes.data,
                                        byref(inside)), ctx)
     return mask
@@ -193,7 +193,7 @@ def _simplify(fn, names, a, b, tolerance, flags, copy) -> np.ndarray:
     kept = np.empty(n, dtype=np.uintp)  # a capacity of n always suffices
     count = c_size_t(0)
     ctx = context()
-    check(fn(ctx, a.ctypes.data, b.ctypes.data, n, stride, tolerance, flags, kept.ctypes.data,
+    check(fn(ctx, a.ctypes.data, b.ctypes.data, n, stride, float(tolerance), flags, kept.ctypes.data,
              n, byref(count)), ctx)
     return kept[:count.value].view(np.intp).copy()
 
@@ -389,13 +389,13 @@ class SpatialIndex(_Handle):
         """Adds a point (degrees); returns its id (the next after every id handed out)."""
         out = c_uint32(0)
         ctx = context()
-        check(lib.gk_index_insert(ctx, self._handle(), lat, lon, byref(out)), ctx)
+        check(lib.gk_index_insert(ctx, self._handle(), float(lat), float(lon), byref(out)), ctx)
         return out.value
 
     def remove(self, id: int) -> None:
         """Removes the point with this id. Raises NotFoundError when there is none."""
         ctx = context()
-        check(lib.gk_index_remove(ctx, self._handle(), id), ctx)
+        check(lib.gk_index_remove(ctx, self._handle(), int(id)), ctx)
 
     def _query(self, call, capacity: int) -> Tuple[np.ndarray, np.ndarray]:
         # The output-buffer rule: ask with a capacity; on GK_ERR_BUFFER_TOO_SMALL the needed
@@ -423,6 +423,7 @@ class SpatialIndex(_Handle):
         Returns:
             (ids, metres): uint32 ids and float64 distances in metres, nearest first.
         """
+        k, lat, lon, max_m = int(k), float(lat), float(lon), float(max_m)
         if k < 0:
             raise ValueError("k must be >= 0")
         ptr = self._handle()
@@ -440,6 +441,7 @@ class SpatialIndex(_Handle):
         Returns:
             (ids, metres): uint32 ids and float64 distances in metres.
         """
+        lat, lon, radius_m = float(lat), float(lon), float(radius_m)
         ptr = self._handle()
         order = 1 if sort else 0
         return self._query(lambda ctx, ids, m, c, cnt: lib.gk_index_within(

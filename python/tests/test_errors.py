@@ -132,3 +132,19 @@ def test_contexts_are_per_thread():
     t = threading.Thread(target=lambda: seen.append(context()))
     t.start(); t.join()
     assert seen and seen[0] != context()
+
+
+def test_a_threads_context_is_destroyed_with_the_thread():
+    import gc
+    import threading
+    from geokernel import _lib
+    fins = []
+
+    def work():
+        context()
+        fins.append(_lib._local.ctx._finalizer)
+
+    t = threading.Thread(target=work)
+    t.start(); t.join()
+    gc.collect()
+    assert fins and not fins[0].alive

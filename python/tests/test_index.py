@@ -53,3 +53,43 @@ def test_insert_remove_save_load(pts, tmp_path):
     ix.close(); ix2.close(); ix2.close()
     with pytest.raises(gk.MisuseError):
         len(ix2)
+
+
+def test_numpy_scalars_and_ids_are_accepted(pts):
+    ix = gk.SpatialIndex(pts[:50, 0], pts[:50, 1])
+    ids, _ = ix.nearest(np.float32(1.5), np.float64(2.5), k=np.int64(3))
+    ix.remove(ids[0])  # a numpy uint32
+    assert len(ix) == 49
+    ix.close()
+
+
+def test_many_threads_query_one_index(pts):
+    import threading
+    ix = gk.SpatialIndex(pts[:, 0], pts[:, 1])
+    want = ix.nearest(10.0, 20.0, k=7)[0].tolist()
+    results, errs = [], []
+
+    def work():
+        try:
+            for _ in range(200):
+                results.append(ix.nearest(10.0, 20.0, k=7)[0].tolist() == want)
+        except Exception as e:  # pragma: no cover
+            errs.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errs and len(results) == 800 and all(results)
+    ix.close()
+
+
+def test_unclosed_index_is_freed_by_its_finalizer(pts):
+    import gc
+    ix = gk.SpatialIndex(pts[:10, 0], pts[:10, 1])
+    fin = ix._finalizer
+    assert fin.alive
+    del ix
+    gc.collect()
+    assert not fin.alive

@@ -74,3 +74,15 @@ def test_unknown_crs_raises_crs_error_with_proj_message():
         gk.Transformer("EPSG:4326", "EPSG:99999")
     assert isinstance(e.value, gk.ProjError) and e.value.code == 10
     assert "EPSG:99999" in str(e.value)
+
+
+def test_transform_with_heights_and_strides():
+    # (n, 3) rows of lon, lat, h: stride 24; to geocentric ECEF metres and back
+    pts = np.array([[0.0, 0.0, 0.0], [90.0, 0.0, 100.0], [0.0, 90.0, 0.0]])
+    orig = pts.copy()
+    with gk.Transformer("EPSG:4979", "EPSG:4978") as t:
+        assert t.transform(pts[:, 0], pts[:, 1], pts[:, 2]) == 0
+        assert np.allclose(pts[0], [gk.WGS84_A, 0, 0], atol=1e-6)
+        assert np.allclose(pts[1], [0, gk.WGS84_A + 100, 0], atol=1e-6)
+        t.transform(pts[:, 0], pts[:, 1], pts[:, 2], direction=gk.INVERSE)
+    assert np.allclose(pts, orig, atol=1e-8)
