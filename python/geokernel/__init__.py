@@ -40,12 +40,13 @@ used by one thread at a time (it locks); a ``SpatialIndex`` may be queried by ma
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import threading
 import weakref
 from ctypes import byref, c_size_t, c_uint32, c_void_p
-from typing import Optional, Tuple, Union
+from typing import Iterator, Optional, Tuple, Union
 
 import numpy as np
 
@@ -239,15 +240,40 @@ def simplify_planar(x: np.ndarray, y: np.ndarray, tolerance: float, *,
 
 
 class _Handle:
-    """An owned C handle: freed exactly once, by close() or by the finalizer."""
+    """An owned C handle: freed exactly once, by close() or by the finalizer.
+
+    Calls take the handle through ``_using()``, which counts them; ``close()`` refuses new
+    calls at once and frees the handle when the calls in flight (other threads) are done,
+    so a close racing with a query never frees memory under it."""
 
     _what = "object"
 
     def _adopt(self, ptr: int, destroy) -> None:
+        self._cv = threading.Condition(threading.Lock())
+        self._busy = 0
         self._ptr: Optional[int] = ptr
         self._finalizer = weakref.finalize(self, destroy, ptr)
 
+    @contextlib.contextmanager
+    def _using(self) -> Iterator[int]:
+        cv = getattr(self, "_cv", None)
+        if cv is None:  # construction failed
+            raise closed_error(self._what)
+        with cv:
+            ptr = self._ptr
+            if ptr is None:
+                raise closed_error(self._what)
+            self._busy += 1
+        try:
+            yield ptr
+        finally:
+            with cv:
+                self._busy -= 1
+                if self._busy == 0:
+                    cv.notify_all()
+
     def _handle(self) -> int:
+        """The raw handle (for tests and advanced use; not counted, see _using)."""
         ptr = getattr(self, "_ptr", None)
         if ptr is None:
             raise closed_error(self._what)
@@ -259,11 +285,18 @@ class _Handle:
         return getattr(self, "_ptr", None) is None
 
     def close(self) -> None:
-        """Frees the C object now. Calling it again does nothing; any other use afterwards
-        raises MisuseError. Do not close an object while another thread uses it."""
-        if getattr(self, "_ptr", None) is not None:
-            self._ptr = None
-            self._finalizer()  # runs the destroy function at most once
+        """Frees the C object (after calls in flight on other threads finish). Calling it
+        again does nothing; any other use afterwards raises MisuseError."""
+        cv = getattr(self, "_cv", None)
+        if cv is None:
+            return
+        with cv:
+            if self._ptr is None:
+                return
+            self._ptr = None  # new calls are refused from now on
+            while self._busy:
+                cv.wait()
+        self._finalizer()  # runs the destroy function at most once
 
     def __enter__(self):
         self._handle()
@@ -318,8 +351,7 @@ class Transformer(_Handle):
         arrays = (x, y) if z is None else (x, y, z)
         arrays, n, stride = _columns(names, arrays, writable=True)
         failed = c_size_t(0)
-        with self._lock:
-            ptr = self._handle()
+        with self._lock, self._using() as ptr:
             ctx = context()
             check(lib.gk_transformer_transform(
                 ctx, ptr, direction, arrays[0].ctypes.data, arrays[1].ctypes.data,
@@ -332,10 +364,6 @@ class Transformer(_Handle):
         p = np.array([x, y], dtype=np.float64)
         self.transform(p[0:1], p[1:2], direction=direction)
         return float(p[0]), float(p[1])
-
-    def close(self) -> None:
-        with self._lock:
-            super().close()
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else "open"
@@ -350,7 +378,7 @@ class SpatialIndex(_Handle):
     metres on the sphere of EARTH_MEAN_RADIUS_M (exact across the antimeridian and at the poles).
     Results come nearest first, equal distances in id order.
 
-    Many threads may query one index at once; close() must not race with other calls.
+    Many threads may query one index at once; close() waits for the calls in flight.
     """
 
     _what = "SpatialIndex"
@@ -379,23 +407,28 @@ class SpatialIndex(_Handle):
 
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Saves atomically (temporary file, fsync, rename). Raises FileIOError naming the path."""
+        data = encode(path, "path")
         ctx = context()
-        check(lib.gk_index_save(ctx, self._handle(), encode(path, "path")), ctx)
+        with self._using() as ptr:
+            check(lib.gk_index_save(ctx, ptr, data), ctx)
 
     def __len__(self) -> int:
-        return int(lib.gk_index_count(self._handle()))
+        with self._using() as ptr:
+            return int(lib.gk_index_count(ptr))
 
     def insert(self, lat: float, lon: float) -> int:
         """Adds a point (degrees); returns its id (the next after every id handed out)."""
         out = c_uint32(0)
         ctx = context()
-        check(lib.gk_index_insert(ctx, self._handle(), float(lat), float(lon), byref(out)), ctx)
+        with self._using() as ptr:
+            check(lib.gk_index_insert(ctx, ptr, float(lat), float(lon), byref(out)), ctx)
         return out.value
 
     def remove(self, id: int) -> None:
         """Removes the point with this id. Raises NotFoundError when there is none."""
         ctx = context()
-        check(lib.gk_index_remove(ctx, self._handle(), int(id)), ctx)
+        with self._using() as ptr:
+            check(lib.gk_index_remove(ctx, ptr, int(id)), ctx)
 
     def _query(self, call, capacity: int) -> Tuple[np.ndarray, np.ndarray]:
         # The output-buffer rule: ask with a capacity; on GK_ERR_BUFFER_TOO_SMALL the needed
@@ -426,10 +459,10 @@ class SpatialIndex(_Handle):
         k, lat, lon, max_m = int(k), float(lat), float(lon), float(max_m)
         if k < 0:
             raise ValueError("k must be >= 0")
-        ptr = self._handle()
-        cap = min(k, int(lib.gk_index_count(ptr)))
-        return self._query(lambda ctx, ids, m, c, cnt: lib.gk_index_nearest(
-            ctx, ptr, lat, lon, k, max_m, ids, m, c, cnt), cap)
+        with self._using() as ptr:
+            cap = min(k, int(lib.gk_index_count(ptr)))
+            return self._query(lambda ctx, ids, m, c, cnt: lib.gk_index_nearest(
+                ctx, ptr, lat, lon, k, max_m, ids, m, c, cnt), cap)
 
     def within(self, lat: float, lon: float, radius_m: float, *, sort: bool = True
                ) -> Tuple[np.ndarray, np.ndarray]:
@@ -442,10 +475,10 @@ class SpatialIndex(_Handle):
             (ids, metres): uint32 ids and float64 distances in metres.
         """
         lat, lon, radius_m = float(lat), float(lon), float(radius_m)
-        ptr = self._handle()
         order = 1 if sort else 0
-        return self._query(lambda ctx, ids, m, c, cnt: lib.gk_index_within(
-            ctx, ptr, lat, lon, radius_m, order, ids, m, c, cnt), 64)
+        with self._using() as ptr:
+            return self._query(lambda ctx, ids, m, c, cnt: lib.gk_index_within(
+                ctx, ptr, lat, lon, radius_m, order, ids, m, c, cnt), 64)
 
     def __repr__(self) -> str:
         return "SpatialIndex [closed]" if self.closed else f"SpatialIndex({len(self)} points)"

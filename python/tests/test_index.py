@@ -93,3 +93,34 @@ def test_unclosed_index_is_freed_by_its_finalizer(pts):
     del ix
     gc.collect()
     assert not fin.alive
+
+
+def test_close_while_other_threads_query_waits_for_them(pts):
+    import threading
+    import time
+    ix = gk.SpatialIndex(pts[:, 0], pts[:, 1])
+    ok, refused, other = [0], [0], []
+    start = threading.Event()
+
+    def work():
+        start.wait()
+        while True:
+            try:
+                ix.within(0.0, 0.0, 3_000_000.0)
+                ok[0] += 1
+            except gk.MisuseError:
+                refused[0] += 1
+                return
+            except Exception as e:  # pragma: no cover
+                other.append(e)
+                return
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    start.set()
+    time.sleep(0.05)
+    ix.close()
+    for t in threads:
+        t.join()
+    assert not other and refused[0] == 3 and ok[0] > 0 and ix.closed
