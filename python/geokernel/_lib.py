@@ -64,6 +64,17 @@ def _load() -> ctypes.CDLL:
 lib = _load()
 LIBRARY_PATH: str = getattr(lib, "_name", "?")
 
+#: The header version these bindings follow (GK_VERSION_NUMBER of include/geokernel.h).
+HEADER_VERSION_NUMBER = 300
+lib.gk_libversion_number.restype = c_int
+lib.gk_libversion_number.argtypes = []
+_loaded = lib.gk_libversion_number()
+if _loaded // 100 != HEADER_VERSION_NUMBER // 100:  # pre-1.0: a minor version may change the ABI
+    raise ImportError(
+        f"geokernel: {LIBRARY_PATH} is version {_loaded // 10000}.{_loaded // 100 % 100}."
+        f"{_loaded % 100}, these bindings follow the header of "
+        f"{HEADER_VERSION_NUMBER // 10000}.{HEADER_VERSION_NUMBER // 100 % 100}")
+
 _P = c_void_p  # every pointer (handles, arrays) travels as a plain address
 _S = c_size_t
 _D = c_double

@@ -148,3 +148,14 @@ def test_a_threads_context_is_destroyed_with_the_thread():
     t.start(); t.join()
     gc.collect()
     assert fins and not fins[0].alive
+
+
+def test_versions_agree_with_the_header():
+    from geokernel import _lib
+    text = (REPO / "include" / "geokernel.h").read_text()
+    parts = [int(re.search(rf"^#define GK_VERSION_{p} (\d+)", text, re.M).group(1))
+             for p in ("MAJOR", "MINOR", "PATCH")]
+    assert _lib.HEADER_VERSION_NUMBER == parts[0] * 10000 + parts[1] * 100 + parts[2]
+    assert gk.__version__ == ".".join(map(str, parts)) == gk.version()
+    pyproject = (REPO / "python" / "pyproject.toml").read_text()
+    assert f'version = "{gk.__version__}"' in pyproject
