@@ -83,7 +83,6 @@ INVERSE = -1
 SIMPLIFY_RADIAL_PREPASS = 1
 
 _BUFFER_TOO_SMALL = errors.GK_ERR_BUFFER_TOO_SMALL
-ArrayLike = Union[np.ndarray, "list[float]"]
 
 
 def _columns(names: Tuple[str, ...], arrays: Tuple[object, ...], *, copy: bool = False,

@@ -13,10 +13,9 @@ import ctypes
 import os
 import threading
 import weakref
-from ctypes import (POINTER, c_char_p, c_double, c_int, c_int64, c_size_t, c_ssize_t,
-                    c_uint8, c_uint32, c_void_p)
+from ctypes import c_char_p, c_double, c_int, c_int64, c_size_t, c_ssize_t, c_uint32, c_void_p
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Union
 
 from .errors import GK_ERR_MISUSE, GeoKernelError, error_for
 
@@ -131,8 +130,6 @@ for _name, (_res, _args) in _SIGNATURES.items():
     _f.restype = _res
     _f.argtypes = _args
 
-_ = (POINTER, c_uint8)  # re-exported names for callers
-
 
 class _Context:
     """One gk_context, destroyed exactly once (by its finalizer)."""
@@ -173,7 +170,7 @@ def closed_error(what: str) -> GeoKernelError:
     return error_for(GK_ERR_MISUSE, f"{what} is closed", errstr(GK_ERR_MISUSE))
 
 
-def encode(text: str, what: str) -> bytes:
+def encode(text: Union[str, bytes, "os.PathLike[str]"], what: str) -> bytes:
     """A str or path as NUL-terminated UTF-8 (the header's rule); NUL inside is refused."""
     if isinstance(text, os.PathLike):
         text = os.fspath(text)
@@ -191,6 +188,3 @@ def encode(text: str, what: str) -> bytes:
 def version() -> str:
     return lib.gk_libversion().decode()
 
-
-def addr(obj: Optional[ctypes._SimpleCData]) -> Optional[int]:
-    return None if obj is None else ctypes.addressof(obj)

@@ -1,5 +1,5 @@
 import re
-from ctypes import byref, c_size_t, c_uint32, c_uint64, c_void_p
+from ctypes import byref, c_size_t, c_uint64, c_void_p
 
 import numpy as np
 import pytest
