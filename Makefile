@@ -8,6 +8,8 @@
 #   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
+#   make python-test  the Python package's tests (pytest; a venv under .build, made once);
+#                  part of `make test`
 #   make fuzz      build the libFuzzer harness gk-fuzz (release, fuzzer + address sanitizers,
 #                  in .build-fuzz), make the seed corpora from Tests/FuzzSeeds and ../shared/data,
 #                  fuzz every parser and loader FUZZ_SECONDS each (default 60; FUZZ_TARGETS to
@@ -44,7 +46,7 @@ FUZZ_TARGETS ?=
 SHARED_DATA ?= ../shared/data
 FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
 
-.PHONY: run test deps build build-tests lib c-test abi-check so-check install-check readme-check tsan bench install clean
+.PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check readme-check tsan bench install clean
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus
 
 run: build
@@ -52,7 +54,7 @@ run: build
 
 test: build-tests lib
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory c-test abi-check so-check install-check readme-check tsan fuzz-smoke
+	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check readme-check tsan fuzz-smoke
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev, zlib1g-dev, pkg-config and librsvg2-bin (rsvg-convert: the tests render
@@ -87,6 +89,22 @@ lib: build
 	strip --strip-unneeded -o $(LIBDIR)/libgeokernel.so.$(VERSION) $(BIN)/libGeoKernelC.so
 	ln -sf libgeokernel.so.$(VERSION) $(LIBDIR)/libgeokernel.so.0
 	ln -sf libgeokernel.so.0 $(LIBDIR)/libgeokernel.so
+
+# The Python package (python/, ctypes over libgeokernel.so): numpy and pytest go into a venv
+# under $(SCRATCH), installed once (again only when python/pyproject.toml changes); the
+# package is installed editable, and GEOKERNEL_LIBRARY points it at the staged library.
+PYTHON ?= python3
+PY_VENV := $(SCRATCH)/python-venv
+
+$(PY_VENV)/.installed: python/pyproject.toml
+	rm -rf $(PY_VENV)
+	$(PYTHON) -m venv $(PY_VENV)
+	$(PY_VENV)/bin/python -m pip install -q --disable-pip-version-check numpy pytest
+	$(PY_VENV)/bin/python -m pip install -q --disable-pip-version-check -e python/
+	touch $@
+
+python-test: lib $(PY_VENV)/.installed
+	GEOKERNEL_LIBRARY=$(abspath $(LIBDIR))/libgeokernel.so $(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
 
 # The C consumer: main.c plus one Tests/CConsumer/test_<name>.c per header section, each
 # defining `void test_<name>(gk_context *)`; the list main() runs is generated here.

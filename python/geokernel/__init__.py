@@ -1,0 +1,485 @@
+"""GeoKernel for Python: geo computations over libgeokernel.so, through its C ABI (ctypes).
+
+No compiler is needed: the package loads ``libgeokernel.so`` (see ``geokernel._lib`` for the
+search order; set ``GEOKERNEL_LIBRARY`` to choose a file) and hands numpy arrays to the
+library without copying them.
+
+Units and Earth model (as in include/geokernel.h):
+  * angles in degrees: latitude in [-90, 90], longitude in [-180, 180];
+  * distances in metres. "Sphere" is the sphere of mean radius ``EARTH_MEAN_RADIUS_M``
+    (6 371 008.8 m, IUGG R1); every function here that measures along the Earth uses it.
+  * projected coordinates are in the target CRS's unit (metres for EPSG:3857); a
+    geographic CRS takes x = longitude, y = latitude.
+
+Arrays (no copies):
+  Batch functions take 1-D ``float64`` numpy arrays for latitude and longitude that share
+  one stride, e.g. the two columns of an (n, 2) C-contiguous array (``pts[:, 0]`` and
+  ``pts[:, 1]``, stride 16 bytes): the library reads them where they are. Any other dtype,
+  a non-1-D array, unequal lengths or unequal strides raise ``TypeError``/``ValueError``;
+  pass ``copy=True`` to have such inputs converted (copied) instead. ``Transformer.transform``
+  works in place and never copies.
+
+Errors:
+  Every ``GK_ERR_*`` status becomes a subclass of ``GeoKernelError`` carrying ``.code`` and the
+  library's message (see ``geokernel.errors``).
+
+Objects (``Transformer``, ``SpatialIndex``) own a C handle: ``close()`` it (twice is
+harmless), or use ``with``; a finalizer frees it otherwise, exactly once. Using an object
+after ``close()`` raises ``MisuseError``.
+
+Example::
+
+    >>> import numpy as np, geokernel as gk
+    >>> pts = np.array([[48.8566, 2.3522], [51.5074, -0.1278]])  # (lat, lon) rows
+    >>> d = gk.haversine_distances(52.52, 13.405, pts[:, 0], pts[:, 1])
+    >>> [round(float(x) / 1000, 1) for x in d]                   # km from Berlin
+    [877.5, 931.6]
+
+Threads: each thread gets its own library context automatically. A ``Transformer`` is
+used by one thread at a time (it locks); a ``SpatialIndex`` may be queried by many threads.
+"""
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import threading
+import weakref
+from ctypes import byref, c_size_t, c_uint32, c_void_p
+from typing import Iterator, Optional, Tuple, Union
+
+import numpy as np
+
+from . import errors
+from ._lib import LIBRARY_PATH, check, closed_error, context, encode, lib, version
+from .errors import (BufferTooSmallError, CapacityError, CorruptFileError, CrsError,
+                     DuplicateError, FileIOError, GeoKernelError, InternalError,
+                     InvalidArgumentError, MisuseError, NotFoundError, OrderError,
+                     OutOfMemoryError, ParseError, PermissionDeniedError, ProjDatabaseError,
+                     ProjError, TransformError)
+
+__all__ = [
+    "EARTH_MEAN_RADIUS_M", "WGS84_A", "WGS84_F", "FORWARD", "INVERSE", "SIMPLIFY_RADIAL_PREPASS",
+    "LIBRARY_PATH", "version",
+    "haversine_distances", "circle_contains", "simplify_geographic", "simplify_planar",
+    "Transformer", "SpatialIndex",
+    "GeoKernelError", "MisuseError", "InvalidArgumentError", "OutOfMemoryError",
+    "BufferTooSmallError", "ProjError", "CrsError", "ProjDatabaseError", "TransformError",
+    "NotFoundError", "DuplicateError", "PermissionDeniedError", "CapacityError", "FileIOError",
+    "CorruptFileError", "ParseError", "OrderError", "InternalError", "errors",
+]
+
+__version__ = "0.3.0"
+
+#: Mean Earth radius in metres (IUGG R1): the sphere of every spherical function.
+EARTH_MEAN_RADIUS_M = 6371008.8
+#: WGS84 equatorial radius in metres and flattening.
+WGS84_A = 6378137.0
+WGS84_F = 1.0 / 298.257223563
+#: Directions of Transformer.transform.
+FORWARD = 1
+INVERSE = -1
+#: Flag of the simplifiers: a radial-distance pre-pass before Douglas-Peucker.
+SIMPLIFY_RADIAL_PREPASS = 1
+
+_BUFFER_TOO_SMALL = errors.GK_ERR_BUFFER_TOO_SMALL
+
+
+def _columns(names: Tuple[str, ...], arrays: Tuple[object, ...], *, copy: bool = False,
+             writable: bool = False) -> Tuple[Tuple[np.ndarray, ...], int, int]:
+    """Checks arrays that the library will read (or write) in place.
+
+    Returns (arrays, count, stride_bytes). Without ``copy`` nothing is converted: each must be
+    a 1-D, aligned, native float64 ndarray; all of one length and one positive stride that is a
+    multiple of 8. With ``copy`` they are converted to contiguous float64 when needed."""
+    if copy and not writable:
+        arrays = tuple(np.ascontiguousarray(a, dtype=np.float64) for a in arrays)
+        if len({a.shape for a in arrays}) == 1 and arrays[0].ndim == 1:
+            return arrays, arrays[0].shape[0], 8
+    for name, a in zip(names, arrays):
+        if not isinstance(a, np.ndarray):
+            raise TypeError(f"{name} must be a numpy float64 array, not {type(a).__name__} "
+                            "(pass copy=True to convert)")
+        if a.dtype != np.float64:
+            raise TypeError(f"{name} must have dtype float64 (native byte order), not {a.dtype} "
+                            "(pass copy=True to convert; it is never converted silently)")
+        if a.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, not of shape {a.shape}")
+        if not a.flags.aligned:
+            raise ValueError(f"{name} is not aligned to 8 bytes")
+        if writable and not a.flags.writeable:
+            raise ValueError(f"{name} is read-only; it is transformed in place")
+    n = arrays[0].shape[0]
+    for name, a in zip(names, arrays):
+        if a.shape[0] != n:
+            raise ValueError(f"{names[0]} and {name} differ in length ({n} and {a.shape[0]})")
+    if n <= 1:
+        return arrays, n, 8  # a stride is never used to reach a second element
+    stride = arrays[0].strides[0]
+    for name, a in zip(names, arrays):
+        if a.strides[0] != stride:
+            raise ValueError(f"{names[0]} and {name} have different strides ({stride} and "
+                             f"{a.strides[0]} bytes); the library takes one stride for all")
+    if stride < 8 or stride % 8:
+        raise ValueError(f"the stride must be a positive multiple of 8 bytes, not {stride} "
+                         "(reversed or broadcast arrays are not accepted)")
+    return arrays, n, stride
+
+
+def _out(out: Optional[np.ndarray], n: int, dtype: type, name: str = "out") -> np.ndarray:
+    if out is None:
+        return np.empty(n, dtype=dtype)
+    if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (n,)
+            or not out.flags.c_contiguous or not out.flags.writeable):
+        raise ValueError(f"{name} must be a writable contiguous {np.dtype(dtype).name} array "
+                         f"of shape ({n},)")
+    return out
+
+
+def haversine_distances(center_lat: float, center_lon: float, lat: np.ndarray, lon: np.ndarray,
+                        *, out: Optional[np.ndarray] = None, copy: bool = False) -> np.ndarray:
+    """Great-circle distances in metres on the sphere (radius EARTH_MEAN_RADIUS_M) from one
+    centre to every point, by the haversine formula (SIMD; gk_haversine_batch).
+
+    Args:
+        center_lat, center_lon: the centre in degrees (latitude in [-90, 90]).
+        lat, lon: 1-D float64 arrays of degrees sharing one stride (e.g. the columns of an
+            (n, 2) array), read in place; longitudes in [-180, 180].
+        out: optional contiguous float64 array of n entries for the result.
+        copy: convert other inputs (lists, float32, unequal strides) instead of refusing them.
+
+    Returns:
+        float64 array of n distances in metres.
+
+    Raises:
+        InvalidArgumentError: a bad centre or point (the message names the first bad point).
+    """
+    (lat, lon), n, stride = _columns(("lat", "lon"), (lat, lon), copy=copy)
+    res = _out(out, n, np.float64)
+    ctx = context()
+    check(lib.gk_haversine_batch(ctx, float(center_lat), float(center_lon), lat.ctypes.data, lon.ctypes.data,
+                                 n, stride, res.ctypes.data), ctx)
+    return res
+
+
+def circle_contains(center_lat: float, center_lon: float, radius_m: float, lat: np.ndarray,
+                    lon: np.ndarray, *, out: Optional[np.ndarray] = None,
+                    copy: bool = False) -> np.ndarray:
+    """Which points lie in a circle on the sphere (gk_circle_contains_batch).
+
+    A point is inside when its haversine distance (sphere of EARTH_MEAN_RADIUS_M) from the
+    centre is <= radius_m; the decisions equal the scalar test exactly.
+
+    Args:
+        center_lat, center_lon: the centre in degrees.
+        radius_m: the radius in metres along the sphere, finite and >= 0.
+        lat, lon: 1-D float64 arrays of degrees sharing one stride, read in place.
+        out: optional contiguous bool array of n entries for the result.
+        copy: convert other inputs instead of refusing them.
+
+    Returns:
+        bool array of n entries, True inside (``mask.sum()`` counts them).
+    """
+    (lat, lon), n, stride = _columns(("lat", "lon"), (lat, lon), copy=copy)
+    mask = _out(out, n, np.bool_)
+    inside = c_size_t(0)
+    ctx = context()
+    check(lib.gk_circle_contains_batch(ctx, float(center_lat), float(center_lon), float(radius_m), lat.ctypes.data,
+                                       lon.ctypes.data, n, stride, mask.ctypes.data,
+                                       byref(inside)), ctx)
+    return mask
+
+
+def _simplify(fn, names, a, b, tolerance, flags, copy) -> np.ndarray:
+    (a, b), n, stride = _columns(names, (a, b), copy=copy)
+    kept = np.empty(n, dtype=np.uintp)  # a capacity of n always suffices
+    count = c_size_t(0)
+    ctx = context()
+    check(fn(ctx, a.ctypes.data, b.ctypes.data, n, stride, float(tolerance), flags, kept.ctypes.data,
+             n, byref(count)), ctx)
+    return kept[:count.value].view(np.intp).copy()
+
+
+def simplify_geographic(lat: np.ndarray, lon: np.ndarray, tolerance_m: float, *,
+                        radial_prepass: bool = False, copy: bool = False) -> np.ndarray:
+    """Douglas-Peucker simplification of a line in degrees with a tolerance in metres
+    (gk_simplify_geographic).
+
+    The line is projected to the gnomonic plane tangent at the mean of its vertices (sphere of
+    EARTH_MEAN_RADIUS_M), so no removed vertex is farther than tolerance_m from the result on
+    the sphere. Lines reaching more than 60 degrees from their centre are refused.
+
+    Args:
+        lat, lon: 1-D float64 arrays of degrees sharing one stride, read in place.
+        tolerance_m: metres, finite, >= 0.
+        radial_prepass: drop vertices closer than the tolerance to the previous kept one first.
+        copy: convert other inputs instead of refusing them.
+
+    Returns:
+        the indices of the kept vertices (ascending, dtype intp): ``lat[kept]``, ``lon[kept]``.
+    """
+    return _simplify(lib.gk_simplify_geographic, ("lat", "lon"), lat, lon, tolerance_m,
+                     SIMPLIFY_RADIAL_PREPASS if radial_prepass else 0, copy)
+
+
+def simplify_planar(x: np.ndarray, y: np.ndarray, tolerance: float, *,
+                    radial_prepass: bool = False, copy: bool = False) -> np.ndarray:
+    """Douglas-Peucker on planar (projected) coordinates, deciding exactly as GEOS's
+    DouglasPeuckerLineSimplifier (gk_simplify_planar).
+
+    Args:
+        x, y: 1-D float64 arrays sharing one stride (finite, |value| <= 1e150), read in place.
+        tolerance: in the units of x and y; finite, >= 0.
+        radial_prepass: the radial-distance pre-pass first.
+        copy: convert other inputs instead of refusing them.
+
+    Returns:
+        the indices of the kept vertices (ascending, dtype intp).
+    """
+    return _simplify(lib.gk_simplify_planar, ("x", "y"), x, y, tolerance,
+                     SIMPLIFY_RADIAL_PREPASS if radial_prepass else 0, copy)
+
+
+class _Handle:
+    """An owned C handle: freed exactly once, by close() or by the finalizer.
+
+    Calls take the handle through ``_using()``, which counts them; ``close()`` refuses new
+    calls at once and frees the handle when the calls in flight (other threads) are done,
+    so a close racing with a query never frees memory under it."""
+
+    _what = "object"
+
+    def _adopt(self, ptr: int, destroy) -> None:
+        self._cv = threading.Condition(threading.Lock())
+        self._busy = 0
+        self._ptr: Optional[int] = ptr
+        self._finalizer = weakref.finalize(self, destroy, ptr)
+
+    @contextlib.contextmanager
+    def _using(self) -> Iterator[int]:
+        cv = getattr(self, "_cv", None)
+        if cv is None:  # construction failed
+            raise closed_error(self._what)
+        with cv:
+            ptr = self._ptr
+            if ptr is None:
+                raise closed_error(self._what)
+            self._busy += 1
+        try:
+            yield ptr
+        finally:
+            with cv:
+                self._busy -= 1
+                if self._busy == 0:
+                    cv.notify_all()
+
+    def _handle(self) -> int:
+        """The raw handle (for tests and advanced use; not counted, see _using)."""
+        ptr = getattr(self, "_ptr", None)
+        if ptr is None:
+            raise closed_error(self._what)
+        return ptr
+
+    @property
+    def closed(self) -> bool:
+        """True once close() was called (or construction failed)."""
+        return getattr(self, "_ptr", None) is None
+
+    def close(self) -> None:
+        """Frees the C object (after calls in flight on other threads finish). Calling it
+        again does nothing; any other use afterwards raises MisuseError."""
+        cv = getattr(self, "_cv", None)
+        if cv is None:
+            return
+        with cv:
+            if self._ptr is None:
+                return
+            self._ptr = None  # new calls are refused from now on
+            while self._busy:
+                cv.wait()
+        self._finalizer()  # runs the destroy function at most once
+
+    def __enter__(self):
+        self._handle()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Transformer(_Handle):
+    """A PROJ coordinate transformation between two CRS (gk_transformer).
+
+    ``Transformer("EPSG:4326", "EPSG:3857")``: CRS as PROJ text ("EPSG:32633",
+    "+proj=merc +datum=WGS84", WKT). A geographic CRS takes x = longitude and y = latitude
+    in degrees; a projected one its own unit (metres for EPSG:3857 and UTM).
+
+    Use ``transform(x, y)`` to transform float64 arrays in place, ``close()`` or ``with``
+    to free it. One thread at a time (calls are serialised by a lock).
+
+    Raises:
+        CrsError: PROJ does not know a CRS (with PROJ's message, e.g. "crs not found: ...").
+        ProjDatabaseError: proj.db was not found (the message names the searched paths).
+    """
+
+    _what = "Transformer"
+
+    def __init__(self, source: str, target: str) -> None:
+        self._lock = threading.Lock()
+        out = c_void_p()
+        ctx = context()
+        check(lib.gk_transformer_create(ctx, encode(source, "source"), encode(target, "target"),
+                                        byref(out)), ctx)
+        self._adopt(out.value, lib.gk_transformer_destroy)
+        self.source, self.target = source, target
+
+    def transform(self, x: np.ndarray, y: np.ndarray, z: Optional[np.ndarray] = None, *,
+                  direction: int = FORWARD) -> int:
+        """Transforms points in place (gk_transformer_transform); never copies.
+
+        Args:
+            x: float64 array of first coordinates (longitude in degrees for a geographic CRS).
+            y: float64 array of second coordinates (latitude for a geographic CRS).
+            z: optional heights in metres, likewise.
+            direction: FORWARD (source to target) or INVERSE.
+            x, y (and z) must be writable, 1-D, of one length and share one stride, e.g.
+            ``pts[:, 0], pts[:, 1]`` of an (n, 2) float64 array.
+
+        Returns:
+            the number of points that could not be transformed (they become +inf).
+        """
+        names = ("x", "y") if z is None else ("x", "y", "z")
+        arrays = (x, y) if z is None else (x, y, z)
+        arrays, n, stride = _columns(names, arrays, writable=True)
+        failed = c_size_t(0)
+        with self._lock, self._using() as ptr:
+            ctx = context()
+            check(lib.gk_transformer_transform(
+                ctx, ptr, direction, arrays[0].ctypes.data, arrays[1].ctypes.data,
+                arrays[2].ctypes.data if z is not None else None, n, stride, byref(failed)), ctx)
+        return failed.value
+
+    def transform_point(self, x: float, y: float, *, direction: int = FORWARD
+                        ) -> Tuple[float, float]:
+        """One point: returns the transformed (x, y); +inf where it failed."""
+        p = np.array([x, y], dtype=np.float64)
+        self.transform(p[0:1], p[1:2], direction=direction)
+        return float(p[0]), float(p[1])
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"Transformer({self.source!r}, {self.target!r}) [{state}]"
+
+
+class SpatialIndex(_Handle):
+    """A spatial index over points on the globe (gk_index; a packed Hilbert R-tree).
+
+    ``SpatialIndex(lat, lon)`` bulk-builds from float64 arrays in degrees (point i gets id i);
+    ``SpatialIndex.load(path)`` reads a file written by ``save``. Distances are great-circle
+    metres on the sphere of EARTH_MEAN_RADIUS_M (exact across the antimeridian and at the poles).
+    Results come nearest first, equal distances in id order.
+
+    Many threads may query one index at once; close() waits for the calls in flight.
+    """
+
+    _what = "SpatialIndex"
+
+    def __init__(self, lat: np.ndarray, lon: np.ndarray, *, copy: bool = False) -> None:
+        (lat, lon), n, stride = _columns(("lat", "lon"), (lat, lon), copy=copy)
+        out = c_void_p()
+        ctx = context()
+        check(lib.gk_index_build(ctx, lat.ctypes.data, lon.ctypes.data, n, stride, byref(out)), ctx)
+        self._adopt(out.value, lib.gk_index_destroy)
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "SpatialIndex":
+        """Loads an index saved by save() (validated; nothing is half-loaded).
+
+        Raises:
+            FileIOError: the file cannot be read or is not a regular file.
+            CorruptFileError: a damaged, truncated, foreign or other-version file.
+        """
+        out = c_void_p()
+        ctx = context()
+        check(lib.gk_index_load(ctx, encode(path, "path"), byref(out)), ctx)
+        self = cls.__new__(cls)
+        self._adopt(out.value, lib.gk_index_destroy)
+        return self
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Saves atomically (temporary file, fsync, rename). Raises FileIOError naming the path."""
+        data = encode(path, "path")
+        ctx = context()
+        with self._using() as ptr:
+            check(lib.gk_index_save(ctx, ptr, data), ctx)
+
+    def __len__(self) -> int:
+        with self._using() as ptr:
+            return int(lib.gk_index_count(ptr))
+
+    def insert(self, lat: float, lon: float) -> int:
+        """Adds a point (degrees); returns its id (the next after every id handed out)."""
+        out = c_uint32(0)
+        ctx = context()
+        with self._using() as ptr:
+            check(lib.gk_index_insert(ctx, ptr, float(lat), float(lon), byref(out)), ctx)
+        return out.value
+
+    def remove(self, id: int) -> None:
+        """Removes the point with this id. Raises NotFoundError when there is none."""
+        ctx = context()
+        with self._using() as ptr:
+            check(lib.gk_index_remove(ctx, ptr, int(id)), ctx)
+
+    def _query(self, call, capacity: int) -> Tuple[np.ndarray, np.ndarray]:
+        # The output-buffer rule: ask with a capacity; on GK_ERR_BUFFER_TOO_SMALL the needed
+        # count is in out_count and nothing was written: grow to it and ask again.
+        count = c_size_t(0)
+        ctx = context()
+        while True:
+            ids = np.empty(capacity, dtype=np.uint32)
+            metres = np.empty(capacity, dtype=np.float64)
+            status = call(ctx, ids.ctypes.data if capacity else None,
+                          metres.ctypes.data if capacity else None, capacity, byref(count))
+            if status == _BUFFER_TOO_SMALL and count.value > capacity:
+                capacity = count.value  # the index may grow meanwhile: loop
+                continue
+            check(status, ctx)
+            k = count.value
+            if k == capacity:
+                return ids, metres
+            return ids[:k].copy(), metres[:k].copy()
+
+    def nearest(self, lat: float, lon: float, k: int = 1, max_m: float = math.inf
+                ) -> Tuple[np.ndarray, np.ndarray]:
+        """The k points nearest to (lat, lon) in degrees, at most max_m metres away.
+
+        Returns:
+            (ids, metres): uint32 ids and float64 distances in metres, nearest first.
+        """
+        k, lat, lon, max_m = int(k), float(lat), float(lon), float(max_m)
+        if k < 0:
+            raise ValueError("k must be >= 0")
+        with self._using() as ptr:
+            cap = min(k, int(lib.gk_index_count(ptr)))
+            return self._query(lambda ctx, ids, m, c, cnt: lib.gk_index_nearest(
+                ctx, ptr, lat, lon, k, max_m, ids, m, c, cnt), cap)
+
+    def within(self, lat: float, lon: float, radius_m: float, *, sort: bool = True
+               ) -> Tuple[np.ndarray, np.ndarray]:
+        """Every point within radius_m metres of (lat, lon), boundary included.
+
+        Args:
+            sort: nearest first (equal distances in id order); False keeps storage order.
+
+        Returns:
+            (ids, metres): uint32 ids and float64 distances in metres.
+        """
+        lat, lon, radius_m = float(lat), float(lon), float(radius_m)
+        order = 1 if sort else 0
+        with self._using() as ptr:
+            return self._query(lambda ctx, ids, m, c, cnt: lib.gk_index_within(
+                ctx, ptr, lat, lon, radius_m, order, ids, m, c, cnt), 64)
+
+    def __repr__(self) -> str:
+        return "SpatialIndex [closed]" if self.closed else f"SpatialIndex({len(self)} points)"

@@ -1,0 +1,115 @@
+import doctest
+
+import numpy as np
+import pytest
+
+import geokernel as gk
+
+R = gk.EARTH_MEAN_RADIUS_M
+
+
+def np_haversine(lat1, lon1, lat2, lon2):
+    p1, p2 = np.radians(lat1), np.radians(lat2)
+    dphi, dlmb = p2 - p1, np.radians(lon2 - lon1)
+    h = np.sin(dphi / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(dlmb / 2) ** 2
+    return 2 * R * np.arcsin(np.sqrt(h))
+
+
+def random_points(n, seed):
+    rng = np.random.default_rng(seed)
+    pts = np.empty((n, 2))
+    pts[:, 0] = np.degrees(np.arcsin(rng.uniform(-1, 1, n)))
+    pts[:, 1] = rng.uniform(-180, 180, n)
+    return pts
+
+
+def test_module_docstring_example():
+    failures, tried = doctest.testmod(gk, verbose=False)[:2]
+    assert tried > 0 and failures == 0
+
+
+def test_haversine_matches_numpy_on_seeded_random_points():
+    pts = random_points(20_000, 1)
+    lat, lon = pts[:, 0].copy(), pts[:, 1].copy()  # contiguous, stride 8
+    for clat, clon in [(0.0, 0.0), (47.3, 8.5), (-89.9, 179.9), (12.5, -170.0)]:
+        d = gk.haversine_distances(clat, clon, lat, lon)
+        ref = np_haversine(clat, clon, lat, lon)
+        # relative agreement except for antipodal neighbourhoods where arcsin is ill-conditioned
+        ok = ref < 19_000_000
+        assert np.all(np.abs(d[ok] - ref[ok]) <= 1e-9 * np.maximum(ref[ok], 1.0))
+
+
+def test_strided_columns_of_n_by_2_array_are_read_in_place():
+    pts = random_points(5_000, 2)
+    assert pts[:, 0].strides == (16,)
+    d_strided = gk.haversine_distances(10.0, 20.0, pts[:, 0], pts[:, 1])
+    d_contig = gk.haversine_distances(10.0, 20.0, pts[:, 0].copy(), pts[:, 1].copy())
+    assert np.array_equal(d_strided, d_contig)
+    # every other row: stride 32
+    d_every_other = gk.haversine_distances(10.0, 20.0, pts[::2, 0], pts[::2, 1])
+    assert np.array_equal(d_every_other, d_contig[::2])
+
+
+def test_output_buffer_is_used_without_copy():
+    pts = random_points(100, 3)
+    out = np.empty(100)
+    res = gk.haversine_distances(0.0, 0.0, pts[:, 0], pts[:, 1], out=out)
+    assert res is out
+
+
+def test_point_in_circle_equals_brute_force():
+    pts = random_points(20_000, 4)
+    for clat, clon, r in [(45.0, 7.0, 2_000_000.0), (0.0, 179.0, 5_000_000.0), (90.0, 0.0, 3e6)]:
+        mask = gk.circle_contains(clat, clon, r, pts[:, 0], pts[:, 1])
+        assert mask.dtype == np.bool_
+        scalar = np.array([gk_scalar(clat, clon, a, b) <= r for a, b in pts])
+        assert np.array_equal(mask, scalar)
+        ref = np_haversine(clat, clon, pts[:, 0], pts[:, 1])
+        clear = np.abs(ref - r) > 1e-6 * r  # away from the boundary numpy agrees too
+        assert np.array_equal(mask[clear], (ref <= r)[clear])
+
+
+def gk_scalar(lat1, lon1, lat2, lon2):
+    from ctypes import byref, c_double
+    from geokernel._lib import check, context, lib
+    out = c_double()
+    ctx = context()
+    check(lib.gk_haversine(ctx, lat1, lon1, lat2, lon2, byref(out)), ctx)
+    return out.value
+
+
+def test_wrong_dtype_or_strides_are_refused_not_copied():
+    pts = random_points(10, 5)
+    with pytest.raises(TypeError, match="float64"):
+        gk.haversine_distances(0, 0, pts[:, 0].astype(np.float32), pts[:, 1].astype(np.float32))
+    with pytest.raises(TypeError, match="numpy"):
+        gk.haversine_distances(0, 0, [1.0, 2.0], [3.0, 4.0])
+    with pytest.raises(ValueError, match="different strides"):
+        gk.haversine_distances(0, 0, pts[:, 0], pts[:, 1].copy())
+    with pytest.raises(ValueError, match="differ in length"):
+        gk.haversine_distances(0, 0, pts[:, 0], pts[:5, 1])
+    with pytest.raises(ValueError, match="multiple of 8"):
+        gk.haversine_distances(0, 0, pts[::-1, 0], pts[::-1, 1])
+    # copy=True converts instead
+    d = gk.haversine_distances(0, 0, [0.0, 0.0], [0.0, 1.0], copy=True)
+    assert d[0] == 0.0 and abs(d[1] - np.radians(1) * R) < 1e-6
+
+
+def test_empty_arrays():
+    e = np.empty(0)
+    assert gk.haversine_distances(0, 0, e, e).shape == (0,)
+    assert gk.circle_contains(0, 0, 1, e, e).shape == (0,)
+
+
+def test_simplify_geographic_and_planar():
+    # a straight meridian with a bump: the bump survives, the collinear points go
+    lat = np.linspace(0.0, 1.0, 101)
+    lon = np.zeros(101)
+    lon[50] = 0.01  # about 1.1 km east
+    kept = gk.simplify_geographic(lat, lon, 10.0)
+    assert kept.tolist() == [0, 49, 50, 51, 100]  # the spike and its two flanks
+    assert gk.simplify_geographic(lat, lon, 5_000.0).tolist() == [0, 100]
+    xy = np.column_stack([np.arange(5.0), [0.0, 0.0, 3.0, 0.0, 0.0]])
+    assert gk.simplify_planar(xy[:, 0], xy[:, 1], 1.0).tolist() == [0, 2, 4]  # (1, 0) is 0.83 from (0,0)-(2,3)
+    assert gk.simplify_planar(xy[:, 0], xy[:, 1], 0.5).tolist() == [0, 1, 2, 3, 4]
+    assert gk.simplify_planar(xy[:, 0], xy[:, 1], 10.0).tolist() == [0, 4]
