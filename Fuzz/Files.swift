@@ -36,34 +36,25 @@ enum TempFile {
 enum ForgedFile {
     /// Index and road-graph files: 64-byte header of 8 UInt64; word 6 the payload bytes,
     /// word 7 XXH64 of bytes 0..<56 and of the payload.
-    static func index(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { header64(input) }
-    static func roadGraph(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { header64(input) }
+    static func index(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
+    static func roadGraph(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
 
     /// Landmark files: 48-byte header; bytes 32..<40 the payload bytes, 40..<48 XXH64 of
     /// bytes 0..<40 and of the payload.
-    static func landmarks(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var b = Array(input)
-        guard b.count >= 48 else { return b }
-        put(&b, at: 32, UInt64(b.count - 48))
-        var sum = Checksum64()
-        b.withUnsafeBytes { r in
-            sum.update(UnsafeRawBufferPointer(rebasing: r[0..<40]))
-            sum.update(UnsafeRawBufferPointer(rebasing: r[48...]))
-        }
-        put(&b, at: 40, sum.finalize())
-        return b
-    }
+    static func landmarks(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 48) }
 
-    private static func header64(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// The input with the payload length (header bytes h−16..<h−8) and the checksum (h−8..<h,
+    /// XXH64 of the header before it and of the payload) rewritten, as a forger would.
+    private static func forged(_ input: UnsafeBufferPointer<UInt8>, headerBytes h: Int) -> [UInt8] {
         var b = Array(input)
-        guard b.count >= 64 else { return b }
-        put(&b, at: 48, UInt64(b.count - 64))
+        guard b.count >= h else { return b }
+        put(&b, at: h - 16, UInt64(b.count - h))
         var sum = Checksum64()
         b.withUnsafeBytes { r in
-            sum.update(UnsafeRawBufferPointer(rebasing: r[0..<56]))
-            sum.update(UnsafeRawBufferPointer(rebasing: r[64...]))
+            sum.update(UnsafeRawBufferPointer(rebasing: r[0..<(h - 8)]))
+            sum.update(UnsafeRawBufferPointer(rebasing: r[h...]))
         }
-        put(&b, at: 56, sum.finalize())
+        put(&b, at: h - 8, sum.finalize())
         return b
     }
 
