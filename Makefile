@@ -98,10 +98,10 @@ lib: build
 PYTHON ?= python3
 PY_VENV := $(SCRATCH)/python-venv
 
-$(PY_VENV)/.installed: python/pyproject.toml
+$(PY_VENV)/.installed: python/pyproject.toml python/requirements-test.txt
 	rm -rf $(PY_VENV)
 	$(PYTHON) -m venv $(PY_VENV)
-	$(PY_VENV)/bin/python -m pip install -q --disable-pip-version-check numpy pytest
+	$(PY_VENV)/bin/python -m pip install -q --disable-pip-version-check -r python/requirements-test.txt
 	$(PY_VENV)/bin/python -m pip install -q --disable-pip-version-check -e python/
 	touch $@
 

@@ -63,6 +63,12 @@ __all__ = [
     "LIBRARY_PATH", "version",
     "haversine_distances", "circle_contains", "simplify_geographic", "simplify_planar",
     "Transformer", "SpatialIndex",
+    # classes and functions of the other sections (also reachable as submodules)
+    "GeofenceMonitor", "GeofenceEvent", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
+    "ReverseGeocoder", "Place", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Leg", "profile_json",
+    "coord_check", "haversine", "geodesic_inverse", "geodesic_direct", "initial_bearing", "destination",
+    "cross_track_distance", "along_track_distance", "bbox_of_circle", "region_around", "region_of_points",
+    "travel_time_format", "distance_hint", "polyline_encode", "polyline_decode",
     "GeoKernelError", "MisuseError", "InvalidArgumentError", "OutOfMemoryError",
     "BufferTooSmallError", "ProjError", "CrsError", "ProjDatabaseError", "TransformError",
     "NotFoundError", "DuplicateError", "PermissionDeniedError", "CapacityError", "FileIOError",
@@ -82,59 +88,9 @@ INVERSE = -1
 #: Flag of the simplifiers: a radial-distance pre-pass before Douglas-Peucker.
 SIMPLIFY_RADIAL_PREPASS = 1
 
-_BUFFER_TOO_SMALL = errors.GK_ERR_BUFFER_TOO_SMALL
 
 
-def _columns(names: Tuple[str, ...], arrays: Tuple[object, ...], *, copy: bool = False,
-             writable: bool = False) -> Tuple[Tuple[np.ndarray, ...], int, int]:
-    """Checks arrays that the library will read (or write) in place.
-
-    Returns (arrays, count, stride_bytes). Without ``copy`` nothing is converted: each must be
-    a 1-D, aligned, native float64 ndarray; all of one length and one positive stride that is a
-    multiple of 8. With ``copy`` they are converted to contiguous float64 when needed."""
-    if copy and not writable:
-        arrays = tuple(np.ascontiguousarray(a, dtype=np.float64) for a in arrays)
-        if len({a.shape for a in arrays}) == 1 and arrays[0].ndim == 1:
-            return arrays, arrays[0].shape[0], 8
-    for name, a in zip(names, arrays):
-        if not isinstance(a, np.ndarray):
-            raise TypeError(f"{name} must be a numpy float64 array, not {type(a).__name__} "
-                            "(pass copy=True to convert)")
-        if a.dtype != np.float64:
-            raise TypeError(f"{name} must have dtype float64 (native byte order), not {a.dtype} "
-                            "(pass copy=True to convert; it is never converted silently)")
-        if a.ndim != 1:
-            raise ValueError(f"{name} must be 1-D, not of shape {a.shape}")
-        if not a.flags.aligned:
-            raise ValueError(f"{name} is not aligned to 8 bytes")
-        if writable and not a.flags.writeable:
-            raise ValueError(f"{name} is read-only; it is transformed in place")
-    n = arrays[0].shape[0]
-    for name, a in zip(names, arrays):
-        if a.shape[0] != n:
-            raise ValueError(f"{names[0]} and {name} differ in length ({n} and {a.shape[0]})")
-    if n <= 1:
-        return arrays, n, 8  # a stride is never used to reach a second element
-    stride = arrays[0].strides[0]
-    for name, a in zip(names, arrays):
-        if a.strides[0] != stride:
-            raise ValueError(f"{names[0]} and {name} have different strides ({stride} and "
-                             f"{a.strides[0]} bytes); the library takes one stride for all")
-    if stride < 8 or stride % 8:
-        raise ValueError(f"the stride must be a positive multiple of 8 bytes, not {stride} "
-                         "(reversed or broadcast arrays are not accepted)")
-    return arrays, n, stride
-
-
-def _out(out: Optional[np.ndarray], n: int, dtype: type, name: str = "out") -> np.ndarray:
-    if out is None:
-        return np.empty(n, dtype=dtype)
-    if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (n,)
-            or not out.flags.c_contiguous or not out.flags.writeable):
-        raise ValueError(f"{name} must be a writable contiguous {np.dtype(dtype).name} array "
-                         f"of shape ({n},)")
-    return out
-
+from ._core import _BUFFER_TOO_SMALL, _Handle, _columns, _out  # noqa: E402
 
 def haversine_distances(center_lat: float, center_lon: float, lat: np.ndarray, lon: np.ndarray,
                         *, out: Optional[np.ndarray] = None, copy: bool = False) -> np.ndarray:
@@ -238,73 +194,6 @@ def simplify_planar(x: np.ndarray, y: np.ndarray, tolerance: float, *,
     """
     return _simplify(lib.gk_simplify_planar, ("x", "y"), x, y, tolerance,
                      SIMPLIFY_RADIAL_PREPASS if radial_prepass else 0, copy)
-
-
-class _Handle:
-    """An owned C handle: freed exactly once, by close() or by the finalizer.
-
-    Calls take the handle through ``_using()``, which counts them; ``close()`` refuses new
-    calls at once and frees the handle when the calls in flight (other threads) are done,
-    so a close racing with a query never frees memory under it."""
-
-    _what = "object"
-
-    def _adopt(self, ptr: int, destroy) -> None:
-        self._cv = threading.Condition(threading.Lock())
-        self._busy = 0
-        self._ptr: Optional[int] = ptr
-        self._finalizer = weakref.finalize(self, destroy, ptr)
-
-    @contextlib.contextmanager
-    def _using(self) -> Iterator[int]:
-        cv = getattr(self, "_cv", None)
-        if cv is None:  # construction failed
-            raise closed_error(self._what)
-        with cv:
-            ptr = self._ptr
-            if ptr is None:
-                raise closed_error(self._what)
-            self._busy += 1
-        try:
-            yield ptr
-        finally:
-            with cv:
-                self._busy -= 1
-                if self._busy == 0:
-                    cv.notify_all()
-
-    def _handle(self) -> int:
-        """The raw handle (for tests and advanced use; not counted, see _using)."""
-        ptr = getattr(self, "_ptr", None)
-        if ptr is None:
-            raise closed_error(self._what)
-        return ptr
-
-    @property
-    def closed(self) -> bool:
-        """True once close() was called (or construction failed)."""
-        return getattr(self, "_ptr", None) is None
-
-    def close(self) -> None:
-        """Frees the C object (after calls in flight on other threads finish). Calling it
-        again does nothing; any other use afterwards raises MisuseError."""
-        cv = getattr(self, "_cv", None)
-        if cv is None:
-            return
-        with cv:
-            if self._ptr is None:
-                return
-            self._ptr = None  # new calls are refused from now on
-            while self._busy:
-                cv.wait()
-        self._finalizer()  # runs the destroy function at most once
-
-    def __enter__(self):
-        self._handle()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 class Transformer(_Handle):
@@ -483,3 +372,17 @@ class SpatialIndex(_Handle):
 
     def __repr__(self) -> str:
         return "SpatialIndex [closed]" if self.closed else f"SpatialIndex({len(self)} points)"
+
+
+# The other sections of the header, one submodule each (imported here so that
+# ``import geokernel`` is enough; ``geokernel.trackintel``, ``geokernel.frames`` and
+# ``geokernel.dask`` need pandas/geopandas/dask and are imported on demand).
+from . import geodesy, geofence, nearby, route, timeline  # noqa: E402
+from .geodesy import (along_track_distance, bbox_of_circle, coord_check, cross_track_distance,  # noqa: E402
+                      destination, distance_hint, geodesic_direct, geodesic_inverse, haversine,
+                      initial_bearing, polyline_decode, polyline_encode, region_around,
+                      region_of_points, travel_time_format)
+from .geofence import GeofenceEvent, GeofenceMonitor  # noqa: E402
+from .nearby import Landmark, Landmarks, Place, ReverseGeocoder  # noqa: E402
+from .route import Leg, RoadGraph, RoutePlan, Router, RouteStep, profile_json  # noqa: E402
+from .timeline import StopDetector, TrackingPolicy  # noqa: E402
