@@ -1,6 +1,7 @@
 """Geofences: enter, exit and dwell events from a stream of fixes (gk_geofence_monitor;
 Swift: module Geofence, GeofenceMonitor).
 
+Units: positions in degrees, radii and accuracies in metres, times in seconds.
 Earth model: the sphere of EARTH_MEAN_RADIUS_M; every decision is the scalar haversine test
 against the monitor's rules (radius, the fix's accuracy in metres, hysteresis). Time comes
 only from the fixes (seconds, e.g. since 1970-01-01 UTC): replaying the same fixes gives the
