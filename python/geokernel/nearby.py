@@ -1,6 +1,7 @@
 """Shared landmarks with notes, and offline reverse geocoding (gk_landmarks, gk_geocoder;
 Swift: module Nearby, LandmarkIndex and ReverseGeocoder).
 
+Units: positions in degrees, distances in metres.
 Distances are great-circle metres on the sphere of EARTH_MEAN_RADIUS_M (from unit-vector
 chords; exact across the antimeridian and at the poles); results come nearest first.
 """
