@@ -55,10 +55,8 @@ def _coords(pfs: pd.DataFrame) -> Tuple[np.ndarray, np.ndarray, Optional[str]]:
         types = shapely.get_type_id(np.asarray(geoms))
         if len(types) and (types != 0).any():
             raise ValueError("positionfixes must have Point geometries")
-        xy = shapely.get_coordinates(np.asarray(geoms))
-        if len(xy) != len(pfs):
-            raise ValueError("positionfixes contain empty or missing geometries")
-        return np.ascontiguousarray(xy[:, 1]), np.ascontiguousarray(xy[:, 0]), geo_col
+        arr = np.asarray(geoms)
+        return shapely.get_y(arr), shapely.get_x(arr), geo_col  # empty or missing: NaN, refused later
     for la, lo in (("lat", "lon"), ("latitude", "longitude")):
         if la in pfs.columns and lo in pfs.columns:
             return (pfs[la].to_numpy(dtype=np.float64, copy=False), pfs[lo].to_numpy(dtype=np.float64, copy=False),
@@ -103,27 +101,40 @@ def user_stays(lat: np.ndarray, lon: np.ndarray, ticks: np.ndarray, *, dist_thre
                          "store tracked_at with a coarser unit (e.g. datetime64[us])")
     repeat = np.zeros(n, dtype=bool)
     repeat[1:] = (ticks[1:] == ticks[:-1]) & (lat[1:] == lat[:-1]) & (lon[1:] == lon[:-1])
+    rel_stored = rel[~repeat] if repeat.any() else rel
+    increasing = bool((np.diff(rel_stored) > 0).all())
     sd = StopDetector(distance_m=dist_threshold, duration_s=duration_ticks, gap_s=gap_ticks)
     try:
         sd.add_batch(lat, lon, rel, copy=True)
         sd.finish(include_open_stay=include_last)
         pm = sd.placemarks()
-        transits = sd.transit_counts()
+        transits = None if increasing else sd.transit_counts()
         stored = sd.fix_counts().stored
     finally:
         sd.close()
-    if stored != n - int(repeat.sum()):
+    if stored != len(rel_stored):
         raise RuntimeError("geokernel: the stop detector stored an unexpected number of fixes")
-    # stored fixes: transit(-1), stay 0, transit(0), stay 1, ...: label runs over stored fixes
     k = len(pm)
-    sizes = np.empty(2 * k + 1, dtype=np.int64)
-    sizes[0::2] = transits
-    sizes[1::2] = pm.fix_count
-    if sizes.sum() != stored:
-        raise RuntimeError("geokernel: stays and transits do not partition the fixes")
-    seg = np.full(2 * k + 1, -1, dtype=np.int64)
-    seg[1::2] = np.arange(k)
-    stored_label = np.repeat(seg, sizes)
+    if transits is None:
+        # times strictly increasing: a stay's first stored fix is the one at its arrival time
+        first = np.searchsorted(rel_stored, pm.arrival)
+        if k and not (rel_stored[np.minimum(first, stored - 1)] == pm.arrival).all():
+            raise RuntimeError("geokernel: a stay's arrival is not the time of a fix")
+        stored_label = np.full(stored, -1, dtype=np.int64)
+        total = int(pm.fix_count.sum())
+        if total:
+            within = np.arange(total) - np.repeat(np.cumsum(pm.fix_count) - pm.fix_count, pm.fix_count)
+            stored_label[np.repeat(first, pm.fix_count) + within] = np.repeat(np.arange(k), pm.fix_count)
+    else:
+        # stored fixes: transit(-1), stay 0, transit(0), stay 1, ...: label runs over them
+        sizes = np.empty(2 * k + 1, dtype=np.int64)
+        sizes[0::2] = transits
+        sizes[1::2] = pm.fix_count
+        if sizes.sum() != stored:
+            raise RuntimeError("geokernel: stays and transits do not partition the fixes")
+        seg = np.full(2 * k + 1, -1, dtype=np.int64)
+        seg[1::2] = np.arange(k)
+        stored_label = np.repeat(seg, sizes)
     if repeat.any():
         idx = np.cumsum(~repeat) - 1  # the stored fix each fix is (or repeats)
         label = stored_label[idx]
@@ -162,7 +173,7 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
             raise ValueError(f"positionfixes need a {col!r} column")
     pfs = positionfixes.copy()
     if exclude_duplicate_pfs:
-        pfs = _drop_duplicates(pfs)
+        pfs = _drop_duplicates(pfs)  # O(n) unless user and time repeat
     if "staypoint_id" in pfs.columns:
         pfs.drop(columns="staypoint_id", inplace=True)
     elevation_flag = "elevation" in pfs.columns
@@ -172,10 +183,15 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
     gap = pd.Timedelta(gap_threshold, unit="minutes").value / ns_per_tick
 
     # trackintel's order: users sorted, then each user's fixes by index, then (stably) by time
-    codes, users = pd.factorize(pfs["user_id"], sort=True)
+    codes, users = _factorize_sorted(pfs["user_id"])
     order = _order(codes, ticks, pfs.index)
-    c_s, t_s = codes[order], ticks[order]
-    la_s, lo_s = lat[order], lon[order]
+    identity = len(order) == 0 or (order[0] == 0 and order[-1] == len(order) - 1
+                                   and bool((np.diff(order) == 1).all()))
+    if identity:  # already in trackintel's order: no copies
+        c_s, t_s, la_s, lo_s = codes, ticks, lat, lon
+    else:
+        c_s, t_s = codes[order], ticks[order]
+        la_s, lo_s = lat[order], lon[order]
     bounds = np.flatnonzero(np.diff(c_s)) + 1
     starts = np.concatenate(([0], bounds))
     ends = np.concatenate((bounds, [len(c_s)]))
@@ -195,27 +211,30 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
             sp_lon.append(plon)
             offset += k
     n_sp = offset
-    label = np.empty_like(label_sorted)
-    label[order] = label_sorted
+    if identity:
+        label = label_sorted
+    else:
+        label = np.empty_like(label_sorted)
+        label[order] = label_sorted
 
     # the staypoints: first and finishing fix of each stay (times), elevation median
     sp_lab_sorted = label_sorted
-    tracked = pfs["tracked_at"].to_numpy()[order]
+    tracked_arr = pfs["tracked_at"].array  # a DatetimeArray (to_numpy would make Timestamps)
     sel = np.flatnonzero(sp_lab_sorted >= 0)
     firsts = sel[np.r_[True, sp_lab_sorted[sel][1:] != sp_lab_sorted[sel][:-1]]] if len(sel) else sel
     lasts = sel[np.r_[sp_lab_sorted[sel][1:] != sp_lab_sorted[sel][:-1], True]] if len(sel) else sel
-    started = tracked[firsts]
+    started = tracked_arr.take(order[firsts])
     # finished_at: the time of the first fix that left (or the last fix for include_last)
-    fin_idx = np.minimum(lasts + 1, len(tracked) - 1) if len(lasts) else lasts
-    same_user = (c_s[fin_idx] == c_s[lasts]) & (lasts + 1 < len(tracked)) if len(lasts) else lasts.astype(bool)
+    n_all = len(c_s)
+    fin_idx = np.minimum(lasts + 1, n_all - 1) if len(lasts) else lasts
+    same_user = (c_s[fin_idx] == c_s[lasts]) & (lasts + 1 < n_all) if len(lasts) else lasts.astype(bool)
     fin_idx = np.where(same_user, fin_idx, lasts)
-    finished = tracked[fin_idx]
+    finished = tracked_arr.take(order[fin_idx])
 
     tz = pfs["tracked_at"].dtype
     if n_sp:
         sp = pd.DataFrame({"user_id": users.take(np.concatenate(sp_user)),
-                           "started_at": pd.array(started, dtype=tz),
-                           "finished_at": pd.array(finished, dtype=tz)})
+                           "started_at": started, "finished_at": finished})
     else:  # trackintel's empty frame has float columns
         sp = pd.DataFrame({"user_id": np.empty(0, dtype=pfs["user_id"].dtype),
                            "started_at": np.empty(0), "finished_at": np.empty(0)})
@@ -259,13 +278,32 @@ def _order(codes: np.ndarray, ticks: np.ndarray, index: pd.Index) -> np.ndarray:
     return by_index[sub]
 
 
+def _factorize_sorted(user: pd.Series) -> Tuple[np.ndarray, pd.Index]:
+    """pd.factorize(user, sort=True), in O(n) when the column is already sorted."""
+    if user.is_monotonic_increasing and not user.hasnans:
+        v = user.to_numpy()
+        if len(v) == 0:
+            return np.empty(0, dtype=np.intp), pd.Index(v)
+        change = np.empty(len(v), dtype=bool)
+        change[0] = True
+        change[1:] = v[1:] != v[:-1]
+        return np.cumsum(change) - 1, pd.Index(v[change])
+    return pd.factorize(user, sort=True)
+
+
 def _drop_duplicates(pfs: pd.DataFrame) -> pd.DataFrame:
     """pfs.drop_duplicates() with trackintel's warning, checking full rows only where user and
     time repeat (duplicate rows share both), so the common case costs O(n)."""
-    codes = pd.factorize(pfs["user_id"])[0]
+    codes = _factorize_sorted(pfs["user_id"])[0]
     t = pfs["tracked_at"].array
     ticks = np.asarray(t.asi8) if hasattr(t, "asi8") else pd.to_datetime(pfs["tracked_at"]).array.asi8
-    key_order = np.lexsort((ticks, codes)) if len(codes) else np.arange(0)
+    if len(codes) == 0:
+        return pfs
+    dc = np.diff(codes)
+    if (dc >= 0).all() and ((dc > 0) | (np.diff(ticks) >= 0)).all():
+        key_order = np.arange(len(codes))  # already sorted by user and time
+    else:
+        key_order = np.lexsort((ticks, codes))
     same = (np.diff(codes[key_order]) == 0) & (np.diff(ticks[key_order]) == 0)
     if not same.any():
         return pfs
@@ -289,7 +327,7 @@ def _as_trackintel(positionfixes: Any, sp: pd.DataFrame) -> pd.DataFrame:
     if cls.__module__.startswith("trackintel"):
         try:
             from trackintel import Staypoints
-            return Staypoints(sp)
+            return Staypoints(sp, validate=False)
         except Exception:  # trackintel's validation differs: the plain frame is still right
             return sp
     return sp

@@ -1,0 +1,222 @@
+"""GeoKernel's Python bindings beside the tools people use, in the same run (make python-bench).
+
+Each case prints one line: the case, its size, GeoKernel's time, the baseline's time and the
+ratio (baseline / GeoKernel; > 1 means GeoKernel is faster). Times are the minimum of
+--repeat runs (one run for the slow baselines), measured with time.perf_counter; inputs are
+made before timing and results are checked after it. The machine may be shared: the figures
+are only comparable within one run.
+
+    python bench.py [--quick] [--only stays,knn,proj,dist,dask] [--fleet N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+
+import geokernel as gk
+
+R = gk.EARTH_MEAN_RADIUS_M
+
+
+def best(fn, repeat):
+    times = []
+    out = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return min(times), out
+
+
+def line(case, size, ours, base, base_name):
+    print(f"{case:<34} {size:>12}  geokernel {ours * 1e3:10.2f} ms   {base_name:<22} {base * 1e3:10.2f} ms"
+          f"   x{base / ours:8.1f}", flush=True)
+
+
+def synthetic_fleet(users, fixes_per_user, seed=0, first_user=0):
+    """A fleet of users alternating 30-fix stays (jitter of a few metres) and 30-fix trips
+    (about 100 m per fix), a fix every 5-30 s; user_id, tracked_at (UTC), lat, lon."""
+    rng = np.random.default_rng(seed)
+    n = users * fixes_per_user
+    step = np.arange(fixes_per_user)
+    moving = (step // 30) % 2 == 1
+    frames = []
+    for u in range(users):
+        lat0, lon0 = rng.uniform(40, 55), rng.uniform(-5, 20)
+        dlat = np.where(moving, rng.normal(6e-4, 2e-4, fixes_per_user), rng.normal(0, 2e-5, fixes_per_user))
+        dlon = np.where(moving, rng.normal(6e-4, 2e-4, fixes_per_user), rng.normal(0, 2e-5, fixes_per_user))
+        lat = lat0 + np.cumsum(dlat) % 10
+        lon = lon0 + np.cumsum(dlon) % 10
+        t = 1_700_000_000 + np.cumsum(rng.integers(5, 31, fixes_per_user))
+        frames.append(pd.DataFrame({"user_id": first_user + u, "tracked_at": pd.to_datetime(t, unit="s", utc=True),
+                                    "lat": lat, "lon": lon}))
+    out = pd.concat(frames, ignore_index=True)
+    assert len(out) == n
+    return out
+
+
+def bench_stays(args):
+    import geopandas as gpd
+    import trackintel as ti
+    import geokernel.trackintel as gkt
+    users = 10
+    per = 1000 if args.quick else 10_000
+    fixes = synthetic_fleet(users, per, seed=1)
+    gdf = gpd.GeoDataFrame(fixes[["user_id", "tracked_at"]], geometry=gpd.points_from_xy(fixes["lon"], fixes["lat"]),
+                           crs="EPSG:4326").rename_geometry("geom")
+    gdf.index.name = "id"
+    pfs = ti.Positionfixes(gdf)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours, (o_pfs, o_sp) = best(lambda: gkt.generate_staypoints(pfs), args.repeat)
+        base, (t_pfs, t_sp) = best(lambda: ti.preprocessing.generate_staypoints(pfs), 1)
+    assert len(o_sp) == len(t_sp) and (o_sp["started_at"].to_numpy() == t_sp["started_at"].to_numpy()).all()
+    line(f"stays ({users} users, {len(t_sp)} stays)", f"{len(pfs)} fixes", ours, base, "trackintel 1.4.2")
+    print(f"{'':<34} {'':>12}  geokernel {ours / len(pfs) * 1e9:10.1f} ns/fix  trackintel {base / len(pfs) * 1e6:8.2f} us/fix")
+
+
+def bench_knn(args):
+    from scipy.spatial import cKDTree
+    from sklearn.neighbors import BallTree
+    from geokernel.frames import nearest_ids
+    n = 100_000 if args.quick else 1_000_000
+    q = 2_000 if args.quick else 20_000
+    k = 10
+    rng = np.random.default_rng(2)
+    lat = np.degrees(np.arcsin(rng.uniform(-1, 1, n)))
+    lon = rng.uniform(-180, 180, n)
+    qlat = np.degrees(np.arcsin(rng.uniform(-1, 1, q)))
+    qlon = rng.uniform(-180, 180, q)
+    t_build, ix = best(lambda: gk.SpatialIndex(lat, lon), 1)
+    ours, (ids, metres, counts) = best(lambda: nearest_ids(ix, qlat, qlon, k), args.repeat)
+    pts = np.radians(np.column_stack([lat, lon]))
+    qpts = np.radians(np.column_stack([qlat, qlon]))
+    b_build, tree = best(lambda: BallTree(pts, metric="haversine"), 1)
+    base, (bd, bi) = best(lambda: tree.query(qpts, k=k), 1)
+    assert np.allclose(bd * R, metres, atol=1e-3)
+    line(f"k={k} nearest, {q} queries", f"{n} points", ours, base, "sklearn BallTree(hav)")
+
+    def unit(la, lo):
+        a, b = np.radians(la), np.radians(lo)
+        return np.column_stack([np.cos(a) * np.cos(b), np.cos(a) * np.sin(b), np.sin(a)])
+    k_build, kd = best(lambda: cKDTree(unit(lat, lon)), 1)
+    kbase, (kdist, ki) = best(lambda: kd.query(unit(qlat, qlon), k=k), args.repeat)
+    assert (np.sort(ki, axis=1) == np.sort(ids.astype(np.int64), axis=1)).mean() > 0.999
+    line(f"k={k} nearest, {q} queries", f"{n} points", ours, kbase, "scipy cKDTree(3D)")
+    try:
+        kd_workers, _ = best(lambda: kd.query(unit(qlat, qlon), k=k, workers=-1), args.repeat)
+        line(f"k={k} nearest, {q} queries", f"{n} points", ours, kd_workers, "cKDTree(3D) workers=-1")
+    except TypeError:
+        pass
+    line("index build", f"{n} points", t_build, b_build, "BallTree build")
+    line("index build", f"{n} points", t_build, k_build, "cKDTree build")
+    ix.close()
+
+
+def bench_proj(args):
+    from pyproj import Transformer as PT
+    n = 100_000 if args.quick else 1_000_000
+    rng = np.random.default_rng(3)
+    lon = rng.uniform(-180, 180, n)
+    lat = rng.uniform(-80, 80, n)
+    pt = PT.from_crs("EPSG:4326", "EPSG:3857", always_xy=True)
+    base, (bx, by) = best(lambda: pt.transform(lon, lat), args.repeat)
+    t = gk.Transformer("EPSG:4326", "EPSG:3857")
+    xs, ys = [], []
+
+    def ours_once():
+        x, y = lon.copy(), lat.copy()  # in place: a fresh copy each run (timed too, as pyproj allocates)
+        t.transform(x, y)
+        xs.append(x)
+        return x, y
+    ours, (x, y) = best(ours_once, args.repeat)
+    assert np.allclose(x, bx, rtol=0, atol=1e-6) and np.allclose(y, by, rtol=0, atol=1e-6)
+    line("EPSG:4326 -> EPSG:3857", f"{n} points", ours, base, "pyproj transform")
+    it = gk.Transformer("EPSG:4326", "EPSG:32633")
+    pt2 = PT.from_crs("EPSG:4326", "EPSG:32633", always_xy=True)
+    lon2, lat2 = rng.uniform(9, 21, n), rng.uniform(0, 80, n)
+    base2, _ = best(lambda: pt2.transform(lon2, lat2), args.repeat)
+
+    def ours2():
+        x, y = lon2.copy(), lat2.copy()
+        it.transform(x, y)
+        return x
+    o2, _ = best(ours2, args.repeat)
+    line("EPSG:4326 -> EPSG:32633 (UTM)", f"{n} points", o2, base2, "pyproj transform")
+
+
+def bench_dist(args):
+    n = 100_000 if args.quick else 1_000_000
+    rng = np.random.default_rng(4)
+    pts = np.column_stack([np.degrees(np.arcsin(rng.uniform(-1, 1, n))), rng.uniform(-180, 180, n)])
+    lat, lon = pts[:, 0], pts[:, 1]
+    out = np.empty(n)
+
+    def numpy_haversine():
+        p1, p2 = np.radians(52.52), np.radians(lat)
+        h = np.sin((p2 - p1) / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(np.radians(lon - 13.405) / 2) ** 2
+        return 2 * R * np.arcsin(np.sqrt(h))
+    base, ref = best(numpy_haversine, args.repeat)
+    ours, d = best(lambda: gk.haversine_distances(52.52, 13.405, lat, lon, out=out), args.repeat)
+    assert np.allclose(d, ref, rtol=1e-12, atol=1e-6)
+    line("haversine, one centre (strided)", f"{n} points", ours, base, "numpy vectorised")
+    mbase, _ = best(lambda: numpy_haversine() <= 500_000, args.repeat)
+    mask = np.empty(n, dtype=bool)
+    mours, _ = best(lambda: gk.circle_contains(52.52, 13.405, 500_000, lat, lon, out=mask), args.repeat)
+    line("point in circle (500 km)", f"{n} points", mours, mbase, "numpy haversine <= r")
+
+
+def _fleet_partition(i, users, per):
+    return synthetic_fleet(users, per, seed=100 + i, first_user=i * users)
+
+
+def bench_dask(args):
+    import dask.dataframe as dd
+    from distributed import Client, LocalCluster
+    import geokernel.dask as gkd
+    total = args.fleet or (400_000 if args.quick else 10_000_000)
+    nparts = 20
+    users = 25
+    per = max(total // (nparts * users), 60)
+    total = per * nparts * users
+    meta = _fleet_partition(0, 1, 60).iloc[:0]
+    results = {}
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                          silence_logs=40) as cluster, Client(cluster) as client:
+            client.run(lambda: __import__("geokernel.dask"))  # warm the workers' imports
+            fixes = dd.from_map(_fleet_partition, range(nparts), users=users, per=per, meta=meta)
+            # generating the fleet on the workers is part of the timed work in both runs;
+            # each partition holds whole users, so no shuffle is needed
+            elapsed, n = best(lambda: int(gkd.staypoints(fixes, shuffle=False)["n_fixes"].count().compute()), 1)
+            results[workers] = (elapsed, n)
+    (t1, n1), (t2, n2) = results[1], results[2]
+    assert n1 == n2
+    print(f"{'dask stays, 2 workers vs 1':<34} {str(total) + ' fixes':>12}  2 workers {t2 * 1e3:10.2f} ms   "
+          f"{'1 worker':<22} {t1 * 1e3:10.2f} ms   x{t1 / t2:8.2f}   ({n1} stays, {os.cpu_count()} cores)", flush=True)
+
+
+CASES = {"stays": bench_stays, "knn": bench_knn, "proj": bench_proj, "dist": bench_dist, "dask": bench_dask}
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
+    p.add_argument("--only", default=",".join(CASES), help="comma-separated cases: " + ", ".join(CASES))
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--fleet", type=int, default=0, help="fixes of the Dask fleet (default 10 000 000)")
+    args = p.parse_args(argv)
+    print(f"geokernel {gk.version()} ({gk.LIBRARY_PATH}), Python {sys.version.split()[0]}, "
+          f"numpy {np.__version__}, {os.cpu_count()} cores", flush=True)
+    for name in args.only.split(","):
+        CASES[name.strip()](args)
+
+
+if __name__ == "__main__":
+    main()
