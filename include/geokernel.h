@@ -1832,6 +1832,41 @@ int gk_route_step_road(gk_context *ctx, gk_route *route, size_t leg, size_t inde
                        size_t name_capacity, size_t *out_name_len, char *ref_buf, size_t ref_capacity,
                        size_t *out_ref_len);
 
+/* --------------------------------------------------------- batch queries ---- */
+/*
+ * Queries of many points in one call, for callers whose per-call cost is high (Python's
+ * ctypes spends more on a call than the index spends on a query). Results are written row
+ * by row into caller-owned arrays sized from the arguments (no output-buffer loop).
+ */
+
+/** The k points of index nearest to each of count query points, at most max_m metres away
+ *  (sphere GK_EARTH_MEAN_RADIUS_M): the batch twin of gk_index_nearest, with the same
+ *  results and order (nearest first, equal distances in id order).
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required; only read; its read lock is taken once for the batch).
+ *  \param[in] lat the query points' latitudes in degrees, [-90, 90]; point i at byte offset
+ *  i * stride_bytes (required, also when count is 0).
+ *  \param[in] lon their longitudes in degrees, any finite value, likewise.
+ *  \param count the number of query points.
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a multiple
+ *  of 8).
+ *  \param k the most results per query point, >= 1.
+ *  \param max_m the greatest distance in metres along the sphere, >= 0 (INFINITY: no limit).
+ *  \param[out] out_ids count * k ids, row i at i * k (required): the results of query point
+ *  i, then UINT32_MAX in the slots without a result.
+ *  \param[out] out_m count * k distances in metres likewise, +INFINITY in unused slots (may
+ *  be NULL).
+ *  \param[out] out_counts count numbers of results, one per query point (may be NULL).
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad query point ("query point
+ *  17: ..."; the rows before it are written), k 0, a negative or NaN max_m or a bad stride;
+ *  GK_ERR_MISUSE for NULL. Complexity: count times gk_index_nearest's search, without its
+ *  per-call costs. Ownership: the caller's arrays, read and written during the call only.
+ *  Thread safety: as gk_index_nearest (many threads may query one index at once).
+ *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:) for each point. \since 0.3 */
+int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, const double *lon,
+                           size_t count, ptrdiff_t stride_bytes, size_t k, double max_m,
+                           uint32_t *out_ids, double *out_m, size_t *out_counts);
+
 /* @sections: new header sections go above this line, one per facade */
 
 #ifdef __cplusplus

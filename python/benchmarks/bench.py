@@ -109,11 +109,10 @@ def bench_knn(args):
     kbase, (kdist, ki) = best(lambda: kd.query(unit(qlat, qlon), k=k), args.repeat)
     assert (np.sort(ki, axis=1) == np.sort(ids.astype(np.int64), axis=1)).mean() > 0.999
     line(f"k={k} nearest, {q} queries", f"{n} points", ours, kbase, "scipy cKDTree(3D)")
-    try:
-        kd_workers, _ = best(lambda: kd.query(unit(qlat, qlon), k=k, workers=-1), args.repeat)
-        line(f"k={k} nearest, {q} queries", f"{n} points", ours, kd_workers, "cKDTree(3D) workers=-1")
-    except TypeError:
-        pass
+    ours2, (ids2, _, _) = best(lambda: nearest_ids(ix, qlat, qlon, k, threads=2), args.repeat)
+    assert (ids2 == ids).all()
+    kd_workers, _ = best(lambda: kd.query(unit(qlat, qlon), k=k, workers=2), args.repeat)
+    line(f"k={k} nearest, {q} q., 2 threads", f"{n} points", ours2, kd_workers, "cKDTree(3D) workers=2")
     line("index build", f"{n} points", t_build, b_build, "BallTree build")
     line("index build", f"{n} points", t_build, k_build, "cKDTree build")
     ix.close()

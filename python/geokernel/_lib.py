@@ -206,6 +206,8 @@ _SIGNATURES = {
     "gk_route_step": (_I, [_P, _P, _S, _S, _P]),
     "gk_route_step_text": (_I, [_P, _P, _S, _S, _P, _S, _P]),
     "gk_route_step_road": (_I, [_P, _P, _S, _S, _P, _S, _P, _P, _S, _P]),
+    # batch queries
+    "gk_index_nearest_batch": (_I, [_P, _P, _P, _P, _S, c_ssize_t, _S, _D, _P, _P, _P]),
 }
 
 for _name, (_res, _args) in _SIGNATURES.items():

@@ -138,3 +138,14 @@ def test_stops_per_trajectory_and_from_plain_columns():
     assert stops["duration_s"].tolist() == [90.0, 100.0, 90.0, 100.0]  # fix 19 is already at the last stop
     assert "geometry" not in stops.columns
     assert math.isclose(stops["lat"].iloc[0], 47.0)
+
+
+def test_nearest_ids_on_two_threads_equal_one_thread():
+    rng = np.random.default_rng(12)
+    lat, lon = np.degrees(np.arcsin(rng.uniform(-1, 1, 20_000))), rng.uniform(-180, 180, 20_000)
+    with gk.SpatialIndex(lat, lon) as ix:
+        one = fr.nearest_ids(ix, lat[:999], lon[:999], 4)
+        two = fr.nearest_ids(ix, lat[:999], lon[:999], 4, threads=2)
+        for a, b in zip(one, two):
+            assert (a == b).all()
+        assert (one[0][:, 0] == np.arange(999)).all() and (one[1][:, 0] == 0).all()

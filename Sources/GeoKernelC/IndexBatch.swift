@@ -1,0 +1,54 @@
+import GeoKernel
+import Nearby
+
+// Section "batch queries" of include/geokernel.h: the k nearest neighbours of many query
+// points in one call (for bindings such as Python's, where one call per query costs more
+// than the query itself).
+
+/// The k nearest indexed points of each of `count` query points, written row by row.
+/// Unused slots of a row get id UInt32.max and distance +infinity. The read lock is taken
+/// once for the whole batch. C declaration: see include/geokernel.h.
+@c public func gk_index_nearest_batch(
+    _ ctx: OpaquePointer?, _ index: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?,
+    _ count: UInt, _ strideBytes: Int, _ k: UInt, _ maxM: Double,
+    _ outIDs: UnsafeMutablePointer<UInt32>?, _ outM: UnsafeMutablePointer<Double>?,
+    _ outCounts: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try indexBox(index)
+        try checkedStride(strideBytes)
+        let n = try checkedCount(count, strideBytes: strideBytes)
+        let la = try required(lat, "lat")
+        let lo = try required(lon, "lon")
+        let ids = try required(outIDs, "out_ids")
+        guard k >= 1, k <= UInt(Int32.max) else { throw .invalid("k \(k) must be in [1, 2147483647]") }
+        let kk = Int(k)
+        guard !n.multipliedReportingOverflow(by: kk).overflow else {
+            throw .invalid("count \(n) × k \(kk) results overflow")
+        }
+        guard maxM >= 0 else { throw .invalid("maximum distance \(maxM) m must be at least 0") }
+        let step = strideBytes / MemoryLayout<Double>.stride
+        try box.lock.read { () throws(GeoKernelError) in
+            for i in 0..<n {
+                let c: Coordinate
+                do throws(GeoKernelError) {
+                    c = try coordinate(la[i * step], lo[i * step])
+                } catch {
+                    throw GeoKernelError(error.code, "query point \(i): \(error.message)")
+                }
+                let hits = try box.index.nearest(to: c, k: kk, maxDistanceMeters: maxM)
+                let row = i * kk
+                for j in 0..<kk {
+                    if j < hits.count {
+                        ids[row + j] = hits[j].id
+                        outM?[row + j] = hits[j].distanceMeters
+                    } else {
+                        ids[row + j] = UInt32.max
+                        outM?[row + j] = .infinity
+                    }
+                }
+                outCounts?[i] = UInt(hits.count)
+            }
+        }
+    }
+}
