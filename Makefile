@@ -108,6 +108,13 @@ $(PY_VENV)/.installed: python/pyproject.toml python/requirements-test.txt
 python-test: lib $(PY_VENV)/.installed
 	GEOKERNEL_LIBRARY=$(abspath $(LIBDIR))/libgeokernel.so $(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
 
+# Python benchmarks (python/benchmarks/bench.py; not part of `make test`): GeoKernel beside
+# trackintel, scikit-learn's BallTree, scipy's cKDTree, pyproj, numpy and a 1-vs-2-worker Dask
+# cluster, each in the same run. ARGS=--quick for a small smoke run, ARGS="--only stays,knn".
+.PHONY: python-bench
+python-bench: lib $(PY_VENV)/.installed
+	GEOKERNEL_LIBRARY=$(abspath $(LIBDIR))/libgeokernel.so $(PY_VENV)/bin/python python/benchmarks/bench.py $(ARGS)
+
 # The C consumer: main.c plus one Tests/CConsumer/test_<name>.c per header section, each
 # defining `void test_<name>(gk_context *)`; the list main() runs is generated here.
 CONSUMER_SRC := $(sort $(wildcard Tests/CConsumer/test_*.c))

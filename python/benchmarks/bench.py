@@ -137,6 +137,15 @@ def bench_proj(args):
     ours, (x, y) = best(ours_once, args.repeat)
     assert np.allclose(x, bx, rtol=0, atol=1e-6) and np.allclose(y, by, rtol=0, atol=1e-6)
     line("EPSG:4326 -> EPSG:3857", f"{n} points", ours, base, "pyproj transform")
+    raw = _raw_proj("EPSG:4326", "EPSG:3857")
+    if raw is not None:
+        def raw_once():
+            x, y = lon.copy(), lat.copy()
+            raw(x, y)
+            return x, y
+        rbase, (rx, ry) = best(raw_once, args.repeat)
+        assert np.allclose(rx, bx, atol=1e-6)
+        line("EPSG:4326 -> EPSG:3857", f"{n} points", ours, rbase, "raw libproj (same PROJ)")
     it = gk.Transformer("EPSG:4326", "EPSG:32633")
     pt2 = PT.from_crs("EPSG:4326", "EPSG:32633", always_xy=True)
     lon2, lat2 = rng.uniform(9, 21, n), rng.uniform(0, 80, n)
@@ -148,6 +157,33 @@ def bench_proj(args):
         return x
     o2, _ = best(ours2, args.repeat)
     line("EPSG:4326 -> EPSG:32633 (UTM)", f"{n} points", o2, base2, "pyproj transform")
+
+
+def _raw_proj(source, target):
+    """proj_trans_generic of the libproj that libgeokernel.so links (Debian's), through ctypes:
+    what PROJ itself costs, without GeoKernel. None when it cannot be found."""
+    import ctypes
+    import ctypes.util
+    name = ctypes.util.find_library("proj")
+    if not name:
+        return None
+    lib = ctypes.CDLL(name)
+    P = ctypes.c_void_p
+    lib.proj_context_create.restype = P
+    lib.proj_create_crs_to_crs.restype = P
+    lib.proj_create_crs_to_crs.argtypes = [P, ctypes.c_char_p, ctypes.c_char_p, P]
+    lib.proj_normalize_for_visualization.restype = P
+    lib.proj_normalize_for_visualization.argtypes = [P, P]
+    S = ctypes.c_size_t
+    lib.proj_trans_generic.restype = S
+    lib.proj_trans_generic.argtypes = [P, ctypes.c_int, P, S, S, P, S, S, P, S, S, P, S, S]
+    ctx = lib.proj_context_create()
+    pj = lib.proj_normalize_for_visualization(ctx, lib.proj_create_crs_to_crs(ctx, source.encode(), target.encode(), None))
+
+    def run(x, y):
+        n = len(x)
+        lib.proj_trans_generic(pj, 1, x.ctypes.data, 8, n, y.ctypes.data, 8, n, None, 0, 0, None, 0, 0)
+    return run
 
 
 def bench_dist(args):
@@ -165,6 +201,9 @@ def bench_dist(args):
     ours, d = best(lambda: gk.haversine_distances(52.52, 13.405, lat, lon, out=out), args.repeat)
     assert np.allclose(d, ref, rtol=1e-12, atol=1e-6)
     line("haversine, one centre (strided)", f"{n} points", ours, base, "numpy vectorised")
+    clat, clon = np.ascontiguousarray(lat), np.ascontiguousarray(lon)
+    cours, d2 = best(lambda: gk.haversine_distances(52.52, 13.405, clat, clon, out=out), args.repeat)
+    line("haversine, one centre (columns)", f"{n} points", cours, base, "numpy vectorised")
     mbase, _ = best(lambda: numpy_haversine() <= 500_000, args.repeat)
     mask = np.empty(n, dtype=bool)
     mours, _ = best(lambda: gk.circle_contains(52.52, 13.405, 500_000, lat, lon, out=mask), args.repeat)
