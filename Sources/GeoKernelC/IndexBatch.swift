@@ -5,9 +5,20 @@ import Nearby
 // points in one call (for bindings such as Python's, where one call per query costs more
 // than the query itself).
 
-/// The k nearest indexed points of each of `count` query points, written row by row.
-/// Unused slots of a row get id UInt32.max and distance +infinity. The read lock is taken
-/// once for the whole batch. C declaration: see include/geokernel.h.
+/// The k nearest indexed points of each of `count` query points (degrees), written row by
+/// row: ids, and distances in metres along the sphere (R = 6 371 008.8 m), nearest first,
+/// equal distances in id order, exactly as `gk_index_nearest` one query at a time. Unused
+/// slots of a row get id UInt32.max and distance +infinity.
+///
+/// - Throws (as a status code): `.invalidArgument` naming the first bad query point (the
+///   rows before it are written), k 0, a negative or NaN limit or a bad stride; `.misuse`
+///   for NULL.
+/// - Complexity: `count` best-first searches, O(log n + k log k) each; the read lock is
+///   taken once for the whole batch.
+/// - Thread safety: as `gk_index_nearest`: many threads may query one index at once, each
+///   with its own context, while others insert or remove (they wait for the batch).
+/// - Swift twin: `SpatialIndex.nearest(to:k:maxDistanceMeters:)` per point.
+/// - C declaration: `gk_index_nearest_batch` in include/geokernel.h (section "batch queries").
 @c public func gk_index_nearest_batch(
     _ ctx: OpaquePointer?, _ index: OpaquePointer?, _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?,
     _ count: UInt, _ strideBytes: Int, _ k: UInt, _ maxM: Double,

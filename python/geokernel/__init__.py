@@ -62,7 +62,7 @@ __all__ = [
     "EARTH_MEAN_RADIUS_M", "WGS84_A", "WGS84_F", "FORWARD", "INVERSE", "SIMPLIFY_RADIAL_PREPASS",
     "LIBRARY_PATH", "version",
     "haversine_distances", "circle_contains", "simplify_geographic", "simplify_planar",
-    "Transformer", "SpatialIndex",
+    "Transformer", "SpatialIndex", "UnitVectors",
     # classes and functions of the other sections (also reachable as submodules)
     "GeofenceMonitor", "GeofenceEvent", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
     "ReverseGeocoder", "Place", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Leg", "profile_json",
@@ -255,9 +255,59 @@ class Transformer(_Handle):
         self.transform(p[0:1], p[1:2], direction=direction)
         return float(p[0]), float(p[1])
 
+    def clone(self) -> "Transformer":
+        """An independent copy with its own PROJ context, for another thread
+        (gk_transformer_clone; cheaper than creating a new one)."""
+        out = c_void_p()
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            check(lib.gk_transformer_clone(ctx, ptr, byref(out)), ctx)
+        twin = Transformer.__new__(Transformer)
+        twin._lock = threading.Lock()
+        twin._adopt(out.value, lib.gk_transformer_destroy)
+        twin.source, twin.target = self.source, self.target
+        return twin
+
     def __repr__(self) -> str:
         state = "closed" if self.closed else "open"
         return f"Transformer({self.source!r}, {self.target!r}) [{state}]"
+
+
+class UnitVectors(_Handle):
+    """Points converted once to unit vectors (40 bytes each) for repeated point-in-circle
+    tests (gk_unitvec; Swift: UnitVectorBuffer).
+
+    ``UnitVectors(lat, lon)`` reads float64 arrays of degrees sharing one stride (in place,
+    as haversine_distances); ``contains(lat, lon, radius_m)`` tests every point against a
+    circle of radius_m metres on the sphere of EARTH_MEAN_RADIUS_M, deciding exactly as the
+    scalar haversine test. Immutable: many threads may test at once.
+    """
+
+    _what = "UnitVectors"
+
+    def __init__(self, lat: np.ndarray, lon: np.ndarray, *, copy: bool = False) -> None:
+        (lat, lon), n, stride = _columns(("lat", "lon"), (lat, lon), copy=copy)
+        out = c_void_p()
+        ctx = context()
+        check(lib.gk_unitvec_create(ctx, lat.ctypes.data, lon.ctypes.data, n, stride, byref(out)), ctx)
+        self._adopt(out.value, lib.gk_unitvec_destroy)
+
+    def __len__(self) -> int:
+        with self._using() as ptr:
+            return int(lib.gk_unitvec_count(ptr))
+
+    def contains(self, center_lat: float, center_lon: float, radius_m: float, *,
+                 out: Optional[np.ndarray] = None) -> np.ndarray:
+        """A bool array, True for the points within radius_m metres of the centre (degrees)."""
+        ctx = context()
+        with self._using() as ptr:
+            mask = _out(out, int(lib.gk_unitvec_count(ptr)), np.bool_)
+            check(lib.gk_unitvec_contains(ctx, ptr, float(center_lat), float(center_lon), float(radius_m),
+                                          mask.ctypes.data, None), ctx)
+        return mask
+
+    def __repr__(self) -> str:
+        return "UnitVectors [closed]" if self.closed else f"UnitVectors({len(self)} points)"
 
 
 class SpatialIndex(_Handle):

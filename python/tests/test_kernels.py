@@ -113,3 +113,19 @@ def test_simplify_geographic_and_planar():
     assert gk.simplify_planar(xy[:, 0], xy[:, 1], 1.0).tolist() == [0, 2, 4]  # (1, 0) is 0.83 from (0,0)-(2,3)
     assert gk.simplify_planar(xy[:, 0], xy[:, 1], 0.5).tolist() == [0, 1, 2, 3, 4]
     assert gk.simplify_planar(xy[:, 0], xy[:, 1], 10.0).tolist() == [0, 4]
+
+
+def test_unit_vectors_decide_as_the_batch_kernel_and_a_clone_transforms_alike():
+    pts = random_points(5000, 77)
+    with gk.UnitVectors(pts[:, 0], pts[:, 1]) as uv:
+        assert len(uv) == 5000
+        for lat, lon, r in ((10, 20, 1e6), (89.9, 0, 5e5), (0, 179.9, 3e5)):
+            want = gk.circle_contains(lat, lon, r, pts[:, 0], pts[:, 1])
+            assert (uv.contains(lat, lon, r) == want).all()
+        with pytest.raises(gk.InvalidArgumentError):
+            uv.contains(0, 0, -1)
+    t = gk.Transformer("EPSG:4326", "EPSG:3857")
+    twin = t.clone()
+    t.close()
+    assert twin.transform_point(2.0, 48.0) == pytest.approx((222638.98, 6106854.83), abs=0.01)
+    twin.close()
