@@ -23,9 +23,20 @@ Errors:
   Every ``GK_ERR_*`` status becomes a subclass of ``GeoKernelError`` carrying ``.code`` and the
   library's message (see ``geokernel.errors``).
 
-Objects (``Transformer``, ``SpatialIndex``) own a C handle: ``close()`` it (twice is
-harmless), or use ``with``; a finalizer frees it otherwise, exactly once. Using an object
-after ``close()`` raises ``MisuseError``.
+Objects own a C handle: ``close()`` it (twice is harmless), or use ``with``; a finalizer
+frees it otherwise, exactly once. Using an object after ``close()`` raises ``MisuseError``.
+
+Contents (one submodule per section of include/geokernel.h, all re-exported here):
+  * batch kernels and ``Transformer``, ``SpatialIndex``, ``UnitVectors`` (this module);
+  * ``geodesy``: haversine, WGS84 geodesics, bearings, cross/along-track, boxes, regions,
+    travel-time text, distance hints, encoded polylines;
+  * ``geofence``: ``GeofenceMonitor`` (enter/exit/dwell events);
+  * ``timeline``: ``StopDetector`` (stays and moves), ``TrackingPolicy``;
+  * ``nearby``: ``Landmarks``, ``ReverseGeocoder``;
+  * ``route``: ``RoutePlan``, ``RoadGraph``, ``Router`` (offline road routing);
+  * on demand (they need pandas, GeoPandas, Dask): ``geokernel.trackintel``
+    (trackintel's generate_staypoints), ``geokernel.frames`` (k-nearest join, stops as
+    movingpandas returns them), ``geokernel.dask`` (the same across a cluster).
 
 Example::
 
