@@ -46,16 +46,19 @@ PARAMS = [dict(), dict(dist_threshold=50, time_threshold=1.0), dict(include_last
           dict(dist_threshold=200, time_threshold=2.5, gap_threshold=1.0, include_last=True)]
 
 
-def assert_same(ours, theirs):
+def assert_same(ours, theirs, exact=None):
     (o_pfs, o_sp), (t_pfs, t_sp) = ours, theirs
     assert type(o_pfs) is type(t_pfs) and type(o_sp) is type(t_sp)
     pd.testing.assert_frame_equal(o_pfs, t_pfs)
     geo = t_sp.geometry.name
     pd.testing.assert_frame_equal(o_sp.drop(columns=geo), t_sp.drop(columns=geo))
     assert o_sp.crs == t_sp.crs
-    # the centroids: the same formula, summed in another order (last-bit differences)
+    # the kernel's centroids: the same formula, summed in time order (last-bit differences)
     assert np.allclose(o_sp.geometry.get_coordinates().to_numpy(), t_sp.geometry.get_coordinates().to_numpy(),
                        rtol=0, atol=1e-12)
+    if exact is not None:  # with exact_centroids: the whole frames, geometry bit for bit
+        pd.testing.assert_frame_equal(exact[1], t_sp, check_exact=True)
+        pd.testing.assert_frame_equal(exact[0], t_pfs)
 
 
 def run_both(pfs, **kw):
@@ -63,7 +66,8 @@ def run_both(pfs, **kw):
         warnings.simplefilter("ignore")
         theirs = ti.preprocessing.generate_staypoints(pfs, method="sliding", **kw)
         ours = gkt.generate_staypoints(pfs, method="sliding", **kw)
-    return ours, theirs
+        exact = gkt.generate_staypoints(pfs, method="sliding", exact_centroids=True, **kw)
+    return ours, theirs, exact
 
 
 @pytest.mark.parametrize("kw", PARAMS, ids=lambda kw: ",".join(f"{k}={v}" for k, v in kw.items()) or "defaults")
@@ -72,8 +76,8 @@ def test_staypoints_equal_trackintel_on_every_shared_trace(shared, kw):
     assert len(traces) >= 6
     found = 0
     for name, pfs in traces.items():
-        ours, theirs = run_both(pfs, **kw)
-        assert_same(ours, theirs)
+        ours, theirs, exact = run_both(pfs, **kw)
+        assert_same(ours, theirs, exact)
         found += len(theirs[1])
     assert found > 20
 
@@ -120,9 +124,9 @@ def test_equal_times_at_other_places_and_exact_repeats_are_decided_as_trackintel
     gdf.index.name = "id"
     pfs = ti.Positionfixes(gdf.rename_geometry("geom"))
     for kw in PARAMS + [dict(exclude_duplicate_pfs=False)]:
-        ours, theirs = run_both(pfs, **kw)
+        ours, theirs, exact = run_both(pfs, **kw)
         assert len(theirs[1]) > 10 or kw.get("gap_threshold") == 1.0  # 1-minute gaps end every stay here
-        assert_same(ours, theirs)
+        assert_same(ours, theirs, exact)
 
 
 def test_a_plain_dataframe_with_lat_lon_columns_gives_the_same_stays(shared):
