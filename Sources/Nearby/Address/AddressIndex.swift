@@ -233,8 +233,11 @@ public struct AddressIndex: Sendable {
         return lo
     }
 
-    /// Entry `e` by brute force over every entry of `kind`: the reference for tests.
-    package func nearestBruteForce(_ kind: AddressKind, to c: Coordinate) -> AddressMatch? {
+    /// The nearest entry of `kind` at any distance by scanning every entry: the reference
+    /// that tests and benchmarks compare `nearest` with.
+    ///
+    /// - Complexity: O(n). C twin: none.
+    public func nearestBruteForce(_ kind: AddressKind, to c: Coordinate) -> AddressMatch? {
         let frame = SnapFrame(c)
         var best = Double.infinity, bestV = -1, bestT = 0.0
         for e in 0..<kinds.count where kinds[e] == kind.rawValue {
