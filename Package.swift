@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "Timeline", dependencies: ["GeoKernel"]),
         // OpenStreetMap: PBF and XML readers, routing profiles, OSM → road network.
         // No Foundation (libgeokernel.so links it).
-        .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "CZlibShim"]),
+        .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "Nearby", "CZlibShim"]),
         // File formats (GeoJSON, GPX, CSV) for the tool and the tests; uses Foundation.
         .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
         .target(

@@ -34,10 +34,11 @@ enum TempFile {
 /// the rest of the bytes, as a forger would: the loaders must then catch inconsistent
 /// contents by validation. Inputs shorter than the header are left alone.
 enum ForgedFile {
-    /// Index and road-graph files: 64-byte header of 8 UInt64; word 6 the payload bytes,
+    /// Index, road-graph and address-index files: 64-byte header of 8 UInt64; word 6 the payload bytes,
     /// word 7 XXH64 of bytes 0..<56 and of the payload.
     static func index(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
     static func roadGraph(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
+    static func addressIndex(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
 
     /// Landmark files: 48-byte header; bytes 32..<40 the payload bytes, 40..<48 XXH64 of
     /// bytes 0..<40 and of the payload.

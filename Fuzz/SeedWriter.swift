@@ -61,9 +61,23 @@ enum SeedWriter {
         try RoadGraph(network).save(to: rg + "/town.gkroad")
         try RoadGraph(network, options: RoadGraph.Options(contractedMetrics: [])).save(to: rg + "/town-plain.gkroad")
 
+        // Address indexes: the sample town's streets with a place and an address.
+        let ad = sub("address-file")
+        var places = AddressIndexBuilder()
+        try OSMFile.read(bytes: Array(town.utf8), format: .xml) { places.add($0) }
+        let townIndex = try places.finish().index
+        try townIndex.save(to: ad + "/town.gkaddr")
+        let (a, b) = (SampleTown.position(east: 75, north: 8), SampleTown.position(east: 300, north: 440))
+        try AddressIndex(points: [
+            AddressPoint(kind: .place, coordinate: try Coordinate(latitude: a.latitude, longitude: a.longitude), name: "Café",
+                         houseNumber: "1", street: "Rue des Écoles"),
+            AddressPoint(kind: .address, coordinate: try Coordinate(latitude: b.latitude, longitude: b.longitude),
+                         houseNumber: "12", street: "Boulevard Central"),
+        ], streets: []).save(to: ad + "/points.gkaddr")
+
         // Forging a file the library saved must leave it unchanged (else the targets would
         // fuzz only the checksum check).
-        for (dir, forge) in [(idx, ForgedFile.index), (lm, ForgedFile.landmarks), (rg, ForgedFile.roadGraph)] {
+        for (dir, forge) in [(idx, ForgedFile.index), (lm, ForgedFile.landmarks), (rg, ForgedFile.roadGraph), (ad, ForgedFile.addressIndex)] {
             for name in try files(in: dir) {
                 let bytes = try contents(of: dir + "/" + name)
                 let forged = bytes.withUnsafeBufferPointer { forge($0) }

@@ -93,6 +93,14 @@ struct FuzzTarget: Sendable {
             guard let graph = try? RoadGraph(contentsOf: path) else { return }
             exercise(graph)
         },
+        FuzzTarget(name: "address-file") { bytes in
+            let path = TempFile.write(ForgedFile.addressIndex(bytes))
+            guard let index = try? AddressIndex(contentsOf: path) else { return }
+            for (lat, lon) in [(43.7300, 7.4200), (43.72982, 7.42050), (0.0, 0.0), (-89.9, 179.9)] {
+                let c = try! Coordinate(latitude: lat, longitude: lon)
+                _ = index.lookup(c, radii: AddressRadii(placeMeters: 1e6, addressMeters: 1e6, streetMeters: 1e7))
+            }
+        },
     ]
 }
 

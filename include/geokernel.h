@@ -134,6 +134,7 @@ typedef void gk_geocoder;
 typedef void gk_route;
 typedef void gk_road_graph;
 typedef void gk_router;
+typedef void gk_address_index;
 /* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
@@ -160,6 +161,8 @@ typedef struct gk_route gk_route;
 typedef struct gk_road_graph gk_road_graph;
 /** Routes on a road graph with one metric and mode (section road; Swift: RoadRouter). */
 typedef struct gk_router gk_router;
+/** Reverse geocoding by address, immutable (section places; Swift: AddressIndex). */
+typedef struct gk_address_index gk_address_index;
 /* @handles: new handle typedefs go above this line */
 #endif
 
@@ -1866,6 +1869,104 @@ int gk_route_step_road(gk_context *ctx, gk_route *route, size_t leg, size_t inde
 int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, const double *lon,
                            size_t count, ptrdiff_t stride_bytes, size_t k, double max_m,
                            uint32_t *out_ids, double *out_m, size_t *out_counts);
+
+/* ----------------------------------------------------------------- places ---- */
+/* Reverse geocoding by address (gk_address_index), visits, Home and Work. */
+
+/** What gk_address_index_lookup found. Swift: AddressKind. \since 0.3 */
+#define GK_ADDRESS_PLACE   0  /**< a named place: "Café de Paris, Place du Casino" */
+#define GK_ADDRESS_ADDRESS 1  /**< a house number: "12 Rue Grimaldi" */
+#define GK_ADDRESS_STREET  2  /**< a named street: "Rue Grimaldi" */
+#define GK_ADDRESS_TOWN    3  /**< the gazetteer's nearest town, the last fallback */
+
+/** CONSTRUCTOR. Builds an address index from an OpenStreetMap file (.osm.pbf, .osm,
+ *  .osm.gz): named places (amenity, shop, tourism, leisure, office, craft, historic,
+ *  building with a name, or a name with an address), house numbers (addr:housenumber with
+ *  addr:street or addr:place) and named streets (highway ways). The rules are in the
+ *  README ("Places named by their address").
+ *  \param ctx the calling thread's context.
+ *  \param[in] osm_path the file, UTF-8 (required).
+ *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE or GK_ERR_CORRUPT for a damaged file (the message
+ *  names the blob or line and byte offset); GK_ERR_MISUSE for NULL.
+ *  Complexity: O(file size): the Monaco extract in a few tens of milliseconds.
+ *  Thread safety: any thread with its own ctx. Swift: AddressIndexBuilder.build(osmFile:). \since 0.3 */
+int gk_address_index_build(gk_context *ctx, const char *osm_path, gk_address_index **out);
+
+/** Saves the index atomically (temporary file, fsync, rename): a crash leaves the previous
+ *  file. The file is the index's arrays behind a header with an XXH64 checksum.
+ *  \param ctx the calling thread's context.
+ *  \param index the index (only read).
+ *  \param[in] path where to write it.
+ *  \return GK_OK; GK_ERR_IO naming the path and the reason; GK_ERR_MISUSE;
+ *  GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8. Thread safety: any thread with its
+ *  own ctx, also while others look up. Swift: AddressIndex.save(to:). \since 0.3 */
+int gk_address_index_save(gk_context *ctx, gk_address_index *index, const char *path);
+
+/** CONSTRUCTOR. Loads an index saved by gk_address_index_save (no rebuilding); a damaged or
+ *  forged file is refused.
+ *  \param ctx the calling thread's context.
+ *  \param[in] path the file.
+ *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_CORRUPT for a damaged (checksum), truncated or foreign
+ *  file or another format version, the message says which; GK_ERR_MISUSE.
+ *  Complexity: O(size). Swift: AddressIndex(contentsOf:). \since 0.3 */
+int gk_address_index_load(gk_context *ctx, const char *path, gk_address_index **out);
+
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param index the index, or NULL. \since 0.3 */
+void gk_address_index_destroy(gk_address_index *index);
+
+/** How many entries of one kind the index holds (0 for NULL, GK_ADDRESS_TOWN or an unknown
+ *  kind). Swift: AddressIndex.count(_:).
+ *  \param index the index (only read), or NULL.
+ *  \param kind GK_ADDRESS_PLACE, GK_ADDRESS_ADDRESS or GK_ADDRESS_STREET. \since 0.3 */
+size_t gk_address_index_count(gk_address_index *index, int kind);
+
+/** Names (lat, lon): the nearest named place within place_m, else the nearest house number
+ *  within address_m, else the nearest point of a named street within street_m, else the
+ *  nearest town of towns (when not NULL).
+ *  \param ctx the calling thread's context.
+ *  \param index the index (only read; required).
+ *  \param towns a gazetteer for the last fallback, or NULL.
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param place_m, address_m, street_m the radii in metres (≥ 0; defaults in Swift: 30, 50
+ *  and 100).
+ *  \param[out] out_kind a GK_ADDRESS_* value (may be NULL).
+ *  \param[out] buf receives the text ("12 Rue Grimaldi") and a NUL.
+ *  \param capacity bytes at buf. \param[out] out_len the text's length without the NUL
+ *  (may be NULL).
+ *  \param[out] out_m the distance in metres (may be NULL).
+ *  \return GK_OK; GK_ERR_NOT_FOUND when nothing is within the radii and towns is NULL;
+ *  GK_ERR_BUFFER_TOO_SMALL (the string rules); GK_ERR_INVALID_ARGUMENT for a bad
+ *  coordinate or a negative radius; GK_ERR_MISUSE. About a microsecond.
+ *  Thread safety: any number of threads at once, each with its own ctx.
+ *  Swift: AddressIndex.lookup(_:radii:fallback:). \since 0.3 */
+int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocoder *towns, double lat,
+                            double lon, double place_m, double address_m, double street_m, int *out_kind,
+                            char *buf, size_t capacity, size_t *out_len, double *out_m);
+
+/** The places the timeline's stays return to: a stay within radius_m of a known place is a
+ *  visit of the nearest one, else a new place (in time order). Home is the place with the
+ *  most time between 00:00 and 06:00 local time, Work the other with the most between 09:00
+ *  and 17:00 Monday to Friday.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required; only read).
+ *  \param radius_m how close a stay must be to a place, metres (> 0; 100 is usual).
+ *  \param utc_offset_s seconds to add to UTC for local time (e.g. 3600 for CET).
+ *  \param[out] lat, lon each place's position (its first stay), degrees.
+ *  \param[out] visit_count stays at each place. \param[out] total_s their total time, s.
+ *  Any of these four may be NULL.
+ *  \param capacity entries each array can hold (the output-buffer rule).
+ *  \param[out] out_count the number of places (required).
+ *  \param[out] out_home, out_work the index of Home and Work, or -1 (may be NULL).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL as gk_timeline_placemarks; GK_ERR_INVALID_ARGUMENT
+ *  for a radius that is not positive; GK_ERR_MISUSE. Complexity: O(stays × places).
+ *  Swift: PlaceVisits(placemarks:radiusMeters:utcOffset:). \since 0.3 */
+int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double utc_offset_s, double *lat,
+                       double *lon, size_t *visit_count, double *total_s, size_t capacity, size_t *out_count,
+                       ptrdiff_t *out_home, ptrdiff_t *out_work);
 
 /* @sections: new header sections go above this line, one per facade */
 

@@ -218,3 +218,21 @@ func sortedOrder(_ cValue: CInt) throws(GeoKernelError) -> Bool {
     default: throw .invalid("order \(cValue) must be GK_SORTED or GK_UNSORTED")
     }
 }
+
+extension AddressKind {
+    /// The GK_ADDRESS_* value.
+    var cValue: CInt {
+        switch self {
+        case .place: GK_ADDRESS_PLACE
+        case .address: GK_ADDRESS_ADDRESS
+        case .street: GK_ADDRESS_STREET
+        case .town: GK_ADDRESS_TOWN
+        }
+    }
+
+    /// A GK_ADDRESS_* value, or nil.
+    init?(cValue: CInt) {
+        guard let k = AddressKind.allCases.first(where: { $0.cValue == cValue }) else { return nil }
+        self = k
+    }
+}

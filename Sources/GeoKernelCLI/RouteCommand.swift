@@ -174,13 +174,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     /// "LAT,LON" in degrees.
-    func parsePin(_ text: String) throws -> Coordinate {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let lat = parts[0], let lon = parts[1] else {
-            throw ValidationError("--pin \(text): expected LAT,LON in degrees, e.g. --pin 37.7749,-122.4194")
-        }
-        return try Coordinate(latitude: lat, longitude: lon)
-    }
+    func parsePin(_ text: String) throws -> Coordinate { try LatLonText.parse(text, option: "--pin") }
 
     /// Points of a GeoJSON file, or the waypoints (else route points) of a GPX file.
     func readPins(_ path: String) throws -> [Coordinate] {

@@ -46,6 +46,12 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: .customLong("name-within"), help: "Only names of places within this many metres (default 10000).")
     var nameWithin: Double = 10_000
 
+    @Option(help: "Name placemarks by address from this index (`geokernel places build`; the gazetteer's town is the fallback).")
+    var places: String?
+
+    @Option(help: "List the places the stays return to (visits, time, Home and Work) with this radius in metres.")
+    var visits: Double?
+
     @Option(help: "Where to write the GeoJSON (default: the system temporary directory).")
     var output: String?
 
@@ -58,9 +64,9 @@ struct TimelineCommand: ParsableCommand {
             distanceMeters: distance ?? p.distanceMeters, durationSeconds: duration ?? p.durationSeconds,
             gapSeconds: gap ?? p.gapSeconds, minimumAccuracyMeters: minAccuracy ?? p.minimumAccuracyMeters)
         let track = try TrackReader.read(contentsOf: trace)
-        let naming = try gazetteer.map { path throws(GeoKernelError) in
-            NearbyNaming(geocoder: try ReverseGeocoder(contentsOf: path), maxDistanceMeters: nameWithin)
-        }
+        let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
+        let naming: (any PlacemarkNaming)? = try places.map { AddressNaming(index: try AddressIndex(contentsOf: $0), towns: towns) }
+            ?? towns.map { NearbyNaming(geocoder: $0, maxDistanceMeters: nameWithin) }
         let diary = StopDetector(parameters: parameters, naming: naming).detect(track.fixes, includeOpenStay: includeOpen)
 
         let name = URL(fileURLWithPath: trace).lastPathComponent
@@ -69,6 +75,7 @@ struct TimelineCommand: ParsableCommand {
         print("preset \(preset.rawValue): \(parameters)")
         print("ignored: \(diary.ignoredInaccurateFixes) inaccurate, \(diary.repeatedFixes) repeated")
         DiaryText.print(diary)
+        if let visits { try VisitsText.print(diary, radiusMeters: visits) }
 
         let path = output ?? FileManager.default.temporaryDirectory
             .appendingPathComponent(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".diary.geojson").path

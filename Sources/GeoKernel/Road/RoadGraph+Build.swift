@@ -78,22 +78,6 @@ extension RoadGraphStorage {
 /// Degrees to 1e-7 degrees.
 @inline(__always) package func quantize(_ degrees: Double) -> Int32 { Int32((degrees * 1e7).rounded()) }
 
-/// A deduplicated string table; string 0 is "".
-private struct StringTable {
-    var first: [UInt32] = [0, 0]
-    var bytes: [UInt8] = []
-    var ids: [String: UInt32] = ["": 0]
-
-    mutating func id(_ s: String) -> UInt32 {
-        if let i = ids[s] { return i }
-        let i = UInt32(first.count - 1)
-        bytes += Array(s.utf8)
-        first.append(UInt32(bytes.count))
-        ids[s] = i
-        return i
-    }
-}
-
 /// The per-edge arrays while they are being filled.
 private struct GraphArrays {
     var edgeEnds: [UInt32] = [], edgeLength: [Double] = [], edgeDist: [UInt32] = []

@@ -1,5 +1,5 @@
-// A road graph file is its arrays as they are in memory, behind a 64-byte header
-// (little-endian, 8 UInt64 words):
+// A road graph file is its arrays as they are in memory (a `SectionedFile`), behind a
+// 64-byte header (little-endian, 8 UInt64 words):
 //
 //   0 magic "GKROAD\0\0"      2 node count      4 section count    6 payload bytes
 //   1 version | BOM << 32     3 edge count      5 contracted mask  7 XXH64 of bytes 0..<56
@@ -24,24 +24,10 @@ extension RoadGraph {
     /// - Thread safety: reads the graph only. C twin: `gk_road_graph_save`.
     public func save(to path: String) throws(GeoKernelError) {
         let s = storage
-        var header: [UInt64] = [
-            Self.fileMagic, UInt64(Self.fileVersion) | UInt64(Self.byteOrderMark) << 32, UInt64(nodeCount),
-            UInt64(edgeCount), UInt64(Self.sectionCount),
-            (s.hierarchies[0] != nil ? 1 : 0) | (s.hierarchies[1] != nil ? 2 : 0), 0, 0,
-        ]
-        var table: [UInt64] = []
-        try s.forEachSection { (b) throws(GeoKernelError) in table.append(UInt64(b.count)) }
-        header[6] = UInt64(8 * table.count) + table.reduce(0, +)
-        var sum = Checksum64()
-        header.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
-        table.withUnsafeBytes { sum.update($0) }
-        try s.forEachSection { (b) throws(GeoKernelError) in sum.update(b) }
-        header[7] = sum.finalize()
-        try FileIO.writeAtomically(to: path) { (sink) throws(GeoKernelError) in
-            try sink.write(array: header)
-            try sink.write(array: table)
-            try s.forEachSection { (b) throws(GeoKernelError) in try sink.write(b) }
-        }
+        try SectionedFile.save(
+            to: path, magic: Self.fileMagic, version: Self.fileVersion,
+            words: (UInt64(nodeCount), UInt64(edgeCount), (s.hierarchies[0] != nil ? 1 : 0) | (s.hierarchies[1] != nil ? 2 : 0)),
+            sectionCount: Self.sectionCount, sections: s.forEachSection)
     }
 
     /// Loads a graph saved by `save(to:)`: reads the bytes, checks the checksum, copies
@@ -53,69 +39,17 @@ extension RoadGraph {
     /// - Complexity: O(size); about a millisecond per few megabytes.
     /// - Thread safety: builds a new value. C twin: `gk_road_graph_load`.
     public init(contentsOf path: String) throws(GeoKernelError) {
-        let file = try FileSource(path: path)
         func corrupt(_ what: String) -> GeoKernelError {
             GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel road graph file: \(what)")
         }
-        guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
-        var header = [UInt64](repeating: 0, count: 8)
-        try file.read(into: &header)
-        try FileIO.checkHeader(header, magic: Self.fileMagic, version: Self.fileVersion, kind: "a road graph", corrupt)
-        guard header[4] == UInt64(Self.sectionCount) else { throw corrupt("\(header[4]) sections, expected \(Self.sectionCount)") }
-        guard header[6] == UInt64(file.size - 64) else {
-            throw corrupt("header announces \(header[6]) payload bytes, the file has \(file.size - 64)")
-        }
-        let payload = try file.readRest()
-        var sum = Checksum64()
-        header.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
-        payload.withUnsafeBytes { sum.update($0) }
-        guard sum.finalize() == header[7] else { throw corrupt("checksum mismatch (the file is damaged)") }
+        let loaded = try SectionedFile.load(
+            path, magic: Self.fileMagic, version: Self.fileVersion, sectionCount: Self.sectionCount, kind: "a road graph",
+            corrupt)
+        let header = loaded.header
+        var reader = loaded.sections
         guard header[2] < 1 << 30, header[3] < 1 << 30, header[5] < 4 else { throw corrupt("impossible counts or flags") }
-        var reader = try SectionReader(payload, count: Self.sectionCount, corrupt)
         storage = try RoadGraphStorage(
             reading: &reader, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]), corrupt)
-    }
-}
-
-/// Copies typed arrays out of a payload.
-struct SectionReader {
-    let bytes: [UInt8]
-    var sizes: [Int] = []
-    var next = 0, offset: Int
-    let corrupt: (String) -> GeoKernelError
-
-    init(_ bytes: [UInt8], count: Int, _ corrupt: @escaping (String) -> GeoKernelError) throws(GeoKernelError) {
-        self.bytes = bytes
-        self.corrupt = corrupt
-        offset = 8 * count
-        guard bytes.count >= offset else { throw corrupt("the section table is cut short") }
-        var total = offset
-        for i in 0..<count {
-            let size = bytes.withUnsafeBytes { Int(clamping: $0.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)) }
-            guard size <= bytes.count - total else { throw corrupt("section \(i) (\(size) bytes) runs past the end") }
-            total += size
-            sizes.append(size)
-        }
-        guard total == bytes.count else { throw corrupt("sections cover \(total) of \(bytes.count) payload bytes") }
-    }
-
-    /// The next section as an array of `T`.
-    mutating func read<T: BitwiseCopyable>(_: T.Type = T.self) throws(GeoKernelError) -> [T] {
-        let size = sizes[next]
-        guard size % MemoryLayout<T>.stride == 0 else {
-            throw corrupt("section \(next) has \(size) bytes, not a multiple of \(MemoryLayout<T>.stride)")
-        }
-        let count = size / MemoryLayout<T>.stride
-        let start = offset
-        let out = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            bytes.withUnsafeBytes { src in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: src[start..<(start + size)]))
-            }
-            initialized = count
-        }
-        offset += size
-        next += 1
-        return out
     }
 }
 
@@ -129,9 +63,7 @@ extension RoadGraphStorage {
 
     /// The bytes of every section, in file order.
     func forEachSection(_ body: (UnsafeRawBufferPointer) throws(GeoKernelError) -> Void) throws(GeoKernelError) {
-        func s<T: BitwiseCopyable>(_ a: [T]) throws(GeoKernelError) {
-            try a.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try body(UnsafeRawBufferPointer(b)) }
-        }
+        func s<T: BitwiseCopyable>(_ a: [T]) throws(GeoKernelError) { try forEachBytes(a, body) }
         try s(scalars); try s(nodeCoord); try s(edgeEnds); try s(edgeLength); try s(edgeDist); try s(arcTime)
         try s(arcSpeed); try s(edgeFlags); try s(edgeClass); try s(edgeName); try s(edgeRef); try s(edgeWay)
         try s(geomFirst); try s(geom); try s(stringFirst); try s(stringBytes); try s(incFirst); try s(incArc)

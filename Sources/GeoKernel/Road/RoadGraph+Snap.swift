@@ -51,47 +51,13 @@ extension RoadGraph {
     /// - Thread safety: pure; concurrent calls allowed. C twin: none.
     public func snap(_ coordinate: Coordinate, maxDistanceMeters: Double) throws(GeoKernelError) -> RoadSnap {
         guard maxDistanceMeters >= 0 else { throw .invalid("maximum snapping distance \(maxDistanceMeters) m must be ≥ 0") }
-        let frame = SnapFrame(coordinate)
-        let s = storage, g = s.grid
-        var best = Double.infinity, bestSeg = UInt32.max, bestT = 0.0
-        if !s.geom.isEmpty {
-            let ci = SnapGrid.index(coordinate.latitude, g.lat0, g.cellLat, g.rows)
-            let cj = SnapGrid.index(coordinate.longitude, g.lon0, g.cellLon, g.cols)
-            var r = 0
-            while true {
-                func scan(_ i: Int, _ j: Int) {
-                    let cell = i * g.cols + j
-                    for k in Int(g.cellFirst[cell])..<Int(g.cellFirst[cell + 1]) {
-                        let v = g.cellSeg[k]
-                        let (d, t) = frame.distance(s, segment: Int(v))
-                        if d < best || (d == best && v < bestSeg) { best = d; bestSeg = v; bestT = t }
-                    }
-                }
-                let j0 = max(0, cj - r), j1 = min(g.cols - 1, cj + r)
-                for i in max(0, ci - r)...min(g.rows - 1, ci + r) {
-                    if i == ci - r || i == ci + r {
-                        for j in j0...j1 { scan(i, j) }
-                    } else {
-                        // Inner rows of the ring: only its two end columns.
-                        if cj - r >= 0 { scan(i, cj - r) }
-                        if r > 0 && cj + r < g.cols { scan(i, cj + r) }
-                    }
-                }
-                var bound = Double.infinity
-                if ci - r > 0 { bound = min(bound, (coordinate.latitude - (g.lat0 + Double(ci - r) * g.cellLat)) * frame.ky) }
-                if ci + r < g.rows - 1 { bound = min(bound, (g.lat0 + Double(ci + r + 1) * g.cellLat - coordinate.latitude) * frame.ky) }
-                if cj - r > 0 { bound = min(bound, (coordinate.longitude - (g.lon0 + Double(cj - r) * g.cellLon)) * frame.kx) }
-                if cj + r < g.cols - 1 { bound = min(bound, (g.lon0 + Double(cj + r + 1) * g.cellLon - coordinate.longitude) * frame.kx) }
-                if bound == .infinity || best < bound || bound > maxDistanceMeters { break }
-                r += 1
-            }
-        }
-        guard best <= maxDistanceMeters else {
+        let s = storage
+        let found = s.grid.nearest(to: coordinate, geom: s.geom, maxDistanceMeters: maxDistanceMeters) { _ in true }
+        guard let found else {
             throw GeoKernelError(.notFound, "no road within \(maxDistanceMeters) m of \(coordinate)")
         }
-        return makeSnap(coordinate, segment: Int(bestSeg), t: bestT, distance: best)
+        return makeSnap(coordinate, segment: Int(found.segment), t: found.t, distance: found.distance)
     }
-
     /// Snaps latitude and longitude given in degrees.
     ///
     /// - Throws: `.invalidArgument` for a latitude outside [-90, 90], a non-finite value
@@ -108,7 +74,7 @@ extension RoadGraph {
         var best = Double.infinity, bestSeg = -1, bestT = 0.0
         for e in 0..<s.edgeCount {
             for v in Int(s.geomFirst[e])..<(Int(s.geomFirst[e + 1]) - 1) {
-                let (d, t) = frame.distance(s, segment: v)
+                let (d, t) = frame.distance(s.geom, segment: v)
                 if d < best { best = d; bestSeg = v; bestT = t }
             }
         }
@@ -133,31 +99,5 @@ extension RoadGraph {
         return RoadSnap(
             input: c, point: point, edge: e, segment: v - Int(s.geomFirst[e]),
             offsetMeters: min(offset, s.edgeLength[e]), distanceMeters: distance)
-    }
-}
-
-/// The local equirectangular frame of a query point: metres per degree of latitude and
-/// of longitude (at the query's latitude).
-struct SnapFrame {
-    let lat: Double, lon: Double, kx: Double, ky: Double
-
-    init(_ c: Coordinate) {
-        lat = c.latitude; lon = c.longitude
-        ky = EarthModel.meanRadiusMeters * .pi / 180
-        kx = ky * cos(c.latitude * .pi / 180)
-    }
-
-    /// Distance in metres to global segment `v` (vertices v, v + 1) and the parameter
-    /// in [0, 1] of the nearest point.
-    @inline(__always)
-    func distance(_ s: RoadGraphStorage, segment v: Int) -> (Double, Double) {
-        let ay = (Double(s.geom[2 * v]) * 1e-7 - lat) * ky, ax = (Double(s.geom[2 * v + 1]) * 1e-7 - lon) * kx
-        let by = (Double(s.geom[2 * v + 2]) * 1e-7 - lat) * ky, bx = (Double(s.geom[2 * v + 3]) * 1e-7 - lon) * kx
-        let dx = bx - ax, dy = by - ay
-        let len2 = dx * dx + dy * dy
-        var t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0
-        t = t < 0 ? 0 : (t > 1 ? 1 : t)
-        let qx = ax + t * dx, qy = ay + t * dy
-        return ((qx * qx + qy * qy).squareRoot(), t)
     }
 }

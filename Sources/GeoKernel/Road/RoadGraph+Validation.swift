@@ -71,9 +71,7 @@ extension RoadGraphStorage {
         for i in 0..<vertices where geom[2 * i].magnitude > 900_000_000 || geom[2 * i + 1].magnitude > 1_800_000_000 {
             return "vertex \(i) outside the globe"
         }
-        guard stringFirst.count >= 2, stringFirst[0] == 0, stringFirst[1] == 0 else { return "bad string table" }
-        if let p = csr(stringFirst, count: stringFirst.count - 1, total: stringBytes.count, "string table") { return p }
-        for i in edgeName + edgeRef where Int(i) >= stringFirst.count - 1 { return "string index \(i) out of range" }
+        if let p = StringTable.problems(first: stringFirst, bytes: stringBytes, ids: edgeName + edgeRef) { return p }
         if let p = csr(incFirst, count: n, total: incArc.count, "node incidence") { return p }
         guard incArc.count == 2 * m else { return "incidence lists hold \(incArc.count) arcs, expected \(2 * m)" }
         for v in 0..<n {
@@ -89,20 +87,12 @@ extension RoadGraphStorage {
     }
 
     private func gridProblems(_ vertices: Int) -> String? {
-        let g = grid
-        guard [g.lat0, g.lon0, g.cellLat, g.cellLon].allSatisfy({ $0.isFinite }), g.cellLat > 0, g.cellLon > 0 else {
-            return "bad grid geometry"
-        }
-        if let p = csr(g.cellFirst, count: g.rows * g.cols, total: g.cellSeg.count, "grid cells") { return p }
-        var isStart = [Bool](repeating: false, count: vertices)
-        for e in 0..<edgeCount { for v in Int(geomFirst[e])..<(Int(geomFirst[e + 1]) - 1) { isStart[v] = true } }
-        for v in g.cellSeg where Int(v) >= vertices || !isStart[Int(v)] { return "grid entry \(v) is not a segment" }
-        return nil
+        grid.problems(geomFirst: geomFirst, vertices: vertices)
     }
 }
 
 /// Checks a CSR offset array: `count + 1` entries from 0, non-decreasing, ending at `total`.
-func csr(_ first: [UInt32], count: Int, total: Int, _ what: String) -> String? {
+package func csr(_ first: [UInt32], count: Int, total: Int, _ what: String) -> String? {
     guard first.count == count + 1, first[0] == 0, Int(first[count]) == total else {
         return "\(what) offsets do not span 0..<\(total)"
     }

@@ -174,7 +174,6 @@ package final class RoadGraphStorage: Sendable {
     }
 
     package func string(_ i: UInt32) -> String {
-        let lo = Int(stringFirst[Int(i)]), hi = Int(stringFirst[Int(i) + 1])
-        return String(decoding: stringBytes[lo..<hi], as: UTF8.self)
+        StringTable.string(i, first: stringFirst, bytes: stringBytes)
     }
 }

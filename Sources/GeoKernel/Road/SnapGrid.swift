@@ -6,7 +6,10 @@ import Darwin
 
 /// A flat uniform grid over the geometry's bounding box (degrees) for snapping: each
 /// cell lists (CSR) the segments that pass through it, a segment being named by the
-/// global index of its first vertex in `RoadGraphStorage.geom`.
+/// global index of its first vertex in a flat polyline array (`geom`: latitude and
+/// longitude in 1e-7 degrees, polyline `e` being vertices `geomFirst[e]..<geomFirst[e + 1]`).
+/// Used by the road graph (`RoadGraphStorage.geom`) and by `Nearby.AddressIndex` (streets,
+/// and points stored as zero-length segments).
 ///
 /// A segment is registered in every cell it touches (found by walking it in steps of at
 /// most one cell), so the nearest point of a segment always lies in a cell that lists it.
@@ -30,7 +33,7 @@ package struct SnapGrid: Sendable {
     }
 
     /// Builds the grid for edges with vertex ranges `geomFirst[e]..<geomFirst[e + 1]`.
-    init(geomFirst: [UInt32], geom: [Int32]) {
+    package init(geomFirst: [UInt32], geom: [Int32]) {
         let vertexCount = geom.count / 2
         var latMin = Int32.max, latMax = Int32.min, lonMin = Int32.max, lonMax = Int32.min
         for v in 0..<vertexCount {
@@ -94,5 +97,99 @@ package struct SnapGrid: Sendable {
         let f = ((x - origin) / size).rounded(.down)
         if !(f >= 0) { return 0 }
         return f >= Double(count - 1) ? count - 1 : Int(f)
+    }
+}
+
+extension SnapGrid {
+    /// The nearest segment to `coordinate` among those `accept` keeps, searching the grid
+    /// in rings of cells until no unvisited cell can hold anything nearer: its first vertex
+    /// index, the parameter in [0, 1] of the nearest point, and the distance in metres
+    /// (local equirectangular frame, `SnapFrame`); nil when none lies within
+    /// `maxDistanceMeters`. Ties go to the lower segment.
+    ///
+    /// - Complexity: O(segments in the cells within the found distance).
+    /// - Thread safety: pure.
+    package func nearest(
+        to coordinate: Coordinate, geom: [Int32], maxDistanceMeters: Double, accept: (UInt32) -> Bool
+    ) -> (segment: UInt32, t: Double, distance: Double)? {
+        guard !geom.isEmpty else { return nil }
+        let frame = SnapFrame(coordinate)
+        var best = Double.infinity, bestSeg = UInt32.max, bestT = 0.0
+        let ci = Self.index(coordinate.latitude, lat0, cellLat, rows)
+        let cj = Self.index(coordinate.longitude, lon0, cellLon, cols)
+        var r = 0
+        while true {
+            func scan(_ i: Int, _ j: Int) {
+                let cell = i * cols + j
+                for k in Int(cellFirst[cell])..<Int(cellFirst[cell + 1]) {
+                    let v = cellSeg[k]
+                    guard accept(v) else { continue }
+                    let (d, t) = frame.distance(geom, segment: Int(v))
+                    if d < best || (d == best && v < bestSeg) { best = d; bestSeg = v; bestT = t }
+                }
+            }
+            let j0 = max(0, cj - r), j1 = min(cols - 1, cj + r)
+            for i in max(0, ci - r)...min(rows - 1, ci + r) {
+                if i == ci - r || i == ci + r {
+                    for j in j0...j1 { scan(i, j) }
+                } else {
+                    // Inner rows of the ring: only its two end columns.
+                    if cj - r >= 0 { scan(i, cj - r) }
+                    if r > 0 && cj + r < cols { scan(i, cj + r) }
+                }
+            }
+            // The distance to the nearest cell outside the ring (infinite when none is left).
+            var bound = Double.infinity
+            if ci - r > 0 { bound = min(bound, (coordinate.latitude - (lat0 + Double(ci - r) * cellLat)) * frame.ky) }
+            if ci + r < rows - 1 { bound = min(bound, (lat0 + Double(ci + r + 1) * cellLat - coordinate.latitude) * frame.ky) }
+            if cj - r > 0 { bound = min(bound, (coordinate.longitude - (lon0 + Double(cj - r) * cellLon)) * frame.kx) }
+            if cj + r < cols - 1 { bound = min(bound, (lon0 + Double(cj + r + 1) * cellLon - coordinate.longitude) * frame.kx) }
+            if bound == .infinity || best < bound || bound > maxDistanceMeters { break }
+            r += 1
+        }
+        return best <= maxDistanceMeters ? (bestSeg, bestT, best) : nil
+    }
+
+    /// The first inconsistency of a grid loaded from a file over polylines `geomFirst`
+    /// (vertex ranges) of `vertices` vertices, or nil: bad geometry, broken cell offsets,
+    /// an entry that is not the first vertex of a segment.
+    package func problems(geomFirst: [UInt32], vertices: Int) -> String? {
+        guard [lat0, lon0, cellLat, cellLon].allSatisfy({ $0.isFinite }), cellLat > 0, cellLon > 0, rows > 0, cols > 0,
+            rows <= 1 << 14, cols <= 1 << 14
+        else { return "bad grid geometry" }
+        if let p = csr(cellFirst, count: rows * cols, total: cellSeg.count, "grid cells") { return p }
+        var isStart = [Bool](repeating: false, count: vertices)
+        for e in 0..<max(0, geomFirst.count - 1) {
+            guard geomFirst[e] <= geomFirst[e + 1], Int(geomFirst[e + 1]) <= vertices else { return "polyline \(e) has bad vertex offsets" }
+            for v in Int(geomFirst[e])..<max(Int(geomFirst[e]), Int(geomFirst[e + 1]) - 1) { isStart[v] = true }
+        }
+        for v in cellSeg where Int(v) >= vertices || !isStart[Int(v)] { return "grid entry \(v) is not a segment" }
+        return nil
+    }
+}
+
+/// The local equirectangular frame of a query point: metres per degree of latitude and
+/// of longitude (at the query's latitude).
+package struct SnapFrame {
+    package let lat: Double, lon: Double, kx: Double, ky: Double
+
+    package init(_ c: Coordinate) {
+        lat = c.latitude; lon = c.longitude
+        ky = EarthModel.meanRadiusMeters * .pi / 180
+        kx = ky * cos(c.latitude * .pi / 180)
+    }
+
+    /// Distance in metres to global segment `v` (vertices v, v + 1) and the parameter
+    /// in [0, 1] of the nearest point.
+    @inline(__always)
+    package func distance(_ geom: [Int32], segment v: Int) -> (Double, Double) {
+        let ay = (Double(geom[2 * v]) * 1e-7 - lat) * ky, ax = (Double(geom[2 * v + 1]) * 1e-7 - lon) * kx
+        let by = (Double(geom[2 * v + 2]) * 1e-7 - lat) * ky, bx = (Double(geom[2 * v + 3]) * 1e-7 - lon) * kx
+        let dx = bx - ax, dy = by - ay
+        let len2 = dx * dx + dy * dy
+        var t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0
+        t = t < 0 ? 0 : (t > 1 ? 1 : t)
+        let qx = ax + t * dx, qy = ay + t * dy
+        return ((qx * qx + qy * qy).squareRoot(), t)
     }
 }

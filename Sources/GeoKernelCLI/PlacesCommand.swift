@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import GeoFormats
+import GeoKernel
+import Nearby
+import OpenStreetMap
+import Timeline
+
+/// `geokernel places build|lookup`: the address index (reverse geocoding by address from
+/// OpenStreetMap data).
+struct PlacesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places",
+        abstract: "Name coordinates by their address, from OpenStreetMap data.",
+        subcommands: [Build.self, Lookup.self])
+
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build an address index from an OpenStreetMap file and save it.",
+            discussion: """
+                Reads named places (amenity, shop, tourism, leisure, office, craft, historic, building \
+                with a name), house numbers (addr:housenumber with addr:street or addr:place) and \
+                named streets (highway ways) from a .osm.pbf, .osm or .osm.gz file.
+                """)
+
+        @Argument(help: "The OpenStreetMap file (.osm.pbf, .osm, .osm.gz).")
+        var osm: String
+
+        @Option(help: "Where to save the index (written atomically).")
+        var out: String
+
+        func run() throws {
+            let (index, report) = try AddressIndexBuilder.build(osmFile: osm)
+            print("read: \(report)")
+            try index.save(to: out)
+            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            print("saved \(out) (\(size) bytes)")
+        }
+    }
+
+    struct Lookup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Name coordinates: the nearest named place, house number or street.",
+            discussion: """
+                A named place within --place-m wins, else the nearest house number within --address-m, \
+                else the nearest named street within --street-m, else the nearest town of --gazetteer \
+                (when given), else "-". Prints one line per coordinate: LAT,LON, kind, distance, name.
+                """)
+
+        @Argument(help: "Coordinates as LAT,LON in degrees.")
+        var coordinates: [String]
+
+        @Option(help: "An index saved by `places build`.")
+        var index: String?
+
+        @Option(help: "Or an OpenStreetMap file to index first.")
+        var osm: String?
+
+        @Option(help: "A gazetteer (CSV or GeoNames) for the town fallback.")
+        var gazetteer: String?
+
+        @Option(name: .customLong("place-m")) var placeM: Double = AddressRadii.default.placeMeters
+        @Option(name: .customLong("address-m")) var addressM: Double = AddressRadii.default.addressMeters
+        @Option(name: .customLong("street-m")) var streetM: Double = AddressRadii.default.streetMeters
+
+        func run() throws {
+            let addresses = try AddressIndexSource.load(index: index, osm: osm)
+            let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
+            let radii = AddressRadii(placeMeters: placeM, addressMeters: addressM, streetMeters: streetM)
+            for text in coordinates {
+                let c = try LatLonText.parse(text, option: "coordinate")
+                if let m = addresses.lookup(c, radii: radii, fallback: towns) {
+                    print("\(text)\t\(m.kind)\t\(Format.fixed(m.distanceMeters, 1)) m\t\(m.text)")
+                } else {
+                    print("\(text)\t-")
+                }
+            }
+        }
+    }
+}
+
+/// An address index from a saved file or an OSM file (`--places` / `--osm`).
+enum AddressIndexSource {
+    static func load(index: String?, osm: String?) throws -> AddressIndex {
+        if let index { return try AddressIndex(contentsOf: index) }
+        if let osm { return try AddressIndexBuilder.build(osmFile: osm).index }
+        throw ValidationError("give --index FILE (from `geokernel places build`) or --osm FILE")
+    }
+}
+
+/// Names placemarks by address (`geokernel timeline --places`): the bridge between Timeline
+/// and Nearby's `AddressIndex`, falling back to a gazetteer's town.
+struct AddressNaming: PlacemarkNaming {
+    let index: AddressIndex
+    let towns: ReverseGeocoder?
+
+    func placemarkName(for coordinate: Coordinate) -> String? {
+        index.lookup(coordinate, fallback: towns)?.text
+    }
+}
+
+/// The places a diary's stays return to, printed by `geokernel timeline --visits`.
+enum VisitsText {
+    static func print(_ diary: Diary, radiusMeters: Double) throws {
+        let visits = try PlaceVisits(placemarks: diary.placemarks, radiusMeters: radiusMeters)
+        Swift.print("places visited (stays within \(Format.fixed(radiusMeters, 0)) m of each other are one place):")
+        for p in visits.places {
+            let label = visits.label(p.id).map { $0 == p.name ? $0 : "\($0) (\(p.name ?? "#\(p.id)"))" } ?? "#\(p.id)"
+            Swift.print("  \(label): \(p.visitCount) visit\(p.visitCount == 1 ? "" : "s"), "
+                + "\(DiaryText.duration(p.totalSeconds)) in all")
+        }
+    }
+}
