@@ -67,11 +67,11 @@ enum SeedWriter {
         try OSMFile.read(bytes: Array(town.utf8), format: .xml) { places.add($0) }
         let townIndex = try places.finish().index
         try townIndex.save(to: ad + "/town.gkaddr")
-        let (a, b) = (SampleTown.position(east: 75, north: 8), SampleTown.position(east: 300, north: 440))
+        let (p1, p2) = (SampleTown.position(east: 75, north: 8), SampleTown.position(east: 300, north: 440))
         try AddressIndex(points: [
-            AddressPoint(kind: .place, coordinate: try Coordinate(latitude: a.latitude, longitude: a.longitude), name: "Café",
+            AddressPoint(kind: .place, coordinate: try Coordinate(latitude: p1.latitude, longitude: p1.longitude), name: "Café",
                          houseNumber: "1", street: "Rue des Écoles"),
-            AddressPoint(kind: .address, coordinate: try Coordinate(latitude: b.latitude, longitude: b.longitude),
+            AddressPoint(kind: .address, coordinate: try Coordinate(latitude: p2.latitude, longitude: p2.longitude),
                          houseNumber: "12", street: "Boulevard Central"),
         ], streets: []).save(to: ad + "/points.gkaddr")
 
