@@ -189,6 +189,11 @@ public final class LandmarkIndex: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the state under the write lock (the store's mirror).
+    func withWriteAccess<R>(_ body: (inout State) throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
+        try lock.write { () throws(GeoKernelError) -> R in try body(&state) }
+    }
+
     /// Runs `body` on the state under the read lock (persistence).
     func withState<R>(_ body: (State) throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
         try lock.read { () throws(GeoKernelError) -> R in try body(state) }
