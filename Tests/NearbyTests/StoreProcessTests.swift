@@ -34,7 +34,7 @@ struct StoreProcessTests {
         let db = folder.file("shared.db")
         _ = try LandmarkStore(path: db)  // create the file once (children may also race to)
         var children: [Process] = []
-        for k in 0..<4 { children.append(try Self.start("writer", [db, folder.path, "\(k)", "120"])) }
+        for k in 0..<4 { children.append(try Self.start("writer", [db, folder.path, "\(k)", "200"])) }
         for k in 0..<4 { children.append(try Self.start("searcher", [db, folder.path, "\(k)"])) }
         for c in children { c.waitUntilExit() }
         for (i, c) in children.enumerated() {
@@ -68,6 +68,7 @@ struct StoreProcessTests {
         }
         // The same content in every process, and here.
         let mine = StoreChild.digest(try store.search(StoreChild.everything))
+        print("process test: \(changes) changes, \(stored.count) landmarks, digest \(mine); " + (0..<4).map { Self.read(folder.file("searcher\($0).report")).prefix(20) }.joined(separator: ", "))
         for role in ["writer", "searcher"] {
             for k in 0..<4 {
                 #expect(Self.read(folder.file("\(role)\(k).digest")) == mine, "\(role) \(k)")
@@ -121,6 +122,7 @@ struct StoreProcessTests {
             store.close()
         }
         #expect(committed.count > 32)
+        print("kill test: \(committed.count) committed batches over 32 kills; \(landed) kills fell between a commit and its report")
     }
 }
 #endif

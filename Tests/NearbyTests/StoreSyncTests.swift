@@ -65,7 +65,7 @@ struct StoreSyncTests {
         cursorA = try Self.push(a, b, after: cursorA)
         cursorB = try Self.push(b, a, after: cursorB)
         let contentA = try Self.content(a), contentB = try Self.content(b)
-        #expect(contentA.count > 300)
+        #expect(contentA.count > 200)
         #expect(contentA == contentB)
         #expect(contentA.contains { $0.contains("b's later edit") } && !contentA.contains { $0.contains("a's concurrent edit") })
         #expect(try a.all(includingDeleted: true).contains { $0.deleted })
