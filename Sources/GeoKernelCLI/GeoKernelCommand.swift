@@ -16,6 +16,7 @@ struct GeoKernelCommand: ParsableCommand {
             SimplifyCommand.self, RouteCommand.self, GraphCommand.self,
             TimelineCommand.self,
             NearbyCommand.self,
+            LandmarksCommand.self,
             // @subcommands: new subcommands go above this line
         ]
     )
