@@ -34,7 +34,8 @@ struct StoreCommandTests {
                                            "--note", "Louvre", "--time", "1001"]).out)
         #expect(louvre.count == 1)
         let edited = try run(["edit", "--db", db, "--user", "alice", "--id", "eiffel", "--note", "Tour Eiffel, 330 m", "--time", "2000"])
-        #expect(edited.status == 0 && (try features(edited.out)).first?.properties["note"] == .string("Tour Eiffel, 330 m"))
+        let editedNote = try features(edited.out).first?.properties["note"]
+        #expect(edited.status == 0 && editedNote == .string("Tour Eiffel, 330 m"))
         let denied = try run(["delete", "--db", db, "--user", "bob", "--id", "eiffel", "--time", "3000"])
         #expect(denied.status != 0 && denied.err.contains("permission") && denied.err.contains("alice"))
 
@@ -45,12 +46,14 @@ struct StoreCommandTests {
         #expect(found.first?.properties["hint"] == .string("4.23 km away"))
 
         let deleted = try run(["delete", "--db", db, "--user", "alice", "--id", "eiffel", "--time", "3000"])
-        #expect(deleted.status == 0 && (try features(deleted.out)).first?.properties["deleted"] == .bool(true))
+        let deletedFlag = try features(deleted.out).first?.properties["deleted"]
+        #expect(deleted.status == 0 && deletedFlag == .bool(true))
         let changes = try features(try run(["changes", "--db", db, "--user", "alice", "--since", "2"]).out)
         #expect(changes.map(\.id) == [.string("eiffel")] && changes.first?.properties["sequence"] == .number(4))
         // The library sees what the tool wrote.
         let store = try LandmarkStore(path: db)
-        #expect(try store.count() == 1 && (try store.landmark(id: "eiffel"))?.deleted == true)
+        let tombstone = try store.landmark(id: "eiffel")
+        #expect(try store.count() == 1 && tombstone?.deleted == true)
     }
 
     @Test("bad input is refused with a message and a non-zero status")

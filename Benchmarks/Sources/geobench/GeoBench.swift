@@ -31,6 +31,7 @@ struct GeoBench: ParsableCommand {
             { RoadCases.make(selected: selected) },
             // The 1M-node grid takes minutes: only with --grid or --filter …grid….
             { withGrid ? RoadGridCases.make(selected: selected) : [] },
+            { try StoreCases.make(points: points, selected: selected) },
             // @groups: new benchmark groups go above this line
         ]
         var results: [BenchResult] = []
