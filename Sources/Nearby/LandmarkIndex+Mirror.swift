@@ -12,7 +12,10 @@ extension LandmarkIndex {
     /// - Complexity: O(n log n).
     convenience init(mirroring landmarks: [Landmark]) throws(GeoKernelError) {
         var state = State()
-        let sorted = landmarks.sorted { $0.id < $1.id }
+        // The store reads rows in id order: sort only when needed (sorting 1M landmarks
+        // costs about a fifth of opening a store).
+        let inOrder = zip(landmarks, landmarks.dropFirst()).allSatisfy { $0.id < $1.id }
+        let sorted = inOrder ? landmarks : landmarks.sorted { $0.id < $1.id }
         state.spatial = try SpatialIndex(sorted.map(\.coordinate))
         state.entries = sorted.map { Entry($0) }
         state.slots.reserveCapacity(sorted.count)

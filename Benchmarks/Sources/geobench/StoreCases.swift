@@ -5,23 +5,28 @@ import Nearby
 
 /// The SQLite landmark store on 1M landmarks (the clustered dataset of IndexCases: about
 /// 200 Gaussian cities), each case beside a baseline in the same run:
-///  - `store.open.1m`: open the database and build the search mirror, beside
-///    `landmarks.load.1m`, LandmarkIndex loading the same landmarks from its snapshot file;
-///  - `store.nearest20.10km.1m`: a search (nearest 20 within 10 km, from the cities'
-///    queries), beside `landmarks.nearest20.10km.1m` on an in-memory LandmarkIndex with
-///    the same landmarks; both answers are compared after timing;
-///  - `store.add.batch10k`: adds in batches of 10 000 (one durable transaction each),
-///    beside `sqlite.insert.batch10k`, raw SQLite inserting the same rows;
-///  - `store.add.durable`: one add in its own transaction with synchronous=FULL, beside
-///    `sqlite.insert.fsync`, one raw SQLite insert with the same settings (WAL, FULL);
-///  - `store.changes.10k`: changes(since:) returning 10 000 changes, beside
-///    `sqlite.select.10k`, raw SQLite stepping through the same rows.
+/// Every name starts with `landmarks.` (`--filter landmarks.` runs them with their
+/// baselines):
+///  - `landmarks.store.open.1m`: open the database and build the search mirror, beside
+///    `landmarks.index.load.1m`, LandmarkIndex loading the same landmarks from its
+///    snapshot file;
+///  - `landmarks.store.nearest20.10km.1m`: a search (nearest 20 within 10 km, from the
+///    cities' queries), beside `landmarks.index.nearest20.10km.1m` on an in-memory
+///    LandmarkIndex with the same landmarks; both answers are compared after timing;
+///  - `landmarks.store.add.batch10k`: adds in batches of 10 000 (one durable transaction
+///    each), beside `landmarks.sqlite.insert.batch10k`, raw SQLite inserting the same rows;
+///  - `landmarks.store.add.durable`: one add in its own transaction with
+///    synchronous=FULL, beside `landmarks.sqlite.insert.fsync`, one raw SQLite insert with
+///    the same settings (WAL, FULL);
+///  - `landmarks.store.changes.10k`: changes(since:) returning 10 000 changes, beside
+///    `landmarks.sqlite.select.10k`, raw SQLite stepping through the same rows.
 enum StoreCases {
     static let queryBlock = 1_000
 
     static func make(points n: Int, selected: (String, String?) -> Bool) throws -> [BenchCase] {
-        let names = ["store.open.1m", "store.nearest20.10km.1m", "store.add.batch10k", "store.add.durable", "store.changes.10k"]
-        guard names.contains(where: { selected($0, nil) }) || selected("landmarks.", nil) || selected("sqlite.", nil) else { return [] }
+        let names = ["open.1m", "nearest20.10km.1m", "add.batch10k", "add.durable", "changes.10k", "load.1m",
+                     "insert.batch10k", "insert.fsync", "select.10k"].flatMap { ["landmarks.store." + $0, "landmarks.index." + $0, "landmarks.sqlite." + $0] }
+        guard names.contains(where: { selected($0, nil) }) else { return [] }
         let d = Dataset.clustered(points: n)
         let dir = NSTemporaryDirectory() + "geobench-store-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -69,19 +74,19 @@ enum StoreCases {
         let changesFrom = IndexCases.Box<Int64>(0)
 
         return [
-            BenchCase(name: "landmarks.load.1m", n: 1, baseline: nil, setUp: { loaded.value = nil }, run: {
+            BenchCase(name: "landmarks.index.load.1m", n: 1, baseline: nil, setUp: { loaded.value = nil }, run: {
                 loaded.value = try! LandmarkIndex(contentsOf: snapshot)
             }, minRepetitions: 3),
-            BenchCase(name: "store.open.1m", n: 1, baseline: "landmarks.load.1m", setUp: { opened.value = nil }, run: {
+            BenchCase(name: "landmarks.store.open.1m", n: 1, baseline: "landmarks.index.load.1m", setUp: { opened.value = nil }, run: {
                 opened.value = try! LandmarkStore(path: big)
             }, check: {
                 let c = (try? opened.value?.count()) ?? -1
                 return c == n ? nil : "opened \(c) landmarks"
             }, minRepetitions: 3),
-            BenchCase(name: "landmarks.nearest20.10km.1m", n: queryBlock, baseline: nil, setUp: window.advance, run: {
+            BenchCase(name: "landmarks.index.nearest20.10km.1m", n: queryBlock, baseline: nil, setUp: window.advance, run: {
                 for i in window.range { blackHole(try! index.search(search(queries[i]))) }
             }),
-            BenchCase(name: "store.nearest20.10km.1m", n: queryBlock, baseline: "landmarks.nearest20.10km.1m", setUp: window.advance, run: {
+            BenchCase(name: "landmarks.store.nearest20.10km.1m", n: queryBlock, baseline: "landmarks.index.nearest20.10km.1m", setUp: window.advance, run: {
                 for i in window.range { blackHole(try! store.search(search(queries[i]))) }
             }, check: {
                 var hits = 0
@@ -92,25 +97,25 @@ enum StoreCases {
                         return "the store and the in-memory index disagree near \(q)"
                     }
                 }
-                IndexCases.note("store.nearest20.10km.1m: \(IndexCases.fmt(Double(hits) / 2_000)) results per query on average")
+                IndexCases.note("landmarks.store.nearest20.10km.1m: \(IndexCases.fmt(Double(hits) / 2_000)) results per query on average")
                 return nil
             }),
-            BenchCase(name: "sqlite.insert.batch10k", n: 10_000, baseline: nil, setUp: makeBatch, run: {
+            BenchCase(name: "landmarks.sqlite.insert.batch10k", n: 10_000, baseline: nil, setUp: makeBatch, run: {
                 try! raw.insert(nextBatch.value)
             }),
-            BenchCase(name: "store.add.batch10k", n: 10_000, baseline: "sqlite.insert.batch10k", setUp: makeBatch, run: {
+            BenchCase(name: "landmarks.store.add.batch10k", n: 10_000, baseline: "landmarks.sqlite.insert.batch10k", setUp: makeBatch, run: {
                 blackHole(try! adds.add(nextBatch.value))
             }),
-            BenchCase(name: "sqlite.insert.fsync", n: 1, baseline: nil, setUp: { makeBatch(); nextBatch.value = [nextBatch.value[0]] }, run: {
+            BenchCase(name: "landmarks.sqlite.insert.fsync", n: 1, baseline: nil, setUp: { makeBatch(); nextBatch.value = [nextBatch.value[0]] }, run: {
                 try! raw.insert(nextBatch.value)
             }, minRepetitions: 20),
-            BenchCase(name: "store.add.durable", n: 1, baseline: "sqlite.insert.fsync", setUp: { makeBatch(); nextBatch.value = [nextBatch.value[0]] }, run: {
+            BenchCase(name: "landmarks.store.add.durable", n: 1, baseline: "landmarks.sqlite.insert.fsync", setUp: { makeBatch(); nextBatch.value = [nextBatch.value[0]] }, run: {
                 blackHole(try! adds.add(nextBatch.value))
             }, minRepetitions: 20),
-            BenchCase(name: "sqlite.select.10k", n: 1, baseline: nil, setUp: { changesFrom.value = (try! store.sequence()) - 10_000 }, run: {
+            BenchCase(name: "landmarks.sqlite.select.10k", n: 1, baseline: nil, setUp: { changesFrom.value = (try! store.sequence()) - 10_000 }, run: {
                 blackHole(try! RawSQLite.select(path: big, since: changesFrom.value))
             }),
-            BenchCase(name: "store.changes.10k", n: 1, baseline: "sqlite.select.10k", setUp: { changesFrom.value = (try! store.sequence()) - 10_000 }, run: {
+            BenchCase(name: "landmarks.store.changes.10k", n: 1, baseline: "landmarks.sqlite.select.10k", setUp: { changesFrom.value = (try! store.sequence()) - 10_000 }, run: {
                 blackHole(try! store.changes(since: changesFrom.value))
             }, check: {
                 let c = try! store.changes(since: changesFrom.value)

@@ -24,10 +24,10 @@ extension LandmarkStore {
             var out: [StoredLandmarkResult] = []
             out.reserveCapacity(found.count)
             for r in found {
-                guard let l = rows[r.landmark.id] else {
+                guard let info = rows[r.landmark.id] else {
                     throw GeoKernelError(.internal, "the search index and the landmark rows disagree on row \(r.landmark.id)")
                 }
-                out.append(StoredLandmarkResult(landmark: l, distanceMeters: r.distanceMeters, hint: r.hint))
+                out.append(StoredLandmarkResult(landmark: info.landmark(r.landmark), distanceMeters: r.distanceMeters, hint: r.hint))
             }
             return out
         }
@@ -57,13 +57,17 @@ extension LandmarkStore {
     /// compacted tombstones that the mirror may not have seen).
     private func reload(_ s: StoreStatements) throws(GeoKernelError) {
         let sequence = try s.meta("seq")
+        // The largest row bounds the number of live rows: reserve once (O(log n) to read).
+        let capacity = Int(clamping: try s.maxRow())
         var marks: [Landmark] = []
-        var byRow: [UInt64: StoredLandmark] = [:]
+        var byRow: [UInt64: RowInfo] = [:]
+        marks.reserveCapacity(min(capacity, 1 << 26))
+        byRow.reserveCapacity(min(capacity, 1 << 26))
         defer { s.live.reset() }
         while try s.live.step() {
             let (row, l) = try s.decode(s.live, path)
             marks.append(Landmark(id: row, coordinate: l.coordinate, note: l.note, owner: l.owner))
-            byRow[row] = l
+            byRow[row] = RowInfo(l)
         }
         let rebuilt = try LandmarkIndex(mirroring: marks)
         mirrorLock.write {
@@ -91,7 +95,7 @@ extension LandmarkStore {
         try mirrorLock.write { () throws(GeoKernelError) in
             try index.mirror(upserts: marks, removals: removals)
             for r in removals { rows[r] = nil }
-            for (r, l) in upserts { rows[r] = l }
+            for (r, l) in upserts { rows[r] = RowInfo(l) }
         }
         mirrorSequence = last
     }

@@ -55,9 +55,31 @@ public final class LandmarkStore: @unchecked Sendable {
     var connection: SQLiteConnection?
     var statements: StoreStatements?
 
-    /// The mirror: a LandmarkIndex keyed by table row, and the live landmarks by row.
+    /// The mirror: a LandmarkIndex keyed by table row (holding place, note and owner),
+    /// and the rest of each live landmark by row.
     var index = LandmarkIndex()
-    var rows: [UInt64: StoredLandmark] = [:]
+    var rows: [UInt64: RowInfo] = [:]
+
+    /// What the mirror keeps of a landmark beside its `Landmark` in the index.
+    struct RowInfo {
+        var id: String
+        var createdAt: Int64
+        var updatedAt: Int64
+        var sequence: Int64
+
+        init(_ l: StoredLandmark) {
+            id = l.id
+            createdAt = l.createdAt
+            updatedAt = l.updatedAt
+            sequence = l.sequence
+        }
+
+        func landmark(_ l: Landmark) -> StoredLandmark {
+            StoredLandmark(
+                id: id, coordinate: l.coordinate, note: l.note, owner: l.owner, createdAt: createdAt, updatedAt: updatedAt,
+                deleted: false, sequence: sequence)
+        }
+    }
     /// Changes up to this sequence are in the mirror.
     var mirrorSequence: Int64 = 0
     /// The compaction count the mirror was loaded at (another process's compaction

@@ -19,6 +19,7 @@ final class StoreStatements {
     let readMeta: SQLiteStatement
     let writeMeta: SQLiteStatement
     let dataVersion: SQLiteStatement
+    let lastRow: SQLiteStatement
 
     init(_ c: SQLiteConnection) throws(GeoKernelError) {
         insert = try c.prepare(
@@ -33,10 +34,11 @@ final class StoreStatements {
         readMeta = try c.prepare("SELECT value FROM meta WHERE key = ?1")
         writeMeta = try c.prepare("UPDATE meta SET value = ?2 WHERE key = ?1")
         dataVersion = try c.prepare("PRAGMA data_version")
+        lastRow = try c.prepare("SELECT coalesce(max(row), 0) FROM landmarks")
     }
 
     func finalizeAll() {
-        for s in [insert, update, byID, since, live, readMeta, writeMeta, dataVersion] { s.finalize() }
+        for s in [insert, update, byID, since, live, readMeta, writeMeta, dataVersion, lastRow] { s.finalize() }
     }
 
     /// Binds a landmark to `insert` or `update` (same parameter numbers).
@@ -90,6 +92,13 @@ final class StoreStatements {
         byID.bind(1, id)
         guard try byID.step() else { return nil }
         return try decode(byID, path)
+    }
+
+    /// The largest row number (0 when empty).
+    func maxRow() throws(GeoKernelError) -> Int64 {
+        defer { lastRow.reset() }
+        guard try lastRow.step() else { return 0 }
+        return lastRow.int64(0)
     }
 
     /// PRAGMA data_version: changes when another connection commits.
