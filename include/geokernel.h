@@ -1872,14 +1872,15 @@ int gk_route_step_road(gk_context *ctx, gk_route *route, size_t leg, size_t inde
 #define GK_LANDMARK_ID_MAX 128
 
 /** CONSTRUCTOR. Opens (or creates) the landmark store at `path`; migrates an older
- *  schema; loads the search index (1M landmarks in about a second).
+ *  schema; loads the search index (O(n log n); see the landmarks.store.open.1m benchmark).
  *  \param ctx the calling thread's context.
  *  \param[in] path the database file, UTF-8 (its -wal and -shm files appear beside it).
  *  \param durability GK_DURABILITY_FULL or GK_DURABILITY_NORMAL.
  *  \param[out] out the store. Ownership: the caller closes it with gk_landmark_store_close.
  *  \return GK_OK; GK_ERR_CORRUPT for a file that is not SQLite, another application's
  *  database or a store of a newer schema version (the message names both versions);
- *  GK_ERR_IO when the file cannot be opened or created; GK_ERR_INVALID_ARGUMENT;
+ *  GK_ERR_IO when the file cannot be opened or created or is not a regular file (a FIFO,
+ *  device or directory is refused at once); GK_ERR_INVALID_ARGUMENT;
  *  GK_ERR_MISUSE for NULL. Swift: LandmarkStore(path:durability:). \since 0.4 */
 int gk_landmark_store_open(gk_context *ctx, const char *path, int durability, gk_landmark_store **out);
 

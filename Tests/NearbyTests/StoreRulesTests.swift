@@ -156,7 +156,11 @@ struct StoreRulesTests {
         #expect(newer?.code == .corrupt && newer?.message.contains("newer") == true)
 
         let dir = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: folder.path) }
-        #expect(dir?.code == .io || dir?.code == .corrupt)
+        #expect(dir?.code == .io && dir?.message.contains("directory") == true)
+        let fifo = folder.file("fifo.db")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pipe = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: fifo) }  // at once, never blocks
+        #expect(pipe?.code == .io && pipe?.message.contains("FIFO") == true)
     }
 
     @Test("an older schema version is migrated on open and keeps its landmarks")

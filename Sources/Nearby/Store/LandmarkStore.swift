@@ -96,8 +96,9 @@ public final class LandmarkStore: @unchecked Sendable {
     ///   - durability: see `Durability`; default `.full`.
     /// - Throws: `.corrupt` for a file that is not SQLite, another application's SQLite
     ///   database, a store written by a newer version of GeoKernel (the message names both
-    ///   versions) or damaged rows; `.io` when the file cannot be opened or created, or
-    ///   stayed locked.
+    ///   versions) or damaged rows; `.io` when the file cannot be opened or created, is
+    ///   not a regular file (a FIFO, device or directory is refused at once), or stayed
+    ///   locked.
     /// - Complexity: O(n log n) for n stored landmarks.
     /// - C twin: `gk_landmark_store_open`.
     /// \since 0.4

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSQLite
 import GeoKernel
 
@@ -14,6 +19,14 @@ final class SQLiteConnection {
     /// finds the database locked by another process waits instead of failing.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(GeoKernelError) {
         self.path = path
+        // An existing path must be a regular file (or a link to one): SQLite would block
+        // on a FIFO or misread a device. A missing file is created.
+        var st = stat()
+        if stat(path, &st) == 0 {
+            try FileIO.requireRegular(st, path)
+        } else if errno != ENOENT {
+            throw FileIO.ioError("cannot inspect '\(path)'", errno)
+        }
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
