@@ -24,8 +24,9 @@ extension LandmarkStore {
             var out: [StoredLandmarkResult] = []
             out.reserveCapacity(found.count)
             for r in found {
-                guard let info = rows[r.landmark.id] else {
-                    throw GeoKernelError(.internal, "the search index and the landmark rows disagree on row \(r.landmark.id)")
+                let n = Int(r.landmark.id)
+                guard n < infos.count, let info = infos[n] else {
+                    throw GeoKernelError(.internal, "the search index and the landmark rows disagree on landmark \(n)")
                 }
                 out.append(StoredLandmarkResult(landmark: info.landmark(r.landmark), distanceMeters: r.distanceMeters, hint: r.hint))
             }
@@ -58,44 +59,66 @@ extension LandmarkStore {
     private func reload(_ s: StoreStatements) throws(GeoKernelError) {
         let sequence = try s.meta("seq")
         // The largest row bounds the number of live rows: reserve once (O(log n) to read).
-        let capacity = Int(clamping: try s.maxRow())
+        let capacity = min(Int(clamping: try s.maxRow()), 1 << 26)
         var marks: [Landmark] = []
-        var byRow: [UInt64: RowInfo] = [:]
-        marks.reserveCapacity(min(capacity, 1 << 26))
-        byRow.reserveCapacity(min(capacity, 1 << 26))
+        var rest: [RowInfo?] = []
+        var numbers: [UInt64: UInt64] = [:]
+        marks.reserveCapacity(capacity)
+        rest.reserveCapacity(capacity)
+        numbers.reserveCapacity(capacity)
         defer { s.live.reset() }
         while try s.live.step() {
             let (row, l) = try s.decode(s.live, path)
-            marks.append(Landmark(id: row, coordinate: l.coordinate, note: l.note, owner: l.owner))
-            byRow[row] = RowInfo(l)
+            let n = UInt64(marks.count)
+            marks.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
+            rest.append(RowInfo(l))
+            numbers[row] = n
         }
         let rebuilt = try LandmarkIndex(mirroring: marks)
         mirrorLock.write {
             index = rebuilt
-            rows = byRow
+            infos = rest
+            liveCount = marks.count
         }
+        mirrorNumbers = numbers
         mirrorSequence = sequence
     }
 
     /// Applies the rows changed after `mirrorSequence`.
     private func catchUp(_ s: StoreStatements) throws(GeoKernelError) {
-        var upserts: [(UInt64, StoredLandmark)] = []
-        var removals: [UInt64] = []
+        var changed: [(UInt64, StoredLandmark)] = []
         var last = mirrorSequence
         s.since.bind(1, mirrorSequence)
         s.since.bind(2, Int64(-1))
         defer { s.since.reset() }
         while try s.since.step() {
             let (row, l) = try s.decode(s.since, path)
-            if l.deleted { removals.append(row) } else { upserts.append((row, l)) }
+            changed.append((row, l))
             last = max(last, l.sequence)
         }
-        guard !upserts.isEmpty || !removals.isEmpty else { return }
-        let marks = upserts.map { Landmark(id: $0.0, coordinate: $0.1.coordinate, note: $0.1.note, owner: $0.1.owner) }
+        guard !changed.isEmpty else { return }
         try mirrorLock.write { () throws(GeoKernelError) in
-            try index.mirror(upserts: marks, removals: removals)
-            for r in removals { rows[r] = nil }
-            for (r, l) in upserts { rows[r] = RowInfo(l) }
+            var upserts: [Landmark] = [], removals: [UInt64] = []
+            for (row, l) in changed {
+                if let n = mirrorNumbers[row] {
+                    if l.deleted {
+                        removals.append(n)
+                        infos[Int(n)] = nil
+                        mirrorNumbers[row] = nil
+                        liveCount -= 1
+                    } else {
+                        upserts.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
+                        infos[Int(n)] = RowInfo(l)
+                    }
+                } else if !l.deleted {
+                    let n = UInt64(infos.count)
+                    upserts.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
+                    infos.append(RowInfo(l))
+                    mirrorNumbers[row] = n
+                    liveCount += 1
+                }
+            }
+            try index.mirror(upserts: upserts, removals: removals)
         }
         mirrorSequence = last
     }

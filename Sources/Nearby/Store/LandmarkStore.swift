@@ -50,15 +50,19 @@ public final class LandmarkStore: @unchecked Sendable {
 
     /// Serialises the connection: writes, the freshness check and SQL reads.
     let lock = ReadWriteLock()
-    /// Guards `index` and `rows` together: searches read, refreshes write.
+    /// Guards `index`, `infos` and `liveCount` together: searches read, refreshes write.
     let mirrorLock = ReadWriteLock()
     var connection: SQLiteConnection?
     var statements: StoreStatements?
 
-    /// The mirror: a LandmarkIndex keyed by table row (holding place, note and owner),
-    /// and the rest of each live landmark by row.
+    /// The mirror: a LandmarkIndex (place, note and owner) whose landmark ids are dense
+    /// mirror numbers, given in row order; `infos[n]` holds the rest of landmark n (nil
+    /// once deleted); `mirrorNumbers` maps table rows to mirror numbers (used only under
+    /// `lock`). Numbers follow rows, so equal distances come in row (insertion) order.
     var index = LandmarkIndex()
-    var rows: [UInt64: RowInfo] = [:]
+    var infos: [RowInfo?] = []
+    var liveCount = 0
+    var mirrorNumbers: [UInt64: UInt64] = [:]
 
     /// What the mirror keeps of a landmark beside its `Landmark` in the index.
     struct RowInfo {
@@ -152,7 +156,7 @@ public final class LandmarkStore: @unchecked Sendable {
     /// \since 0.4
     public func count() throws(GeoKernelError) -> Int {
         try lock.write { () throws(GeoKernelError) in try refresh(force: false) }
-        return mirrorLock.read { rows.count }
+        return mirrorLock.read { liveCount }
     }
 
     /// The landmark with this id — a tombstone (`deleted == true`) when it was deleted and
