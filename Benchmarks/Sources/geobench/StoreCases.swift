@@ -13,6 +13,8 @@ import Nearby
 ///  - `landmarks.store.nearest20.10km.1m`: a search (nearest 20 within 10 km, from the
 ///    cities' queries), beside `landmarks.index.nearest20.10km.1m` on an in-memory
 ///    LandmarkIndex with the same landmarks; both answers are compared after timing;
+///  - `landmarks.store.freshness`: `count()`, which only checks for other processes'
+///    commits (PRAGMA data_version) and reads the mirror: the store's cost per search;
 ///  - `landmarks.store.add.batch10k`: adds in batches of 10 000 (one durable transaction
 ///    each), beside `landmarks.sqlite.insert.batch10k`, raw SQLite inserting the same rows;
 ///  - `landmarks.store.add.durable`: one add in its own transaction with
@@ -24,7 +26,7 @@ enum StoreCases {
     static let queryBlock = 1_000
 
     static func make(points n: Int, selected: (String, String?) -> Bool) throws -> [BenchCase] {
-        let names = ["open.1m", "nearest20.10km.1m", "add.batch10k", "add.durable", "changes.10k", "load.1m",
+        let names = ["open.1m", "nearest20.10km.1m", "freshness", "add.batch10k", "add.durable", "changes.10k", "load.1m",
                      "insert.batch10k", "insert.fsync", "select.10k"].flatMap { ["landmarks.store." + $0, "landmarks.index." + $0, "landmarks.sqlite." + $0] }
         guard names.contains(where: { selected($0, nil) }) else { return [] }
         let d = Dataset.clustered(points: n)
@@ -99,6 +101,9 @@ enum StoreCases {
                 }
                 IndexCases.note("landmarks.store.nearest20.10km.1m: \(IndexCases.fmt(Double(hits) / 2_000)) results per query on average")
                 return nil
+            }),
+            BenchCase(name: "landmarks.store.freshness", n: queryBlock, baseline: "landmarks.index.nearest20.10km.1m", run: {
+                for _ in 0..<queryBlock { blackHole(try! store.count()) }
             }),
             BenchCase(name: "landmarks.sqlite.insert.batch10k", n: 10_000, baseline: nil, setUp: makeBatch, run: {
                 try! raw.insert(nextBatch.value)
