@@ -102,7 +102,7 @@ enum StoreCases {
                 IndexCases.note("landmarks.store.nearest20.10km.1m: \(IndexCases.fmt(Double(hits) / 2_000)) results per query on average")
                 return nil
             }),
-            BenchCase(name: "landmarks.store.freshness", n: queryBlock, baseline: "landmarks.index.nearest20.10km.1m", run: {
+            BenchCase(name: "landmarks.store.freshness", n: queryBlock, baseline: "landmarks.store.nearest20.10km.1m", run: {
                 for _ in 0..<queryBlock { blackHole(try! store.count()) }
             }),
             BenchCase(name: "landmarks.sqlite.insert.batch10k", n: 10_000, baseline: nil, setUp: makeBatch, run: {
