@@ -1,3 +1,4 @@
+import CSQLite
 import GeoKernel
 
 /// A landmark to add to a `LandmarkStore`: the id is the caller's (nil: generate one).
@@ -52,7 +53,8 @@ extension LandmarkStore {
         do throws(GeoKernelError) {
             try s.insert.run()
         } catch {
-            if error.message.contains("UNIQUE") {
+            // The only constraint an insert can break is the unique id.
+            if s.connection.lastFailure == SQLITE_CONSTRAINT {
                 throw GeoKernelError(.duplicate, "a landmark with id '\(l.id)' exists already (or existed: ids are never reused)")
             }
             throw error

@@ -1,3 +1,4 @@
+import CSQLite
 import GeoKernel
 
 /// The shared landmarks of the Landmark-Remark app in an SQLite database file: many
@@ -228,7 +229,7 @@ extension SQLiteConnection {
                 break
             } catch {
                 attempt += 1
-                guard error.code == .io, error.message.contains("locked"), attempt < 3 else { throw error }
+                guard lastFailure == SQLITE_BUSY || lastFailure == SQLITE_LOCKED, attempt < 3 else { throw error }
             }
         }
         do {

@@ -14,6 +14,9 @@ import GeoKernel
 final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
+    /// The primary SQLite result code of the latest failure (SQLITE_BUSY, SQLITE_CONSTRAINT
+    /// …), for callers that react to one kind of failure.
+    private(set) var lastFailure: Int32 = SQLITE_OK
 
     /// Opens (or creates) the database file at `path` with a busy timeout, so a writer that
     /// finds the database locked by another process waits instead of failing.
@@ -88,6 +91,7 @@ final class SQLiteConnection {
     /// after the busy timeout `.io` too (the message says so).
     func error(_ rc: Int32, _ message: String?, _ sql: String?) -> GeoKernelError {
         let primary = rc & 0xFF
+        lastFailure = primary
         let text = message ?? handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
         let context = sql.map { " (while running \($0.prefix(60)))" } ?? ""
         switch primary {

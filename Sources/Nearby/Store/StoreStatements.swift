@@ -21,7 +21,10 @@ final class StoreStatements {
     let dataVersion: SQLiteStatement
     let lastRow: SQLiteStatement
 
+    unowned let connection: SQLiteConnection
+
     init(_ c: SQLiteConnection) throws(GeoKernelError) {
+        connection = c
         insert = try c.prepare(
             "INSERT INTO landmarks(id, latitude, longitude, note, owner, created_at, updated_at, deleted, seq) "
                 + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
