@@ -163,6 +163,36 @@ struct StoreRulesTests {
         #expect(pipe?.code == .io && pipe?.message.contains("FIFO") == true)
     }
 
+    @Test("a truncated or damaged store file gives a clear error or opens, never crashes")
+    func damagedFiles() throws {
+        let good = folder.file("good.db")
+        do {
+            let store = try LandmarkStore(path: good, durability: .normal)
+            try store.add((0..<3_000).map { NewLandmark(id: "id\($0)", coordinate: paris, note: "note \($0)", owner: "u\($0 % 5)", createdAt: 0) })
+            store.close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        var rng = SplitMix64(seed: 7)
+        for trial in 0..<150 {
+            var damaged = bytes
+            if trial < 20 {
+                damaged = damaged.prefix(Int(rng.next() % UInt64(bytes.count)))  // cut off anywhere
+            } else {
+                for _ in 0..<8 { damaged[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+            }
+            let path = folder.file("damaged-\(trial).db")
+            try damaged.write(to: URL(fileURLWithPath: path))
+            let outcome = Result { () throws(GeoKernelError) -> Int in
+                let store = try LandmarkStore(path: path)
+                _ = try store.search(LandmarkSearch(position: paris, user: "u1", text: "note 1"))
+                return try store.all(includingDeleted: true).count
+            }
+            if case .failure(let e) = outcome {
+                #expect([.corrupt, .io].contains(e.code), "trial \(trial): \(e)")
+            }
+        }
+    }
+
     @Test("an older schema version is migrated on open and keeps its landmarks")
     func migration() throws {
         let path = folder.file("v1.db")

@@ -117,11 +117,16 @@ public final class LandmarkStore: @unchecked Sendable {
         self.path = path
         let c = try SQLiteConnection(path: path, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
         connection = c
-        try prepareSchema(c, upTo: version)
-        try c.exec(durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
-        let s = try StoreStatements(c)
-        statements = s
-        try lock.write { () throws(GeoKernelError) in try refresh(force: true) }
+        do throws(GeoKernelError) {
+            try prepareSchema(c, upTo: version)
+            try c.exec(durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+            statements = try StoreStatements(c)
+            try lock.write { () throws(GeoKernelError) in try refresh(force: true) }
+        } catch where error.code == .internal {
+            // The store's own SQL fails on its own schema only when the file was damaged
+            // (a mangled table definition, a missing column).
+            throw GeoKernelError(.corrupt, "the landmark store '\(path)' is damaged: \(error.message)")
+        }
     }
 
     deinit {
