@@ -38,6 +38,21 @@ struct StoreRulesTests {
         #expect(given.sequence == 1 && generated.sequence == 2 && sequence == 2)
     }
 
+    @Test("the fast lowercasing of search texts equals lowercased() on ASCII and other text")
+    func fastLowercase() {
+        var rng = SplitMix64(seed: 3)
+        let alphabet = Array("aZ09 -_.!~AzqQ\u{7F}\u{0}ÉéİıẞßΣσ🌍".unicodeScalars)
+        for length in 0..<200 {
+            var text = ""
+            for _ in 0..<(length % 40) {
+                let ascii = rng.next() % 4 != 0 || length < 100
+                let scalar = ascii ? Unicode.Scalar(UInt8(rng.next() % 128)) : alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                text.unicodeScalars.append(scalar)
+            }
+            #expect(text.asciiFastLowercased() == text.lowercased() && Array(text.asciiFastLowercased().utf8) == Array(text.lowercased().utf8))
+        }
+    }
+
     @Test("generated ids differ from each other")
     func generatedIDsDiffer() throws {
         let store = try LandmarkStore(path: folder.file("ids.db"), durability: .normal)
