@@ -168,10 +168,13 @@ final class SQLiteStatement {
     func isNull(_ c: Int32) -> Bool { sqlite3_column_type(stmt, c) == SQLITE_NULL }
 
     /// The text of column `c` (SQLite's UTF-8 bytes, decoded without repair: invalid
-    /// UTF-8 gives nil).
+    /// UTF-8 gives nil). The store never writes NUL, so the text ends at SQLite's
+    /// terminating NUL (`String(validatingCString:)` is the specialised, fast decoder;
+    /// a damaged file with a NUL inside a text only shortens it).
     func text(_ c: Int32) -> String? {
         guard let p = sqlite3_column_text(stmt, c) else { return nil }
-        let n = Int(sqlite3_column_bytes(stmt, c))
-        return String(validating: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+        return p.withMemoryRebound(to: CChar.self, capacity: Int(sqlite3_column_bytes(stmt, c)) + 1) {
+            String(validatingCString: $0)
+        }
     }
 }
