@@ -56,6 +56,20 @@ struct StoreCommandTests {
         #expect(try store.count() == 1 && tombstone?.deleted == true)
     }
 
+    @Test("import reads a LandmarkIndex snapshot into a store and prints what it added")
+    func importSnapshot() throws {
+        let index = LandmarkIndex()
+        for i in 0..<5 { try index.add(at: try Coordinate(latitude: 1, longitude: Double(i)), note: "old \(i)", owner: "o") }
+        let snapshot = folder.file("old.gklm")
+        try index.save(to: snapshot)
+        let db = folder.file("imported.db")
+        let run = try run(["import", "--db", db, "--user", "admin", "--snapshot", snapshot, "--id-prefix", "old-", "--time", "7"])
+        #expect(run.status == 0, "\(run.err)")
+        let added = try features(run.out)
+        #expect(added.map(\.id) == (1...5).map { .string("old-\($0)") })
+        #expect(added.first?.properties["created_at"] == .number(7) && added.first?.properties["note"] == .string("old 0"))
+    }
+
     @Test("bad input is refused with a message and a non-zero status")
     func badInput() throws {
         let db = folder.file("bad.db")
