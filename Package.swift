@@ -46,6 +46,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CZlibShim", dependencies: ["CZlib"]),
+        // The only code that includes <sqlite3.h>: the landmark store (Nearby/Store).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // Header-only vector helpers (sqrt on SIMD4<Double> without errno calls).
         .target(name: "CSIMDShim"),
         // include/geokernel.h as a Clang module, for its names: the C ABI's Swift side maps
@@ -56,7 +62,7 @@ let package = Package(
             dependencies: ["CProjShim", "CSIMDShim"]
         ),
         // Thin facades over the kernel, one per kind of app (DESIGN.md).
-        .target(name: "Nearby", dependencies: ["GeoKernel"]),
+        .target(name: "Nearby", dependencies: ["GeoKernel", "CSQLite"]),
         .target(name: "Route", dependencies: ["GeoKernel"]),
         .target(name: "Geofence", dependencies: ["GeoKernel"]),
         .target(name: "Timeline", dependencies: ["GeoKernel"]),

@@ -17,6 +17,8 @@ let package = Package(
     targets: [
         // Direct access to PROJ for the `proj.raw` baseline.
         .systemLibrary(name: "CProjRaw", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        // Direct access to SQLite for the landmark store's `sqlite.*` baselines.
+        .systemLibrary(name: "CSQLiteRaw", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
             name: "geobench",
             dependencies: [
@@ -29,6 +31,7 @@ let package = Package(
                 .product(name: "Geofence", package: root),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CProjRaw",
+                "CSQLiteRaw",
             ]
         ),
     ]

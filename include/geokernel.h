@@ -135,6 +135,8 @@ typedef void gk_route;
 typedef void gk_road_graph;
 typedef void gk_router;
 typedef void gk_address_index;
+typedef void gk_landmark_store;
+typedef void gk_landmark_list;
 /* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
@@ -163,6 +165,11 @@ typedef struct gk_road_graph gk_road_graph;
 typedef struct gk_router gk_router;
 /** Reverse geocoding by address, immutable (section places; Swift: AddressIndex). */
 typedef struct gk_address_index gk_address_index;
+/** Shared landmarks in an SQLite file, for many processes, with sync (section landmark
+ *  store; Swift: LandmarkStore). */
+typedef struct gk_landmark_store gk_landmark_store;
+/** An answer of the landmark store: landmarks with their texts (section landmark store). */
+typedef struct gk_landmark_list gk_landmark_list;
 /* @handles: new handle typedefs go above this line */
 #endif
 
@@ -1967,6 +1974,214 @@ int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocode
 int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double utc_offset_s, double *lat,
                        double *lon, size_t *visit_count, double *total_s, size_t capacity, size_t *out_count,
                        ptrdiff_t *out_home, ptrdiff_t *out_work);
+
+/* -------------------------------------------------------- landmark store ---- */
+/*
+ * Landmarks shared by many users and processes, in an SQLite database file (WAL mode):
+ * string ids (the caller's, e.g. a server's object id, or 32 generated hex digits),
+ * timestamps from the caller (milliseconds since 1970 UTC by convention; the library
+ * never reads a clock), deletions kept as tombstones until gk_landmark_store_compact,
+ * and a change sequence for sync: gk_landmark_store_changes lists what changed after a
+ * cursor, gk_landmark_store_apply takes changes from elsewhere. Conflict rule of apply:
+ * the later updated_at wins; on equal updated_at a deletion wins, then the larger note,
+ * owner (UTF-8 bytes), latitude, longitude, created_at. Only a landmark's owner may edit
+ * or delete it (apply is not checked: it takes a server's word).
+ *
+ * Answers (get, search, changes) come as a gk_landmark_list: read its entries with
+ * gk_landmark_list_get, whose strings are borrowed from the list until
+ * gk_landmark_list_destroy.
+ *
+ * Threads: a gk_landmark_store may be used from many threads at once (each with its own
+ * context); several processes may open the same file. A search first reads the changes
+ * other processes committed (SQLite's data_version), then answers from an in-memory
+ * index. A gk_landmark_list is immutable: any thread may read it.
+ */
+
+/** Durabilities of gk_landmark_store_open. Swift: LandmarkStore.Durability. \since 0.4 */
+#define GK_DURABILITY_FULL   0  /**< fsync at every commit: survives a power cut */
+#define GK_DURABILITY_NORMAL 1  /**< survives a process crash; faster */
+
+/** The schema version this library writes (newer files are refused).
+ *  Swift: LandmarkStore.schemaVersion. \since 0.4 */
+#define GK_LANDMARK_STORE_SCHEMA_VERSION 2
+/** Longest landmark id in bytes of UTF-8. Swift: StoredLandmark.maxIDBytes. \since 0.4 */
+#define GK_LANDMARK_ID_MAX 128
+
+/** CONSTRUCTOR. Opens (or creates) the landmark store at `path`; migrates an older
+ *  schema; loads the search index (O(n log n); see the landmarks.store.open.1m benchmark).
+ *  \param ctx the calling thread's context.
+ *  \param[in] path the database file, UTF-8 (its -wal and -shm files appear beside it).
+ *  \param durability GK_DURABILITY_FULL or GK_DURABILITY_NORMAL.
+ *  \param[out] out the store. Ownership: the caller closes it with gk_landmark_store_close.
+ *  \return GK_OK; GK_ERR_CORRUPT for a file that is not SQLite, another application's
+ *  database or a store of a newer schema version (the message names both versions);
+ *  GK_ERR_IO when the file cannot be opened or created or is not a regular file (a FIFO,
+ *  device or directory is refused at once); GK_ERR_INVALID_ARGUMENT;
+ *  GK_ERR_MISUSE for NULL. Swift: LandmarkStore(path:durability:). \since 0.4 */
+int gk_landmark_store_open(gk_context *ctx, const char *path, int durability, gk_landmark_store **out);
+
+/** DESTRUCTOR. Closes the store; NULL is a no-op. No other thread may be using it.
+ *  \param store the store, or NULL; do not use it afterwards.
+ *  Swift: LandmarkStore.close(). \since 0.4 */
+void gk_landmark_store_close(gk_landmark_store *store);
+
+/** Adds a landmark in its own transaction.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the stable id (1 to GK_LANDMARK_ID_MAX bytes, no NUL or line break), or
+ *  NULL to generate one (32 lowercase hex digits of 128 random bits).
+ *  \param lat, lon degrees.
+ *  \param[in] note 1 to GK_LANDMARK_NOTE_MAX bytes, not blank.
+ *  \param[in] owner 1 to GK_LANDMARK_OWNER_MAX bytes, no line break.
+ *  \param created_at_ms the creation time (also the first updated_at).
+ *  \param[out] out_id receives the id and a NUL; may be NULL with id_capacity 0.
+ *  \param id_capacity bytes at out_id (33 hold a generated id). It is checked before the
+ *  change: when too small, nothing is added.
+ *  \param[out] out_id_len the id's length without the NUL; may be NULL.
+ *  \return GK_OK; GK_ERR_DUPLICATE for an id that exists or existed (ids are never
+ *  reused); GK_ERR_INVALID_ARGUMENT; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_IO when the write
+ *  fails or the database stayed locked; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.add(id:at:note:owner:createdAt:). \since 0.4 */
+int gk_landmark_store_add(gk_context *ctx, gk_landmark_store *store, const char *id, double lat, double lon,
+                          const char *note, const char *owner, int64_t created_at_ms, char *out_id,
+                          size_t id_capacity, size_t *out_id_len);
+
+/** Changes a landmark's note and/or place; only its owner may.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the landmark. \param[in] user who edits (compared byte for byte).
+ *  \param[in] note the new note, or NULL to keep it.
+ *  \param move true to move it to (lat, lon); false keeps the place (lat, lon ignored).
+ *  \param lat, lon the new place in degrees, when move.
+ *  \param updated_at_ms the time of the edit; not before the landmark's last change.
+ *  \return GK_OK; GK_ERR_NOT_FOUND (unknown or deleted); GK_ERR_PERMISSION (the message
+ *  names owner and user); GK_ERR_ORDER when updated_at_ms goes back in time;
+ *  GK_ERR_INVALID_ARGUMENT; GK_ERR_IO; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.edit(id:note:coordinate:by:at:). \since 0.4 */
+int gk_landmark_store_edit(gk_context *ctx, gk_landmark_store *store, const char *id, const char *user,
+                           const char *note, bool move, double lat, double lon, int64_t updated_at_ms);
+
+/** Deletes a landmark (it stays as a tombstone until compaction); only its owner may.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the landmark. \param[in] user who deletes.
+ *  \param updated_at_ms the time of the deletion; not before the landmark's last change.
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_PERMISSION; GK_ERR_ORDER; GK_ERR_IO;
+ *  GK_ERR_MISUSE. Swift: LandmarkStore.delete(id:by:at:). \since 0.4 */
+int gk_landmark_store_delete(gk_context *ctx, gk_landmark_store *store, const char *id, const char *user,
+                             int64_t updated_at_ms);
+
+/** CONSTRUCTOR. Reads landmark `id` (a tombstone when deleted and not yet compacted) as a
+ *  list of one entry.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param[in] id the landmark.
+ *  \param[out] out the list. Ownership: free with gk_landmark_list_destroy.
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_INVALID_ARGUMENT; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.landmark(id:). \since 0.4 */
+int gk_landmark_store_get(gk_context *ctx, gk_landmark_store *store, const char *id, gk_landmark_list **out);
+
+/** CONSTRUCTOR. Landmarks nearest first from the user's position, exactly as
+ *  gk_landmarks_search answers over the same landmarks, with distances and hints; sees
+ *  every change committed before the call, by any process.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param lat, lon the user's position in degrees.
+ *  \param[in] user the searching user; may be NULL with GK_SCOPE_ALL.
+ *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
+ *  \param[in] text NULL or blank for none; else matched case-insensitively in note or owner.
+ *  \param scope GK_SCOPE_*. \param limit at most this many results.
+ *  \param accuracy_m the accuracy of the position in metres (shapes the hints), or a
+ *  negative value when unknown.
+ *  \param[out] out the results. Ownership: free with gk_landmark_list_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate, radius, scope or text;
+ *  GK_ERR_IO; GK_ERR_MISUSE. Swift: LandmarkStore.search(_:). \since 0.4 */
+int gk_landmark_store_search(gk_context *ctx, gk_landmark_store *store, double lat, double lon, const char *user,
+                             int radius, const char *text, int scope, size_t limit, double accuracy_m,
+                             gk_landmark_list **out);
+
+/** CONSTRUCTOR. The landmarks changed after sequence `since`, in sequence order, each as
+ *  it is now (tombstones for deletions), at most `limit`. Continue from the last entry's
+ *  sequence.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param since 0 for everything, else a sequence seen before.
+ *  \param limit at most this many entries.
+ *  \param[out] out the changes. Ownership: free with gk_landmark_list_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a negative cursor, or one older than the
+ *  last compaction (start again from 0); GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.changes(since:limit:). \since 0.4 */
+int gk_landmark_store_changes(gk_context *ctx, gk_landmark_store *store, int64_t since, size_t limit,
+                              gk_landmark_list **out);
+
+/** Applies one change from elsewhere (a server, another store's changes): an upsert by
+ *  id, or a deletion when `deleted`; conflicts by the rule above; owners not checked.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the landmark. \param lat, lon its place in degrees.
+ *  \param[in] note its note. \param[in] owner its owner.
+ *  \param created_at_ms, updated_at_ms its timestamps (updated >= created).
+ *  \param deleted true for a deletion (a tombstone).
+ *  \param[out] out_applied true when it changed the store, false when it lost the
+ *  conflict or was already there; may be NULL.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT; GK_ERR_IO; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.apply(_:). \since 0.4 */
+int gk_landmark_store_apply(gk_context *ctx, gk_landmark_store *store, const char *id, double lat, double lon,
+                            const char *note, const char *owner, int64_t created_at_ms, int64_t updated_at_ms,
+                            bool deleted, bool *out_applied);
+
+/** The number of landmarks (tombstones not counted), other processes' commits included.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param[out] out_count the number.
+ *  \return GK_OK; GK_ERR_MISUSE. Swift: LandmarkStore.count(). \since 0.4 */
+int gk_landmark_store_count(gk_context *ctx, gk_landmark_store *store, size_t *out_count);
+
+/** The sequence of the latest change (0 when none).
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param[out] out_sequence the sequence.
+ *  \return GK_OK; GK_ERR_MISUSE. Swift: LandmarkStore.sequence(). \since 0.4 */
+int gk_landmark_store_sequence(gk_context *ctx, gk_landmark_store *store, int64_t *out_sequence);
+
+/** Removes tombstones of sequence <= `through` (INT64_MAX: all), once every syncing
+ *  store has seen those deletions.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param through the last sequence to compact.
+ *  \param[out] out_removed how many were removed; may be NULL.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_MISUSE. Swift: LandmarkStore.compact(through:). \since 0.4 */
+int gk_landmark_store_compact(gk_context *ctx, gk_landmark_store *store, int64_t through, size_t *out_removed);
+
+/** Imports a snapshot file written by gk_landmarks_save, in one transaction: landmark n
+ *  gets the id id_prefix + "n".
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] snapshot the snapshot file. \param[in] id_prefix prefix of the ids, or NULL.
+ *  \param created_at_ms the timestamps of the imported landmarks.
+ *  \param[out] out_count how many were imported; may be NULL.
+ *  \return GK_OK; GK_ERR_IO, GK_ERR_CORRUPT (the snapshot); GK_ERR_DUPLICATE (nothing is
+ *  imported); GK_ERR_MISUSE. Swift: LandmarkStore.importSnapshot(from:idPrefix:createdAt:).
+ *  \since 0.4 */
+int gk_landmark_store_import(gk_context *ctx, gk_landmark_store *store, const char *snapshot, const char *id_prefix,
+                             int64_t created_at_ms, size_t *out_count);
+
+/** The number of entries of a list (0 for NULL).
+ *  \param list the list (read), or NULL. \since 0.4 */
+size_t gk_landmark_list_count(gk_landmark_list *list);
+
+/** Reads entry `index` of a list. Every output may be NULL.
+ *  \param ctx the calling thread's context. \param list the list (read).
+ *  \param index the entry, below gk_landmark_list_count.
+ *  \param[out] out_id, out_note, out_owner NUL-terminated UTF-8 borrowed from the list
+ *  (valid until gk_landmark_list_destroy).
+ *  \param[out] out_lat, out_lon degrees.
+ *  \param[out] out_created_at_ms, out_updated_at_ms the caller-given timestamps.
+ *  \param[out] out_deleted true for a tombstone.
+ *  \param[out] out_sequence the sequence of its latest change.
+ *  \param[out] out_distance_m the distance from the searching user in metres (sphere); NaN
+ *  outside search lists.
+ *  \param[out] out_hint the distance for people ("12.5 m away"), borrowed; "" outside
+ *  search lists.
+ *  \return GK_OK; GK_ERR_NOT_FOUND for an index beyond the list; GK_ERR_MISUSE.
+ *  Swift: StoredLandmark, StoredLandmarkResult. \since 0.4 */
+int gk_landmark_list_get(gk_context *ctx, gk_landmark_list *list, size_t index, const char **out_id,
+                         double *out_lat, double *out_lon, const char **out_note, const char **out_owner,
+                         int64_t *out_created_at_ms, int64_t *out_updated_at_ms, bool *out_deleted,
+                         int64_t *out_sequence, double *out_distance_m, const char **out_hint);
+
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param list the list, or NULL; its strings become invalid. \since 0.4 */
+void gk_landmark_list_destroy(gk_landmark_list *list);
 
 /* @sections: new header sections go above this line, one per facade */
 

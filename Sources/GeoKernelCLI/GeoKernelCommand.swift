@@ -17,6 +17,7 @@ struct GeoKernelCommand: ParsableCommand {
             TimelineCommand.self,
             NearbyCommand.self,
             PlacesCommand.self,
+            LandmarksCommand.self,
             // @subcommands: new subcommands go above this line
         ]
     )

@@ -32,6 +32,7 @@ struct GeoBench: ParsableCommand {
             // The 1M-node grid takes minutes: only with --grid or --filter …grid….
             { withGrid ? RoadGridCases.make(selected: selected) : [] },
             { PlacesCases.make(selected: selected) },
+            { try StoreCases.make(points: points, selected: selected) },
             // @groups: new benchmark groups go above this line
         ]
         var results: [BenchResult] = []

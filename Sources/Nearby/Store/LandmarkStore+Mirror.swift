@@ -1,0 +1,125 @@
+import GeoKernel
+
+// The in-memory mirror: a LandmarkIndex keyed by table row plus the live landmarks by row.
+// It is brought up to date under `lock` (the connection's turn) and swapped or changed
+// under `mirrorLock`'s write side, so a search, on the read side, sees whole transactions.
+
+extension LandmarkStore {
+    /// Landmarks matching `search`, nearest first — the same landmarks, order, distances
+    /// and hints as `LandmarkIndex.search` over the same landmarks (equal distances in the
+    /// order the landmarks were first stored). Changes committed by other connections and
+    /// processes before the call are seen: the store checks `PRAGMA data_version` first
+    /// and reads what changed.
+    ///
+    /// - Throws: `.invalidArgument` for a negative limit or an invalid username;
+    ///   `.misuse` once closed; `.io`/`.corrupt` when reading new changes fails.
+    /// - Complexity: as `LandmarkIndex.search`, plus O(k log n) for k new changes.
+    /// - Thread safety: concurrent with other searches and with changes.
+    /// - C twin: `gk_landmark_store_search`.
+    /// \since 0.4
+    public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [StoredLandmarkResult] {
+        try lock.write { () throws(GeoKernelError) in try refresh(force: false) }
+        return try mirrorLock.read { () throws(GeoKernelError) -> [StoredLandmarkResult] in
+            let found = try index.search(search)
+            var out: [StoredLandmarkResult] = []
+            out.reserveCapacity(found.count)
+            for r in found {
+                let n = Int(r.landmark.id)
+                guard n < infos.count, let info = infos[n] else {
+                    throw GeoKernelError(.internal, "the search index and the landmark rows disagree on landmark \(n)")
+                }
+                out.append(StoredLandmarkResult(landmark: info.landmark(r.landmark), distanceMeters: r.distanceMeters, hint: r.hint))
+            }
+            return out
+        }
+    }
+
+    /// Brings the mirror up to date: when `force`, or when another connection committed
+    /// since the last time (PRAGMA data_version changed). Called under `lock`.
+    func refresh(force: Bool) throws(GeoKernelError) {
+        let (c, s) = try open()
+        // Read the version first: a commit after this point changes it again, so the
+        // next check catches what this read might miss.
+        let version = try s.currentDataVersion()
+        guard force || version != dataVersion else { return }
+        try c.readTransaction { () throws(GeoKernelError) in
+            let compactions = try s.meta("compactions")
+            if compactions != mirrorCompactions {
+                try reload(s)
+                mirrorCompactions = compactions
+            } else {
+                try catchUp(s)
+            }
+        }
+        dataVersion = version
+    }
+
+    /// Rebuilds the mirror from every live row (at open, and after another connection
+    /// compacted tombstones that the mirror may not have seen).
+    private func reload(_ s: StoreStatements) throws(GeoKernelError) {
+        let sequence = try s.meta("seq")
+        // The largest row bounds the number of live rows: reserve once (O(log n) to read).
+        let capacity = min(Int(clamping: try s.maxRow()), 1 << 26)
+        var marks: [Landmark] = []
+        var rest: [RowInfo?] = []
+        var numbers: [UInt64: UInt64] = [:]
+        marks.reserveCapacity(capacity)
+        rest.reserveCapacity(capacity)
+        numbers.reserveCapacity(capacity)
+        defer { s.live.reset() }
+        while try s.live.step() {
+            let (row, l) = try s.decode(s.live, path)
+            let n = UInt64(marks.count)
+            marks.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
+            rest.append(RowInfo(l))
+            numbers[row] = n
+        }
+        let rebuilt = try LandmarkIndex(mirroring: marks)
+        mirrorLock.write {
+            index = rebuilt
+            infos = rest
+            liveCount = marks.count
+        }
+        mirrorNumbers = numbers
+        mirrorSequence = sequence
+    }
+
+    /// Applies the rows changed after `mirrorSequence`.
+    private func catchUp(_ s: StoreStatements) throws(GeoKernelError) {
+        var changed: [(UInt64, StoredLandmark)] = []
+        var last = mirrorSequence
+        s.since.bind(1, mirrorSequence)
+        s.since.bind(2, Int64(-1))
+        defer { s.since.reset() }
+        while try s.since.step() {
+            let (row, l) = try s.decode(s.since, path)
+            changed.append((row, l))
+            last = max(last, l.sequence)
+        }
+        guard !changed.isEmpty else { return }
+        try mirrorLock.write { () throws(GeoKernelError) in
+            var upserts: [Landmark] = [], removals: [UInt64] = []
+            for (row, l) in changed {
+                if let n = mirrorNumbers[row] {
+                    if l.deleted {
+                        removals.append(n)
+                        infos[Int(n)] = nil
+                        mirrorNumbers[row] = nil
+                        liveCount -= 1
+                    } else {
+                        upserts.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
+                        infos[Int(n)] = RowInfo(l)
+                    }
+                } else if !l.deleted {
+                    let n = UInt64(infos.count)
+                    upserts.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
+                    infos.append(RowInfo(l))
+                    mirrorNumbers[row] = n
+                    liveCount += 1
+                }
+            }
+            try index.mirror(upserts: upserts, removals: removals)
+        }
+        mirrorSequence = last
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import GeoKernel
+import Nearby
+import Testing
+
+/// A temporary folder for one test's database files, removed afterwards.
+final class StoreFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "gk-store-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+}
+
+@Suite("Landmark store: rules")
+struct StoreRulesTests {
+    let folder: StoreFolder
+    let paris = try! Coordinate(latitude: 48.8566, longitude: 2.3522)
+
+    init() throws { folder = try StoreFolder() }
+
+    @Test("an added landmark reads back with its id, note, owner and the caller's timestamps")
+    func addAndGet() throws {
+        let store = try LandmarkStore(path: folder.file("a.db"))
+        let given = try store.add(id: "srv-1", at: paris, note: "Café 🌍", owner: "zoë", createdAt: 1_700_000_000_000)
+        let generated = try store.add(at: paris, note: "second", owner: "bob", createdAt: 5)
+        #expect(given.id == "srv-1" && given.updatedAt == 1_700_000_000_000 && !given.deleted)
+        #expect(generated.id.utf8.count == 32 && generated.id.allSatisfy { $0.isHexDigit })
+        #expect(try store.landmark(id: "srv-1") == given)
+        #expect(try store.landmark(id: "nope") == nil)
+        #expect(try store.count() == 2)
+        let sequence = try store.sequence()
+        #expect(given.sequence == 1 && generated.sequence == 2 && sequence == 2)
+    }
+
+    @Test("the fast lowercasing of search texts equals lowercased() on ASCII and other text")
+    func fastLowercase() {
+        var rng = SplitMix64(seed: 3)
+        let alphabet = Array("aZ09 -_.!~AzqQ\u{7F}\u{0}ÉéİıẞßΣσ🌍".unicodeScalars)
+        for length in 0..<200 {
+            var text = ""
+            for _ in 0..<(length % 40) {
+                let ascii = rng.next() % 4 != 0 || length < 100
+                let scalar = ascii ? Unicode.Scalar(UInt8(rng.next() % 128)) : alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                text.unicodeScalars.append(scalar)
+            }
+            #expect(text.asciiFastLowercased() == text.lowercased() && Array(text.asciiFastLowercased().utf8) == Array(text.lowercased().utf8))
+        }
+    }
+
+    @Test("generated ids differ from each other")
+    func generatedIDsDiffer() throws {
+        let store = try LandmarkStore(path: folder.file("ids.db"), durability: .normal)
+        let batch = (0..<2_000).map { NewLandmark(coordinate: paris, note: "n\($0)", owner: "u", createdAt: 0) }
+        let ids = try store.add(batch).map(\.id)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test("only the owner may edit or delete, and changes never go back in time")
+    func ownerOnly() throws {
+        let store = try LandmarkStore(path: folder.file("own.db"))
+        try store.add(id: "x", at: paris, note: "mine", owner: "alice", createdAt: 10)
+        let edit = #expect(throws: GeoKernelError.self) { try store.edit(id: "x", note: "hers", by: "mallory", at: 11) }
+        #expect(edit?.code == .permission && edit?.message.contains("alice") == true)
+        let del = #expect(throws: GeoKernelError.self) { try store.delete(id: "x", by: "mallory", at: 11) }
+        #expect(del?.code == .permission)
+        let past = #expect(throws: GeoKernelError.self) { try store.edit(id: "x", note: "old", by: "alice", at: 9) }
+        #expect(past?.code == .order)
+        let moved = try Coordinate(latitude: 48.86, longitude: 2.35)
+        let edited = try store.edit(id: "x", note: "edited", coordinate: moved, by: "alice", at: 12)
+        #expect(edited.note == "edited" && edited.coordinate == moved && edited.createdAt == 10 && edited.updatedAt == 12)
+        #expect(try store.landmark(id: "x") == edited)
+        let missing = #expect(throws: GeoKernelError.self) { try store.edit(id: "y", note: "n", by: "alice", at: 12) }
+        #expect(missing?.code == .notFound)
+    }
+
+    @Test("a deletion leaves a tombstone until compaction, and ids are never reused")
+    func tombstones() throws {
+        let store = try LandmarkStore(path: folder.file("tomb.db"))
+        try store.add(id: "t", at: paris, note: "here", owner: "ann", createdAt: 1)
+        try store.delete(id: "t", by: "ann", at: 2)
+        let tomb = try #require(try store.landmark(id: "t"))
+        #expect(tomb.deleted && tomb.updatedAt == 2 && tomb.sequence == 2)
+        #expect(try store.count() == 0)
+        #expect(try store.search(LandmarkSearch(position: paris, user: "ann")).isEmpty)
+        #expect(try store.changes(since: 1).map(\.id) == ["t"])
+        let again = #expect(throws: GeoKernelError.self) { try store.delete(id: "t", by: "ann", at: 3) }
+        #expect(again?.code == .notFound)
+        let reuse = #expect(throws: GeoKernelError.self) {
+            try store.add(id: "t", at: paris, note: "again", owner: "ann", createdAt: 3)
+        }
+        #expect(reuse?.code == .duplicate)
+        #expect(try store.compact() == 1)
+        #expect(try store.landmark(id: "t") == nil)
+        // A cursor from before the compacted deletion would miss it: refused; 0 still works.
+        let stale = #expect(throws: GeoKernelError.self) { try store.changes(since: 1) }
+        #expect(stale?.code == .invalidArgument)
+        #expect(try store.changes(since: 0).isEmpty)
+    }
+
+    @Test("bad input is refused with a clear error and nothing is stored")
+    func badInput() throws {
+        let store = try LandmarkStore(path: folder.file("bad.db"))
+        let cases: [NewLandmark] = [
+            NewLandmark(id: "", coordinate: paris, note: "n", owner: "u", createdAt: 0),
+            NewLandmark(id: "a\nb", coordinate: paris, note: "n", owner: "u", createdAt: 0),
+            NewLandmark(id: String(repeating: "i", count: 129), coordinate: paris, note: "n", owner: "u", createdAt: 0),
+            NewLandmark(coordinate: paris, note: "   ", owner: "u", createdAt: 0),
+            NewLandmark(coordinate: paris, note: "n", owner: "", createdAt: 0),
+        ]
+        for c in cases {
+            let e = #expect(throws: GeoKernelError.self) { try store.add([NewLandmark(coordinate: paris, note: "ok", owner: "u", createdAt: 0), c]) }
+            #expect(e?.code == .invalidArgument && e?.message.contains("landmark 1 of the batch") == true)
+        }
+        let duplicateInBatch = #expect(throws: GeoKernelError.self) {
+            try store.add([NewLandmark(id: "d", coordinate: paris, note: "1", owner: "u", createdAt: 0),
+                           NewLandmark(id: "d", coordinate: paris, note: "2", owner: "u", createdAt: 0)])
+        }
+        #expect(duplicateInBatch?.code == .duplicate)
+        #expect(try store.count() == 0 && (try store.sequence()) == 0)
+        let cursor = #expect(throws: GeoKernelError.self) { try store.changes(since: -1) }
+        #expect(cursor?.code == .invalidArgument)
+    }
+
+    @Test("the conflict rule: later updatedAt wins, then a deletion, then the larger content")
+    func conflicts() throws {
+        let store = try LandmarkStore(path: folder.file("conflict.db"))
+        func v(_ note: String, _ t: Int64, deleted: Bool = false, owner: String = "o") -> StoredLandmark {
+            StoredLandmark(id: "c", coordinate: paris, note: note, owner: owner, createdAt: 0, updatedAt: t, deleted: deleted)
+        }
+        #expect(try store.apply([v("b", 5)]) == 1)
+        #expect(try store.apply([v("a", 4)]) == 0)  // older loses
+        #expect(try store.landmark(id: "c")?.note == "b")
+        #expect(try store.apply([v("a", 5)]) == 0)  // same time, smaller note loses
+        #expect(try store.apply([v("c", 5)]) == 1)  // same time, larger note wins
+        #expect(try store.apply([v("c", 5)]) == 0)  // identical: nothing to do
+        #expect(try store.apply([v("z", 5, deleted: true)]) == 1)  // a deletion wins a tie
+        #expect(try store.apply([v("zz", 5)]) == 0)
+        #expect(try store.landmark(id: "c")?.deleted == true)
+        #expect(try store.apply([v("back", 6)]) == 1)  // a later upsert brings it back
+        #expect(try store.landmark(id: "c")?.deleted == false && (try store.count()) == 1)
+        // Owners are not checked for applied changes (the server's word), only for edits.
+        #expect(try store.apply([v("moved", 7, owner: "other")]) == 1)
+        #expect(try store.search(LandmarkSearch(position: paris, user: "other", scope: .mine)).map(\.landmark.note) == ["moved"])
+        // The rule is symmetric: of two versions, exactly one wins unless they are equal.
+        let a = v("x", 3), b = v("y", 3, owner: "p")
+        #expect(a.wins(over: b) != b.wins(over: a) && !a.wins(over: a))
+    }
+
+    @Test("a file that is not SQLite, another application's database, or a newer version is refused")
+    func badFiles() throws {
+        let text = folder.file("text.db")
+        try Data(String(repeating: "not a database at all\n", count: 200).utf8).write(to: URL(fileURLWithPath: text))
+        let notDB = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: text) }
+        #expect(notDB?.code == .corrupt && notDB?.message.contains("not an SQLite database") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: text)).count == 22 * 200)  // left as it was
+
+        let future = folder.file("future.db")
+        do {
+            let store = try LandmarkStore(path: future)
+            try store.add(id: "f", at: paris, note: "n", owner: "u", createdAt: 0)
+            try store.setSchemaVersionOnDisk(LandmarkStore.schemaVersion + 1)
+            store.close()
+        }
+        let newer = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: future) }
+        #expect(newer?.code == .corrupt && newer?.message.contains("newer") == true)
+
+        let dir = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: folder.path) }
+        #expect(dir?.code == .io && dir?.message.contains("directory") == true)
+        let fifo = folder.file("fifo.db")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pipe = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: fifo) }  // at once, never blocks
+        #expect(pipe?.code == .io && pipe?.message.contains("FIFO") == true)
+    }
+
+    @Test("a truncated or damaged store file gives a clear error or opens, never crashes")
+    func damagedFiles() throws {
+        let good = folder.file("good.db")
+        do {
+            let store = try LandmarkStore(path: good, durability: .normal)
+            try store.add((0..<3_000).map { NewLandmark(id: "id\($0)", coordinate: paris, note: "note \($0)", owner: "u\($0 % 5)", createdAt: 0) })
+            store.close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        var rng = SplitMix64(seed: 7)
+        for trial in 0..<150 {
+            var damaged = bytes
+            if trial < 20 {
+                damaged = damaged.prefix(Int(rng.next() % UInt64(bytes.count)))  // cut off anywhere
+            } else {
+                for _ in 0..<8 { damaged[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+            }
+            let path = folder.file("damaged-\(trial).db")
+            try damaged.write(to: URL(fileURLWithPath: path))
+            let outcome = Result { () throws(GeoKernelError) -> Int in
+                let store = try LandmarkStore(path: path)
+                _ = try store.search(LandmarkSearch(position: paris, user: "u1", text: "note 1"))
+                return try store.all(includingDeleted: true).count
+            }
+            if case .failure(let e) = outcome {
+                #expect([.corrupt, .io].contains(e.code), "trial \(trial): \(e)")
+            }
+        }
+    }
+
+    @Test("an older schema version is migrated on open and keeps its landmarks")
+    func migration() throws {
+        let path = folder.file("v1.db")
+        do {
+            let old = try LandmarkStore(path: path, durability: .full, migratingTo: 1)
+            #expect(try old.schemaVersionOnDisk() == 1)
+            try old.add(id: "old", at: paris, note: "from version 1", owner: "u", createdAt: 3)
+            old.close()
+        }
+        let store = try LandmarkStore(path: path)
+        #expect(try store.schemaVersionOnDisk() == Int64(LandmarkStore.schemaVersion))
+        #expect(try store.landmark(id: "old")?.note == "from version 1")
+        #expect(try store.changes(since: 0).map(\.id) == ["old"])
+    }
+
+    @Test("a closed store refuses calls with a misuse error")
+    func closed() throws {
+        let store = try LandmarkStore(path: folder.file("closed.db"))
+        store.close()
+        store.close()
+        let e = #expect(throws: GeoKernelError.self) { try store.count() }
+        #expect(e?.code == .misuse)
+    }
+
+    @Test("search answers exactly as the in-memory LandmarkIndex over the same landmarks")
+    func searchMatchesIndex() throws {
+        let store = try LandmarkStore(path: folder.file("search.db"), durability: .normal)
+        let index = LandmarkIndex()
+        var rng = SplitMix64(seed: 12)
+        var batch: [NewLandmark] = []
+        for i in 0..<3_000 {
+            let p = try paris.destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: rng.uniform(0, 150_000))
+            let owner = "user\(i % 9)", note = "Note \(i) " + (i % 5 == 0 ? "Boulangerie" : "musée")
+            batch.append(NewLandmark(coordinate: p, note: note, owner: owner, createdAt: Int64(i)))
+            try index.add(at: p, note: note, owner: owner)
+        }
+        let stored = try store.add(batch)
+        // Delete and edit the same landmarks in both.
+        for i in stride(from: 0, to: 3_000, by: 17) {
+            try store.delete(id: stored[i].id, by: stored[i].owner, at: 10_000)
+            try index.delete(id: UInt64(i + 1), by: stored[i].owner)
+        }
+        for i in stride(from: 3, to: 3_000, by: 29) where i % 17 != 0 {
+            try store.edit(id: stored[i].id, note: "edited boulangerie \(i)", by: stored[i].owner, at: 10_001)
+            try index.editNote(id: UInt64(i + 1), note: "edited boulangerie \(i)", by: stored[i].owner)
+        }
+        for trial in 0..<60 {
+            let from = try paris.destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: rng.uniform(0, 100_000))
+            let search = LandmarkSearch(
+                position: from, user: "user\(trial % 9)", radius: SearchRadius.allCases[trial % 4],
+                text: [nil, "boulangerie", "USER3", "é"][trial % 4], scope: SearchScope.allCases[trial % 3],
+                limit: [1, 20, 50, 5_000][trial % 4], accuracyMeters: trial % 2 == 0 ? nil : 30)
+            let expected = try index.search(search)
+            let got = try store.search(search)
+            #expect(got.count == expected.count)
+            for (g, e) in zip(got, expected) {
+                #expect(g.landmark.note == e.landmark.note && g.landmark.owner == e.landmark.owner)
+                #expect(g.distanceMeters == e.distanceMeters && g.hint == e.hint)
+            }
+        }
+    }
+
+    @Test("a store sees another connection's commits before it answers")
+    func seesOtherConnections() throws {
+        let path = folder.file("two.db")
+        let a = try LandmarkStore(path: path), b = try LandmarkStore(path: path)
+        try a.add(id: "1", at: paris, note: "from a", owner: "u", createdAt: 0)
+        #expect(try b.search(LandmarkSearch(position: paris, user: "u")).map(\.landmark.id) == ["1"])
+        try b.edit(id: "1", note: "edited by b", by: "u", at: 1)
+        #expect(try a.search(LandmarkSearch(position: paris, user: "u")).map(\.landmark.note) == ["edited by b"])
+        try b.delete(id: "1", by: "u", at: 2)
+        try b.compact()
+        #expect(try a.count() == 0)
+        try b.add(id: "2", at: paris, note: "after compaction", owner: "u", createdAt: 3)
+        #expect(try a.search(LandmarkSearch(position: paris, user: "u")).map(\.landmark.id) == ["2"])
+    }
+
+    @Test("a snapshot file of LandmarkIndex imports into a store")
+    func importSnapshot() throws {
+        let index = LandmarkIndex()
+        for i in 0..<50 { try index.add(at: paris, note: "snap \(i)", owner: "o\(i % 3)") }
+        try index.delete(id: 7, by: "o0")
+        let file = folder.file("marks.gklm")
+        try index.save(to: file)
+        let store = try LandmarkStore(path: folder.file("import.db"))
+        #expect(try store.importSnapshot(from: file, idPrefix: "old-", createdAt: 99) == 49)
+        #expect(try store.landmark(id: "old-8")?.note == "snap 7" && (try store.landmark(id: "old-7")) == nil)
+        let again = #expect(throws: GeoKernelError.self) { try store.importSnapshot(from: file, idPrefix: "old-", createdAt: 99) }
+        let count = try store.count()
+        #expect(again?.code == .duplicate && count == 49)
+        let bad = #expect(throws: GeoKernelError.self) { try store.importSnapshot(from: folder.file("none"), createdAt: 0) }
+        #expect(bad?.code == .io)
+    }
+}
