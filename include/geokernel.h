@@ -51,8 +51,8 @@
  *  - Every declaration names its Swift twin in the GeoKernel module.
  *
  * The library is libgeokernel.so (soname libgeokernel.so.0). It links the Swift runtime
- * statically and exports only gk_* symbols; at run time it needs libproj and the C/C++
- * runtime only. pkg-config name: geokernel.
+ * statically and exports only gk_* symbols; at run time it needs libproj, libz, libsqlite3
+ * and the C/C++ runtime only. pkg-config name: geokernel.
  */
 #ifndef GEOKERNEL_H
 #define GEOKERNEL_H
