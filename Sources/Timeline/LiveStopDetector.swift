@@ -9,10 +9,16 @@ public struct LiveStay: Sendable, Hashable {
     /// The index the placemark will have in the diary (`Placemark.index`).
     public var index: Int
     /// Provisional location (degrees): the mean latitude and mean longitude of the stay's
-    /// fixes so far, every fix counted (O(1) per fix). The departed `Placemark` carries the
+    /// fixes so far, every fix counted (O(1)). The departed `Placemark` carries the
     /// detector's location (distinct positions only, trackintel's rule); the two differ
     /// only where positions repeat, by a fraction of the radius.
-    public var coordinate: Coordinate
+    public var coordinate: Coordinate {
+        let n = Double(fixCount)
+        return Coordinate(
+            uncheckedLatitude: latitudeSum / n, longitude: firstLongitude + longitudeOffsetSum / n)
+    }
+    /// Sums over the stay's fixes: latitudes, and longitude offsets from the first fix's.
+    private var latitudeSum: Double, longitudeOffsetSum: Double, firstLongitude: Double
     /// Time of the stay's first fix (s since the Unix epoch, UTC): the arrival.
     public var arrival: Double
     /// Time of the latest fix inside (s since the Unix epoch, UTC).
@@ -22,6 +28,27 @@ public struct LiveStay: Sendable, Hashable {
 
     /// `lastSeen - arrival`, seconds.
     public var durationSeconds: Double { lastSeen - arrival }
+
+    /// A live stay from the window's running sums.
+    init(
+        index: Int, latitudeSum: Double, longitudeOffsetSum: Double, firstLongitude: Double, arrival: Double,
+        lastSeen: Double, fixCount: Int
+    ) {
+        self.index = index
+        self.latitudeSum = latitudeSum
+        self.longitudeOffsetSum = longitudeOffsetSum
+        self.firstLongitude = firstLongitude
+        self.arrival = arrival
+        self.lastSeen = lastSeen
+        self.fixCount = fixCount
+    }
+
+    /// A live stay at a known location (a placemark's).
+    init(index: Int, coordinate: Coordinate, arrival: Double, lastSeen: Double, fixCount: Int) {
+        self.init(
+            index: index, latitudeSum: coordinate.latitude * Double(fixCount), longitudeOffsetSum: 0,
+            firstLongitude: coordinate.longitude, arrival: arrival, lastSeen: lastSeen, fixCount: fixCount)
+    }
 }
 
 /// What a `LiveStopDetector` reports.
@@ -47,11 +74,11 @@ public enum StayEvent: Sendable, Hashable {
     case updated(LiveStay)
     /// The stay closed: the placemark as the batch detector reports it (open when
     /// `finish(includeOpenStay: true)` closes it).
-    case departed(Placemark)
+    indirect case departed(Placemark)
     /// An announced stay will not become a placemark (see the type's documentation).
     case cancelled(LiveStay)
     /// The movement that led to the placemark departed next, or to the end of the track.
-    case move(Move)
+    indirect case move(Move)
 
     /// The batch detector's event this live event corresponds to, if any (`.move` and
     /// `.departed` do).
@@ -166,7 +193,7 @@ public struct LiveStopDetector: Sendable {
         } else {
             return  // ignored (inaccurate) or repeated
         }
-        guard let start = detector.windowStart, let end = detector.windowEnd else { return }
+        let (start, end) = detector.windowSpan
         if currentStay != nil {
             currentStay = stay(start, end, count)
             events.append(.updated(currentStay!))
@@ -176,12 +203,11 @@ public struct LiveStopDetector: Sendable {
         }
     }
 
+    @inline(__always)
     private func stay(_ start: Double, _ end: Double, _ count: Int) -> LiveStay {
-        let n = Double(count)
-        let c = Coordinate(
-            uncheckedLatitude: sumLatitude / n,
-            longitude: Coordinate.normalizedLongitude(firstLongitude + sumLongitudeOffset / n))
-        return LiveStay(index: detector.placemarkCount, coordinate: c, arrival: start, lastSeen: end, fixCount: count)
+        LiveStay(
+            index: detector.placemarkCount, latitudeSum: sumLatitude, longitudeOffsetSum: sumLongitudeOffset,
+            firstLongitude: firstLongitude, arrival: start, lastSeen: end, fixCount: count)
     }
 
     /// Turns the detector's events into live ones.

@@ -137,7 +137,14 @@ public struct StopDetector: Sendable {
     }
 
     /// Throws when `fix` may not be added now (after `finish`, or earlier than the previous fix).
+    @inline(__always)
     func checkNext(_ fix: Fix) throws(GeoKernelError) {
+        if _slowPath(isFinished || !(fix.timestamp >= lastTime)) { try refuse(fix) }
+    }
+
+    /// The error of `checkNext`.
+    @inline(never)
+    private func refuse(_ fix: Fix) throws(GeoKernelError) {
         guard !isFinished else {
             throw GeoKernelError(.misuse, "fix at t=\(fix.timestamp) s added after finish(); use a new StopDetector")
         }
@@ -294,6 +301,11 @@ public struct StopDetector: Sendable {
     var windowStart: Double? { window.first?.timestamp }
     /// Time of the open window's latest fix.
     var windowEnd: Double? { window.last?.timestamp }
+    /// Times of the open window's first and latest fix (the window is never empty once a
+    /// fix was stored; (0, 0) before).
+    var windowSpan: (start: Double, end: Double) {
+        window.isEmpty ? (0, 0) : (window[0].timestamp, window[window.count - 1].timestamp)
+    }
     /// Number of fixes in the open window.
     var windowCount: Int { window.count }
     /// Counts the windows started so far (changes whenever a new window begins).
