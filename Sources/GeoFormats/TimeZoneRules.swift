@@ -74,7 +74,7 @@ public struct TimeZoneRules: Sendable, Hashable {
             bytes = try FileSource(path: path).readRest()
         } catch {
             throw GeoKernelError(
-                .notFound, "unknown time zone \"\(name)\": cannot read \(path) (\(error.message); Debian: apt-get install tzdata)")
+                .notFound, "unknown time zone \"\(name)\" (\(error.message); Debian: apt-get install tzdata)")
         }
         try self.init(tzif: bytes, name: name, source: path)
     }

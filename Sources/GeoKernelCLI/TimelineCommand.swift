@@ -20,7 +20,7 @@ struct TimelineCommand: ParsableCommand {
             override the preset; "inf" means no limit. --clean drops impossible jumps and accuracy outliers \
             first (--max-speed, --max-clean-accuracy). --live replays the track fix by fix and prints the live \
             events (arrived, departed, cancelled; --updates also every update) as they happen. Times are printed \
-            in UTC.
+            in UTC, or in the IANA zone --time-zone names (read from /usr/share/zoneinfo); the GeoJSON stays in UTC.
             """)
 
     @Argument(help: "The track: .gpx, .csv (lat, lon, time, optional accuracy columns) or .geojson.")
@@ -59,6 +59,9 @@ struct TimelineCommand: ParsableCommand {
     @Flag(help: "With --live, also print every update of an established stay.")
     var updates = false
 
+    @Option(name: .customLong("time-zone"), help: "Print times in this IANA time zone (e.g. Europe/Zurich; default UTC). The GeoJSON stays in UTC.")
+    var timeZone: String?
+
     @Option(help: "Name placemarks after the nearest place of this gazetteer (CSV lat,lon,name,… or GeoNames).")
     var gazetteer: String?
 
@@ -79,6 +82,7 @@ struct TimelineCommand: ParsableCommand {
             signalGapSeconds: p.signalGapSeconds, departure: p.departure)
         let cleaning = try (clean ?? (preset == .timelyMoves))
             ? TrackCleaning(maximumSpeedMetersPerSecond: maxSpeed, maximumAccuracyMeters: maxCleanAccuracy) : nil
+        let zone = try timeZone.map { name throws(GeoKernelError) in try TimeZoneRules(named: name) } ?? .utc
         let track = try TrackReader.read(contentsOf: trace)
         let naming = try gazetteer.map { path throws(GeoKernelError) in
             NearbyNaming(geocoder: try ReverseGeocoder(contentsOf: path), maxDistanceMeters: nameWithin)
@@ -90,17 +94,18 @@ struct TimelineCommand: ParsableCommand {
             + "\(track.pointsWithoutTime) points without a time left out)")
         print("preset \(preset.rawValue): \(parameters)")
         if let cleaning { print("cleaning: \(cleaning)") }
+        if zone != .utc { print("times in \(zone.name) (the GeoJSON stays in UTC)") }
         let diary: Diary
         if live {
             diary = try LiveText.replay(track.fixes, parameters: parameters, cleaning: cleaning, naming: naming,
-                                        includeOpen: includeOpen, updates: updates)
+                                        includeOpen: includeOpen, updates: updates, zone: zone)
         } else {
             diary = detector.detect(track.fixes, includeOpenStay: includeOpen)
         }
         print("ignored: \(diary.ignoredInaccurateFixes) inaccurate, \(diary.repeatedFixes) repeated"
             + (cleaning == nil ? "" : "; cleaned out: \(diary.cleanedInaccurateFixes) inaccurate, "
                 + "\(diary.cleanedImpossibleFixes) impossible jumps"))
-        DiaryText.print(diary)
+        DiaryText.print(diary, zone: zone)
 
         let path = output ?? FileManager.default.temporaryDirectory
             .appendingPathComponent(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".diary.geojson").path
@@ -120,7 +125,7 @@ extension StopDetector.Preset: ExpressibleByArgument {}
 enum LiveText {
     static func replay(
         _ fixes: [Fix], parameters: StopDetector.Parameters, cleaning: TrackCleaning?, naming: (any PlacemarkNaming)?,
-        includeOpen: Bool, updates: Bool
+        includeOpen: Bool, updates: Bool, zone: TimeZoneRules = .utc
     ) throws -> Diary {
         var live = LiveStopDetector(parameters: parameters, cleaning: cleaning, naming: naming)
         var events: [StayEvent] = []
@@ -129,7 +134,7 @@ enum LiveText {
         func show(_ at: Double) {
             for e in events {
                 if let t = e.timelineEvent { diary.record(t) }
-                if let line = line(e, updates: updates) { print("  \(DiaryText.time(at))  \(line)") }
+                if let line = line(e, updates: updates, zone: zone) { print("  \(DiaryText.time(at, zone: zone))  \(line)") }
             }
             events.removeAll(keepingCapacity: true)
         }
@@ -147,15 +152,15 @@ enum LiveText {
     }
 
     /// "arrived #0 47.376900, 8.541700 (since 07:00:00, 6 fixes)", or nil for what is not shown.
-    static func line(_ e: StayEvent, updates: Bool) -> String? {
+    static func line(_ e: StayEvent, updates: Bool, zone: TimeZoneRules = .utc) -> String? {
         func at(_ c: Coordinate) -> String { "\(Format.fixed(c.latitude, 6)), \(Format.fixed(c.longitude, 6))" }
         switch e {
         case .arrived(let s):
-            return "arrived   #\(s.index) \(at(s.coordinate)) (since \(DiaryText.clock(s.arrival)), \(s.fixCount) fixes)"
+            return "arrived   #\(s.index) \(at(s.coordinate)) (since \(DiaryText.clock(s.arrival, zone: zone)), \(s.fixCount) fixes)"
         case .updated(let s):
             return updates ? "updated   #\(s.index) \(DiaryText.duration(s.durationSeconds)), \(s.fixCount) fixes" : nil
         case .departed(let p):
-            return "departed  \(DiaryText.place(p)) \(at(p.coordinate)) at \(DiaryText.clock(p.departure))"
+            return "departed  \(DiaryText.place(p)) \(at(p.coordinate)) at \(DiaryText.clock(p.departure, zone: zone))"
                 + "\(p.isOpen ? " (open)" : "") after \(DiaryText.duration(p.durationSeconds)), \(p.fixCount) fixes"
         case .cancelled(let s):
             return "cancelled #\(s.index) (no placemark: a pause beyond the gap limit, or the track ended)"
@@ -182,14 +187,17 @@ struct NearbyNaming: PlacemarkNaming {
 
 /// Printing and writing diaries, for `geokernel timeline` and the demo.
 enum DiaryText {
-    /// "2024-06-01 06:00:00" (UTC).
-    static func time(_ t: Double) -> String {
+    /// "2024-06-01 06:00:00" (UTC), or "2024-06-01 08:00:00 CEST" in another zone.
+    static func time(_ t: Double, zone: TimeZoneRules = .utc) -> String {
+        if zone != .utc { return zone.localText(t) }
         let iso = ISO8601Time.format(t.rounded(.down))
         return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(8))
     }
 
-    /// "06:00:00" (UTC).
-    static func clock(_ t: Double) -> String { String(time(t).suffix(8)) }
+    /// "06:00:00" (UTC), or "08:00:00 CEST" in another zone.
+    static func clock(_ t: Double, zone: TimeZoneRules = .utc) -> String {
+        zone != .utc ? String(zone.localText(t).dropFirst(11)) : String(time(t).suffix(8))
+    }
 
     /// "1 h 41 min", "12 min", "45 s".
     static func duration(_ seconds: Double) -> String {
@@ -214,8 +222,8 @@ enum DiaryText {
     }
 
     /// One line per stay and move, in time order.
-    static func print(_ diary: Diary, indent: String = "  ", clockOnly: Bool = false) {
-        let t = clockOnly ? clock : time
+    static func print(_ diary: Diary, indent: String = "  ", clockOnly: Bool = false, zone: TimeZoneRules = .utc) {
+        let t = { (s: Double) in clockOnly ? clock(s, zone: zone) : time(s, zone: zone) }
         for segment in diary.segments {
             switch segment {
             case .stay(let p):
