@@ -35,7 +35,7 @@ struct LiveStayTests {
             switch e {
             case .arrived(let s):
                 #expect(open == nil, "\(label): arrival while a stay is open")
-                #expect(s.durationSeconds >= duration || s.fixCount >= 1, "\(label)")
+                #expect(s.durationSeconds >= duration && s.fixCount >= 1, "\(label): arrival before the duration")
                 open = s
             case .updated(let s):
                 guard let o = open else {
