@@ -1886,6 +1886,25 @@ int gk_timeline_enable_events(gk_context *ctx, gk_timeline *tl);
  *  Swift: StopDetector(parameters:cleaning:), TrackCleaning(maximumSpeedMetersPerSecond:maximumAccuracyMeters:). \since 0.4 */
 int gk_timeline_set_cleaning(gk_context *ctx, gk_timeline *tl, double max_speed_mps, double max_accuracy_m);
 
+/** Departure rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Departure). \since 0.4 */
+#define GK_TIMELINE_DEPART_FIRST_OUTSIDE 1  /**< departure = the first fix outside (trackintel) */
+#define GK_TIMELINE_DEPART_LAST_INSIDE   2  /**< departure = the last fix inside */
+
+/** Sets the signal-gap and departure rules of tl's detector (Swift:
+ *  StopDetector.Parameters.signalGapSeconds and .departure; GK_TIMELINE_TIMELY_MOVES sets
+ *  120 s and GK_TIMELINE_DEPART_LAST_INSIDE, the other presets INFINITY and
+ *  GK_TIMELINE_DEPART_FIRST_OUTSIDE). After a pause longer than signal_gap_s a stay goes on
+ *  only when the next fix lies within the stay's distance; otherwise the stay ends at the
+ *  last fix before the pause and the move spans it. Keeps the other parameters and the
+ *  cleaning stage. Allowed only before the first fix. Modifies tl. Ownership: borrows tl.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param signal_gap_s seconds, > 0; INFINITY turns the rule off.
+ *  \param departure GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad value; GK_ERR_MISUSE for NULL or after
+ *  the first fix. Complexity: O(1). Swift: StopDetector.Parameters(...signalGapSeconds:departure:). \since 0.4 */
+int gk_timeline_set_rules(gk_context *ctx, gk_timeline *tl, double signal_gap_s, int departure);
+
 /** Takes up to capacity live events from the queue, oldest first. Modifies tl.
  *  Ownership: borrows tl; the events are copied into the caller's arrays, each of capacity
  *  entries; any array may be NULL to skip that field.

@@ -45,6 +45,27 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
     }
 }
 
+@c public func gk_timeline_set_rules(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ signalGapS: Double, _ departure: CInt
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let rule: StopDetector.Parameters.Departure
+        switch departure {
+        case GK_TIMELINE_DEPART_FIRST_OUTSIDE: rule = .firstFixOutside
+        case GK_TIMELINE_DEPART_LAST_INSIDE: rule = .lastFixInside
+        default:
+            throw .invalid("departure \(departure) must be GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE")
+        }
+        let p = box.detector.parameters
+        let parameters = try StopDetector.Parameters(
+            distanceMeters: p.distanceMeters, durationSeconds: p.durationSeconds, gapSeconds: p.gapSeconds,
+            minimumAccuracyMeters: p.minimumAccuracyMeters, signalGapSeconds: signalGapS, departure: rule)
+        try beforeFirstFix(box, "gk_timeline_set_rules")
+        box.live = LiveStopDetector(parameters: parameters, cleaning: box.detector.cleaning)
+    }
+}
+
 @c public func gk_timeline_read_events(
     _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ outKinds: UnsafeMutablePointer<CInt>?,
     _ outIndex: UnsafeMutablePointer<Int>?, _ outLat: UnsafeMutablePointer<Double>?,

@@ -81,7 +81,33 @@ static void test_cleaning(gk_context *ctx) {
     CHECK(gk_timeline_create(ctx, 5, &tl) == GK_ERR_INVALID_ARGUMENT, "unknown preset");
 }
 
+static void test_rules(gk_context *ctx) {
+    gk_timeline *tl = NULL, *plain = NULL;
+    size_t placemarks = 9, plain_placemarks = 9;
+    double t[4] = {0.0, 30.0, 630.0, 660.0}, north[4] = {-300.0, 0.0, 2300.0, 2600.0};
+    int i;
+
+    /* One fix, ten minutes of silence, then 2.3 km away: trackintel's rule makes a one-fix
+     * "stay"; with signal gaps and the departure at the last fix inside there is none. */
+    CHECK(gk_timeline_create_custom(ctx, 50.0, 180.0, INFINITY, INFINITY, &tl) == GK_OK, "create");
+    CHECK(gk_timeline_create_custom(ctx, 50.0, 180.0, INFINITY, INFINITY, &plain) == GK_OK, "create plain");
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, 3) == GK_ERR_INVALID_ARGUMENT, "unknown departure rule");
+    CHECK(gk_timeline_set_rules(ctx, tl, NAN, GK_TIMELINE_DEPART_LAST_INSIDE) == GK_ERR_INVALID_ARGUMENT, "NaN gap");
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE) == GK_OK, "rules: %s",
+          gk_context_errmsg(ctx));
+    for (i = 0; i < 4; ++i) {
+        CHECK(gk_timeline_add(ctx, tl, live_north_lat(north[i]), 8.0, t[i], 5.0, &placemarks) == GK_OK, "add %d", i);
+        CHECK(gk_timeline_add(ctx, plain, live_north_lat(north[i]), 8.0, t[i], 5.0, &plain_placemarks) == GK_OK, "add");
+    }
+    CHECK(placemarks == 0, "no one-fix stay across the gap: %zu", placemarks);
+    CHECK(plain_placemarks == 1, "trackintel's rule: a one-fix stay: %zu", plain_placemarks);
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_FIRST_OUTSIDE) == GK_ERR_MISUSE, "after a fix");
+    gk_timeline_destroy(tl);
+    gk_timeline_destroy(plain);
+}
+
 void test_timeline_live(gk_context *ctx) {
     test_live_queue(ctx);
     test_cleaning(ctx);
+    test_rules(ctx);
 }
