@@ -59,8 +59,9 @@ public struct LiveStay: Sendable, Hashable {
 /// `gapSeconds` drops the window, as trackintel does; or the track ends and the open stay
 /// was not asked for). A stay that is only established by the fix that leaves it (the
 /// `firstFixOutside` rule: the leaving fix came late enough) gets `.arrived` and
-/// `.departed` from that same fix. `.move` is the movement that led to the placemark
-/// departed next (or to the end of the track), reported just before it.
+/// `.departed` from that same fix (in the order move, arrived, departed). `.move` is the
+/// movement that led to the placemark departed next (or to the end of the track),
+/// reported with that departure, just before it, as the batch detector reports it.
 ///
 /// Keeping only `.move` and `.departed` gives exactly `StopDetector`'s `TimelineEvent`s
 /// (moves and placemarks), in the same order.
