@@ -1890,20 +1890,26 @@ int gk_timeline_set_cleaning(gk_context *ctx, gk_timeline *tl, double max_speed_
 #define GK_TIMELINE_DEPART_FIRST_OUTSIDE 1  /**< departure = the first fix outside (trackintel) */
 #define GK_TIMELINE_DEPART_LAST_INSIDE   2  /**< departure = the last fix inside */
 
-/** Sets the signal-gap and departure rules of tl's detector (Swift:
- *  StopDetector.Parameters.signalGapSeconds and .departure; GK_TIMELINE_TIMELY_MOVES sets
- *  120 s and GK_TIMELINE_DEPART_LAST_INSIDE, the other presets INFINITY and
- *  GK_TIMELINE_DEPART_FIRST_OUTSIDE). After a pause longer than signal_gap_s a stay goes on
- *  only when the next fix lies within the stay's distance; otherwise the stay ends at the
- *  last fix before the pause and the move spans it. Keeps the other parameters and the
- *  cleaning stage. Allowed only before the first fix. Modifies tl. Ownership: borrows tl.
+/** Anchor rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Anchor). \since 0.4 */
+#define GK_TIMELINE_ANCHOR_FIRST_FIX 1  /**< distances from the window's first fix (trackintel) */
+#define GK_TIMELINE_ANCHOR_CENTROID  2  /**< distances from the mean of the window's fixes */
+
+/** Sets the signal-gap, departure and anchor rules of tl's detector (Swift:
+ *  StopDetector.Parameters.signalGapSeconds, .departure, .anchor; GK_TIMELINE_TIMELY_MOVES
+ *  sets 120 s and GK_TIMELINE_DEPART_LAST_INSIDE, the other presets INFINITY and
+ *  GK_TIMELINE_DEPART_FIRST_OUTSIDE; every preset GK_TIMELINE_ANCHOR_FIRST_FIX).
+ *  After a pause longer than signal_gap_s a stay goes on only when the next fix lies within
+ *  the stay's distance; otherwise the stay ends at the last fix before the pause and the
+ *  move spans it. Keeps the other parameters and the cleaning stage. Allowed only before
+ *  the first fix. Modifies tl. Ownership: borrows tl.
  *  \param ctx the calling thread's context.
  *  \param tl the timeline (required).
  *  \param signal_gap_s seconds, > 0; INFINITY turns the rule off.
  *  \param departure GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE.
+ *  \param anchor GK_TIMELINE_ANCHOR_FIRST_FIX or GK_TIMELINE_ANCHOR_CENTROID.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad value; GK_ERR_MISUSE for NULL or after
- *  the first fix. Complexity: O(1). Swift: StopDetector.Parameters(...signalGapSeconds:departure:). \since 0.4 */
-int gk_timeline_set_rules(gk_context *ctx, gk_timeline *tl, double signal_gap_s, int departure);
+ *  the first fix. Complexity: O(1). Swift: StopDetector.Parameters(...signalGapSeconds:departure:anchor:). \since 0.4 */
+int gk_timeline_set_rules(gk_context *ctx, gk_timeline *tl, double signal_gap_s, int departure, int anchor);
 
 /** Takes up to capacity live events from the queue, oldest first. Modifies tl.
  *  Ownership: borrows tl; the events are copied into the caller's arrays, each of capacity

@@ -46,7 +46,7 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
 }
 
 @c public func gk_timeline_set_rules(
-    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ signalGapS: Double, _ departure: CInt
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ signalGapS: Double, _ departure: CInt, _ anchor: CInt
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
@@ -57,10 +57,17 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
         default:
             throw .invalid("departure \(departure) must be GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE")
         }
+        let anchorRule: StopDetector.Parameters.Anchor
+        switch anchor {
+        case GK_TIMELINE_ANCHOR_FIRST_FIX: anchorRule = .firstFix
+        case GK_TIMELINE_ANCHOR_CENTROID: anchorRule = .centroid
+        default: throw .invalid("anchor \(anchor) must be GK_TIMELINE_ANCHOR_FIRST_FIX or GK_TIMELINE_ANCHOR_CENTROID")
+        }
         let p = box.detector.parameters
         let parameters = try StopDetector.Parameters(
             distanceMeters: p.distanceMeters, durationSeconds: p.durationSeconds, gapSeconds: p.gapSeconds,
-            minimumAccuracyMeters: p.minimumAccuracyMeters, signalGapSeconds: signalGapS, departure: rule)
+            minimumAccuracyMeters: p.minimumAccuracyMeters, signalGapSeconds: signalGapS, departure: rule,
+            anchor: anchorRule)
         try beforeFirstFix(box, "gk_timeline_set_rules")
         box.live = LiveStopDetector(parameters: parameters, cleaning: box.detector.cleaning)
     }

@@ -79,7 +79,7 @@ struct TimelineCommand: ParsableCommand {
         let parameters = try StopDetector.Parameters(
             distanceMeters: distance ?? p.distanceMeters, durationSeconds: duration ?? p.durationSeconds,
             gapSeconds: gap ?? p.gapSeconds, minimumAccuracyMeters: minAccuracy ?? p.minimumAccuracyMeters,
-            signalGapSeconds: p.signalGapSeconds, departure: p.departure)
+            signalGapSeconds: p.signalGapSeconds, departure: p.departure, anchor: p.anchor)
         let cleaning = try (clean ?? (preset == .timelyMoves))
             ? TrackCleaning(maximumSpeedMetersPerSecond: maxSpeed, maximumAccuracyMeters: maxCleanAccuracy) : nil
         let zone = try timeZone.map { name throws(GeoKernelError) in try TimeZoneRules(named: name) } ?? .utc

@@ -112,8 +112,8 @@ public struct LiveStopDetector: Sendable {
 
     /// Running sums of the open window: latitude and longitude offset from its first fix.
     private var sumLatitude = 0.0, sumLongitudeOffset = 0.0, firstLongitude = 0.0
-    /// The serial of the window the sums describe.
-    private var serial = -1
+    /// The serial of the window the sums describe (the detector's before its first window: 0).
+    private var serial = 0
     private var released: [Fix] = []
 
     /// Creates a live detector (the arguments are `StopDetector`'s).

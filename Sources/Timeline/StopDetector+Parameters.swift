@@ -11,7 +11,7 @@ extension StopDetector {
     /// of radius `StopDetector.earthRadiusMeters` (6 371 000 m, the sphere trackintel
     /// measures on).
     ///
-    /// Two optional rules (off in `trackintel`, `timelyMovesSeed` and `travelDiary`) make the
+    /// Three optional rules (off in `trackintel`, `timelyMovesSeed` and `travelDiary`) make the
     /// diary readable on real phone tracks, at the price of trackintel identity:
     /// - `signalGapSeconds`: a pause longer than this between two stored fixes is a signal
     ///   gap. When the fix after it still lies within `distanceMeters` of the window's
@@ -24,11 +24,23 @@ extension StopDetector {
     ///   (departure = the last fix still inside: a stay is a window whose own fixes span
     ///   `durationSeconds`, so a stay holds at least two fixes when the duration is > 0,
     ///   and the move after it starts when the person was last seen there).
+    /// - `anchor`: `.firstFix` (trackintel: distances from the window's first fix, so a
+    ///   noisy first fix can split a stay), or `.centroid` (from the mean of the window's
+    ///   fixes so far).
     ///
     /// Thread safety: a value; `Sendable`. C twin: the arguments of
     /// `gk_timeline_create_custom` (the two rules: `gk_timeline_create` with
     /// `GK_TIMELINE_TIMELY_MOVES`). \since 0.1
     public struct Parameters: Sendable, Hashable, CustomStringConvertible {
+        /// What the distance of a fix is measured from (see `Parameters`). \since 0.4
+        public enum Anchor: String, Sendable, Hashable, CaseIterable {
+            /// The window's first fix (trackintel).
+            case firstFix
+            /// The mean of the window's fixes so far (latitude, and longitude about the
+            /// first fix's), updated with every fix that joins.
+            case centroid
+        }
+
         /// When a stay ends (see `Parameters`). \since 0.4
         public enum Departure: String, Sendable, Hashable, CaseIterable {
             /// The time of the first fix outside the place (trackintel).
@@ -52,6 +64,8 @@ extension StopDetector {
         public let signalGapSeconds: Double
         /// When a stay ends (see `Parameters`); default `.firstFixOutside`. \since 0.4
         public let departure: Departure
+        /// What distances are measured from (see `Parameters`); default `.firstFix`. \since 0.4
+        public let anchor: Anchor
 
         /// Creates parameters. The defaults are trackintel's sliding-window values with the
         /// diary seed's accuracy limit: 100 m, 5 min, gap 15 min, 160 m.
@@ -61,7 +75,7 @@ extension StopDetector {
         public init(
             distanceMeters: Double = 100, durationSeconds: Double = 300, gapSeconds: Double = 900,
             minimumAccuracyMeters: Double = 160, signalGapSeconds: Double = .infinity,
-            departure: Departure = .firstFixOutside
+            departure: Departure = .firstFixOutside, anchor: Anchor = .firstFix
         ) throws(GeoKernelError) {
             guard distanceMeters.isFinite, distanceMeters > 0 else {
                 throw .invalid("distance \(distanceMeters) m must be finite and > 0")
@@ -82,11 +96,12 @@ extension StopDetector {
             self.minimumAccuracyMeters = minimumAccuracyMeters
             self.signalGapSeconds = signalGapSeconds
             self.departure = departure
+            self.anchor = anchor
         }
 
         private init(
             unchecked d: Double, _ t: Double, _ g: Double, _ a: Double, signalGap: Double = .infinity,
-            departure: Departure = .firstFixOutside
+            departure: Departure = .firstFixOutside, anchor: Anchor = .firstFix
         ) {
             distanceMeters = d
             durationSeconds = t
@@ -94,6 +109,7 @@ extension StopDetector {
             minimumAccuracyMeters = a
             signalGapSeconds = signalGap
             self.departure = departure
+            self.anchor = anchor
         }
 
         /// trackintel's `generate_staypoints(method="sliding", dist_threshold=100,
@@ -119,6 +135,8 @@ extension StopDetector {
         /// photo); the stay departs at the last fix still inside it; a pause longer than
         /// 2 minutes is a signal gap (a stay across it only when the positions before and
         /// after agree); no trackintel gap limit; fixes worse than 100 m are ignored.
+        /// Distances are from the first fix (`.firstFix`): from the centroid, slow walking
+        /// (a hike) turns into a chain of 3-minute "stays", as the centroid follows the walker.
         /// Meant to run behind `TrackCleaning.standard` (`StopDetector(preset:cleaning:)`),
         /// as `geokernel timeline --preset timelyMoves` does. The seed's literal 3 s rule
         /// is `timelyMovesSeed`. \since 0.1 (these values since 0.4)
@@ -140,6 +158,7 @@ extension StopDetector {
                 + "accuracy limit \(s(minimumAccuracyMeters, "m"))"
             if signalGapSeconds.isFinite { text += ", signal gap \(s(signalGapSeconds, "s"))" }
             if departure == .lastFixInside { text += ", departure at the last fix inside" }
+            if anchor == .centroid { text += ", distances from the centroid" }
             return text
         }
     }

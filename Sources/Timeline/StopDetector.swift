@@ -83,6 +83,9 @@ public struct StopDetector: Sendable {
     /// Stored fixes of the move in progress (before the window).
     private var leg: [Fix] = []
     private var anchorPhi = 0.0, anchorLambda = 0.0, anchorCosPhi = 0.0
+    /// With `Parameters.Anchor.centroid`: sums of the window's latitudes and longitude
+    /// offsets from its first fix (degrees).
+    private var centroidLatitudeSum = 0.0, centroidLongitudeOffsetSum = 0.0
     /// haversine `a` values bracketing the distance threshold (`SphereBand`): below
     /// `aInside` a fix is certainly inside, above `aOutside` certainly outside; in between
     /// trackintel's formula decides (so results equal trackintel's `>=` on the metre value).
@@ -273,6 +276,7 @@ public struct StopDetector: Sendable {
         lastWasGapReset = false
         guard isOutsideWindow(fix.coordinate) else {
             window.append(fix)
+            if parameters.anchor == .centroid { moveAnchorToCentroid(adding: fix) }
             return []
         }
         var events: [TimelineEvent] = []
@@ -317,6 +321,23 @@ public struct StopDetector: Sendable {
         window.append(fix)
         anchorPhi = fix.coordinate.latitude * Self.radiansPerDegree
         anchorLambda = fix.coordinate.longitude * Self.radiansPerDegree
+        anchorCosPhi = cos(anchorPhi)
+        centroidLatitudeSum = fix.coordinate.latitude
+        centroidLongitudeOffsetSum = 0
+    }
+
+    /// `Parameters.Anchor.centroid`: the window's centre becomes the mean of its fixes.
+    private mutating func moveAnchorToCentroid(adding fix: Fix) {
+        let first = window[0].coordinate.longitude
+        var d = fix.coordinate.longitude - first
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        centroidLatitudeSum += fix.coordinate.latitude
+        centroidLongitudeOffsetSum += d
+        let n = Double(window.count)
+        let centre = Coordinate(
+            uncheckedLatitude: centroidLatitudeSum / n, longitude: first + centroidLongitudeOffsetSum / n)
+        anchorPhi = centre.latitude * Self.radiansPerDegree
+        anchorLambda = centre.longitude * Self.radiansPerDegree
         anchorCosPhi = cos(anchorPhi)
     }
 

@@ -91,9 +91,10 @@ static void test_rules(gk_context *ctx) {
      * "stay"; with signal gaps and the departure at the last fix inside there is none. */
     CHECK(gk_timeline_create_custom(ctx, 50.0, 180.0, INFINITY, INFINITY, &tl) == GK_OK, "create");
     CHECK(gk_timeline_create_custom(ctx, 50.0, 180.0, INFINITY, INFINITY, &plain) == GK_OK, "create plain");
-    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, 3) == GK_ERR_INVALID_ARGUMENT, "unknown departure rule");
-    CHECK(gk_timeline_set_rules(ctx, tl, NAN, GK_TIMELINE_DEPART_LAST_INSIDE) == GK_ERR_INVALID_ARGUMENT, "NaN gap");
-    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE) == GK_OK, "rules: %s",
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, 3, GK_TIMELINE_ANCHOR_FIRST_FIX) == GK_ERR_INVALID_ARGUMENT, "unknown departure rule");
+    CHECK(gk_timeline_set_rules(ctx, tl, NAN, GK_TIMELINE_DEPART_LAST_INSIDE, GK_TIMELINE_ANCHOR_FIRST_FIX) == GK_ERR_INVALID_ARGUMENT, "NaN gap");
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE, 0) == GK_ERR_INVALID_ARGUMENT, "anchor 0");
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE, GK_TIMELINE_ANCHOR_CENTROID) == GK_OK, "rules: %s",
           gk_context_errmsg(ctx));
     for (i = 0; i < 4; ++i) {
         CHECK(gk_timeline_add(ctx, tl, live_north_lat(north[i]), 8.0, t[i], 5.0, &placemarks) == GK_OK, "add %d", i);
@@ -101,7 +102,7 @@ static void test_rules(gk_context *ctx) {
     }
     CHECK(placemarks == 0, "no one-fix stay across the gap: %zu", placemarks);
     CHECK(plain_placemarks == 1, "trackintel's rule: a one-fix stay: %zu", plain_placemarks);
-    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_FIRST_OUTSIDE) == GK_ERR_MISUSE, "after a fix");
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_FIRST_OUTSIDE, GK_TIMELINE_ANCHOR_FIRST_FIX) == GK_ERR_MISUSE, "after a fix");
     gk_timeline_destroy(tl);
     gk_timeline_destroy(plain);
 }

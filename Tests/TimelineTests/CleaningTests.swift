@@ -174,4 +174,23 @@ struct CleaningTests {
         }
         #expect(diary.placemarks.allSatisfy { $0.fixCount > 1 }, "\(trace)")
     }
+
+    @Test("distances from the centroid keep a stay whole that a noisy first fix splits when measured from it")
+    func centroidAnchor() throws {
+        let norths: [Double] = [40, 20, 10, 0, -5, -12, -8, 0, 5, -10]
+        let fixes = norths.enumerated().map { Track.fix(Double($0.offset) * 60, north: $0.element) }
+            + [Track.fix(600, north: 400)]
+        func stays(_ anchor: StopDetector.Parameters.Anchor) throws -> [Placemark] {
+            let p = try StopDetector.Parameters(
+                distanceMeters: 50, durationSeconds: 180, gapSeconds: .infinity, minimumAccuracyMeters: .infinity,
+                departure: .lastFixInside, anchor: anchor)
+            return StopDetector(parameters: p).detect(fixes).placemarks
+        }
+        // From the first fix (40 m north), the fix 12 m south is 52 m away: the stay ends
+        // there and a second one begins, at the same place.
+        #expect(try stays(.firstFix).map(\.departure) == [240, 540])
+        // From the centroid (13 m north by then) it is 25 m away: one stay of ten fixes.
+        let whole = try stays(.centroid)
+        #expect(whole.map(\.departure) == [540] && whole.first?.fixCount == 10)
+    }
 }

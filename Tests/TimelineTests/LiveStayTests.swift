@@ -142,7 +142,8 @@ struct LiveStayTests {
                 gapSeconds: rng.uniform(0, 1) < 0.5 ? .infinity : rng.uniform(60, 1200),
                 minimumAccuracyMeters: rng.uniform(0, 1) < 0.5 ? .infinity : 100,
                 signalGapSeconds: rng.uniform(0, 1) < 0.5 ? .infinity : rng.uniform(30, 600),
-                departure: rng.uniform(0, 1) < 0.5 ? .firstFixOutside : .lastFixInside))
+                departure: rng.uniform(0, 1) < 0.5 ? .firstFixOutside : .lastFixInside,
+                anchor: rng.uniform(0, 1) < 0.5 ? .firstFix : .centroid))
             for p in parameterSets {
                 for cleaning in [nil, TrackCleaning.standard] {
                     let includeOpen = rng.uniform(0, 1) < 0.5
@@ -231,5 +232,16 @@ struct LiveStayTests {
         #expect(live.detector.storedFixes == 1)
         _ = live.finish()
         #expect(throws: GeoKernelError.self) { _ = try live.add(Track.fix(200)) }
+    }
+
+    @Test("a first fix the detector ignores (too inaccurate) announces nothing, even with a zero duration")
+    func ignoredFirstFix() throws {
+        var live = LiveStopDetector(parameters: try StopDetector.Parameters(durationSeconds: 0, minimumAccuracyMeters: 100))
+        #expect(try live.add(Track.fix(0, accuracy: 800)).isEmpty)
+        guard case .arrived(let s) = try live.add(Track.fix(10, accuracy: 5)).first else {
+            Issue.record("no arrival")
+            return
+        }
+        #expect(s.fixCount == 1 && s.arrival == 10)
     }
 }
