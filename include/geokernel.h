@@ -662,8 +662,9 @@ void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
  *  GK_TIMELINE_TRACKINTEL: 100 m, 300 s, gap 900 s, no accuracy limit; the stays equal
  *  trackintel 1.4's generate_staypoints(method="sliding") to the second and the centimetre.
  *  GK_TIMELINE_TIMELY_MOVES (since 0.4; see section "timeline live"): within 50 m for
- *  180 s, departure at the last fix inside, signal gaps of 120 s, fixes worse than 100 m
- *  ignored; meant with gk_timeline_set_cleaning. Until 0.3 it was the seed's literal rule,
+ *  180 s (from the first fix, then from the stay's centroid), departure at the last fix
+ *  inside, signal gaps of 120 s, fixes worse than 100 m ignored; meant with
+ *  gk_timeline_set_cleaning. Until 0.3 it was the seed's literal rule,
  *  now GK_TIMELINE_TIMELY_MOVES_SEED. GK_TIMELINE_TRAVEL_DIARY: within 100 m for 900 s,
  *  no gap limit, fixes worse than 160 m ignored (the travel-survey seed). \since 0.1 */
 #define GK_TIMELINE_TRACKINTEL    1
@@ -1893,11 +1894,12 @@ int gk_timeline_set_cleaning(gk_context *ctx, gk_timeline *tl, double max_speed_
 /** Anchor rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Anchor). \since 0.4 */
 #define GK_TIMELINE_ANCHOR_FIRST_FIX 1  /**< distances from the window's first fix (trackintel) */
 #define GK_TIMELINE_ANCHOR_CENTROID  2  /**< distances from the mean of the window's fixes */
+#define GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED 3  /**< the first fix, then the mean once the window lasted the duration */
 
 /** Sets the signal-gap, departure and anchor rules of tl's detector (Swift:
  *  StopDetector.Parameters.signalGapSeconds, .departure, .anchor; GK_TIMELINE_TIMELY_MOVES
- *  sets 120 s and GK_TIMELINE_DEPART_LAST_INSIDE, the other presets INFINITY and
- *  GK_TIMELINE_DEPART_FIRST_OUTSIDE; every preset GK_TIMELINE_ANCHOR_FIRST_FIX).
+ *  sets 120 s, GK_TIMELINE_DEPART_LAST_INSIDE and GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED,
+ *  the other presets INFINITY, GK_TIMELINE_DEPART_FIRST_OUTSIDE and GK_TIMELINE_ANCHOR_FIRST_FIX).
  *  After a pause longer than signal_gap_s a stay goes on only when the next fix lies within
  *  the stay's distance; otherwise the stay ends at the last fix before the pause and the
  *  move spans it. Keeps the other parameters and the cleaning stage. Allowed only before
@@ -1906,7 +1908,8 @@ int gk_timeline_set_cleaning(gk_context *ctx, gk_timeline *tl, double max_speed_
  *  \param tl the timeline (required).
  *  \param signal_gap_s seconds, > 0; INFINITY turns the rule off.
  *  \param departure GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE.
- *  \param anchor GK_TIMELINE_ANCHOR_FIRST_FIX or GK_TIMELINE_ANCHOR_CENTROID.
+ *  \param anchor GK_TIMELINE_ANCHOR_FIRST_FIX, GK_TIMELINE_ANCHOR_CENTROID or
+ *  GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad value; GK_ERR_MISUSE for NULL or after
  *  the first fix. Complexity: O(1). Swift: StopDetector.Parameters(...signalGapSeconds:departure:anchor:). \since 0.4 */
 int gk_timeline_set_rules(gk_context *ctx, gk_timeline *tl, double signal_gap_s, int departure, int anchor);

@@ -61,7 +61,9 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
         switch anchor {
         case GK_TIMELINE_ANCHOR_FIRST_FIX: anchorRule = .firstFix
         case GK_TIMELINE_ANCHOR_CENTROID: anchorRule = .centroid
-        default: throw .invalid("anchor \(anchor) must be GK_TIMELINE_ANCHOR_FIRST_FIX or GK_TIMELINE_ANCHOR_CENTROID")
+        case GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED: anchorRule = .centroidOnceEstablished
+        default:
+            throw .invalid("anchor \(anchor) must be GK_TIMELINE_ANCHOR_FIRST_FIX, _CENTROID or _CENTROID_ONCE_ESTABLISHED")
         }
         let p = box.detector.parameters
         let parameters = try StopDetector.Parameters(

@@ -25,8 +25,10 @@ extension StopDetector {
     ///   `durationSeconds`, so a stay holds at least two fixes when the duration is > 0,
     ///   and the move after it starts when the person was last seen there).
     /// - `anchor`: `.firstFix` (trackintel: distances from the window's first fix, so a
-    ///   noisy first fix can split a stay), or `.centroid` (from the mean of the window's
-    ///   fixes so far).
+    ///   noisy first fix can split a stay), `.centroid` (from the mean of the window's
+    ///   fixes so far; slow walking then makes chains of short stays, as the centre follows
+    ///   the walker), or `.centroidOnceEstablished` (the first fix until the window has
+    ///   lasted `durationSeconds`, then the mean).
     ///
     /// Thread safety: a value; `Sendable`. C twin: the arguments of
     /// `gk_timeline_create_custom` (the two rules: `gk_timeline_create` with
@@ -39,6 +41,10 @@ extension StopDetector {
             /// The mean of the window's fixes so far (latitude, and longitude about the
             /// first fix's), updated with every fix that joins.
             case centroid
+            /// The first fix until the window has lasted `durationSeconds` (so walking never
+            /// makes a stay), then the mean of its fixes (so a noisy first fix does not
+            /// split a long stay).
+            case centroidOnceEstablished
         }
 
         /// When a stay ends (see `Parameters`). \since 0.4
@@ -135,13 +141,15 @@ extension StopDetector {
         /// photo); the stay departs at the last fix still inside it; a pause longer than
         /// 2 minutes is a signal gap (a stay across it only when the positions before and
         /// after agree); no trackintel gap limit; fixes worse than 100 m are ignored.
-        /// Distances are from the first fix (`.firstFix`): from the centroid, slow walking
-        /// (a hike) turns into a chain of 3-minute "stays", as the centroid follows the walker.
+        /// Distances are from the first fix until the stay is established, then from the
+        /// mean of its fixes (`.centroidOnceEstablished`): a noisy first fix no longer
+        /// splits a long stay, and walking still never makes one.
         /// Meant to run behind `TrackCleaning.standard` (`StopDetector(preset:cleaning:)`),
         /// as `geokernel timeline --preset timelyMoves` does. The seed's literal 3 s rule
         /// is `timelyMovesSeed`. \since 0.1 (these values since 0.4)
         public static let timelyMoves = Parameters(
-            unchecked: 50, 180, .infinity, 100, signalGap: 120, departure: .lastFixInside)
+            unchecked: 50, 180, .infinity, 100, signalGap: 120, departure: .lastFixInside,
+            anchor: .centroidOnceEstablished)
 
         /// The travel-survey seed ("Travel Diary"): the same location within
         /// `SameLocationDistanceMetres` = 100 m for `StopMovingSameLocationSeconds` = 900 s

@@ -276,7 +276,7 @@ public struct StopDetector: Sendable {
         lastWasGapReset = false
         guard isOutsideWindow(fix.coordinate) else {
             window.append(fix)
-            if parameters.anchor == .centroid { moveAnchorToCentroid(adding: fix) }
+            if parameters.anchor != .firstFix { moveAnchorToCentroid(adding: fix) }
             return []
         }
         var events: [TimelineEvent] = []
@@ -326,13 +326,19 @@ public struct StopDetector: Sendable {
         centroidLongitudeOffsetSum = 0
     }
 
-    /// `Parameters.Anchor.centroid`: the window's centre becomes the mean of its fixes.
+    /// `Parameters.Anchor.centroid` (and `.centroidOnceEstablished` once the window has
+    /// lasted `durationSeconds`): the window's centre becomes the mean of its fixes.
     private mutating func moveAnchorToCentroid(adding fix: Fix) {
         let first = window[0].coordinate.longitude
         var d = fix.coordinate.longitude - first
         if d > 180 { d -= 360 } else if d < -180 { d += 360 }
         centroidLatitudeSum += fix.coordinate.latitude
         centroidLongitudeOffsetSum += d
+        if parameters.anchor == .centroidOnceEstablished,
+            fix.timestamp - window[0].timestamp < parameters.durationSeconds
+        {
+            return
+        }
         let n = Double(window.count)
         let centre = Coordinate(
             uncheckedLatitude: centroidLatitudeSum / n, longitude: first + centroidLongitudeOffsetSum / n)

@@ -94,7 +94,9 @@ static void test_rules(gk_context *ctx) {
     CHECK(gk_timeline_set_rules(ctx, tl, 120.0, 3, GK_TIMELINE_ANCHOR_FIRST_FIX) == GK_ERR_INVALID_ARGUMENT, "unknown departure rule");
     CHECK(gk_timeline_set_rules(ctx, tl, NAN, GK_TIMELINE_DEPART_LAST_INSIDE, GK_TIMELINE_ANCHOR_FIRST_FIX) == GK_ERR_INVALID_ARGUMENT, "NaN gap");
     CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE, 0) == GK_ERR_INVALID_ARGUMENT, "anchor 0");
-    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE, GK_TIMELINE_ANCHOR_CENTROID) == GK_OK, "rules: %s",
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE, 4) == GK_ERR_INVALID_ARGUMENT, "anchor 4");
+    CHECK(gk_timeline_set_rules(ctx, tl, 120.0, GK_TIMELINE_DEPART_LAST_INSIDE,
+                                GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED) == GK_OK, "rules: %s",
           gk_context_errmsg(ctx));
     for (i = 0; i < 4; ++i) {
         CHECK(gk_timeline_add(ctx, tl, live_north_lat(north[i]), 8.0, t[i], 5.0, &placemarks) == GK_OK, "add %d", i);

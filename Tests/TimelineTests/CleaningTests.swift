@@ -151,6 +151,18 @@ struct CleaningTests {
         }
     }
 
+    @Test("timelyMoves finds the four stays of each simulated day (a noisy first fix does not split one)")
+    func timelyMovesOnSimulatedDays() {
+        for seed in [7, 2024, 1, 2, 3] as [UInt64] {
+            let day = SimulatedDay(seed: seed)
+            let diary = StopDetector(preset: .timelyMoves, cleaning: .standard).detect(day.fixes, includeOpenStay: true)
+            #expect(diary.placemarks.count == day.stays.count, "seed \(seed)")
+            for (p, truth) in zip(diary.placemarks, day.stays) {
+                #expect(abs(p.arrival - truth.arrival) < 300 && abs(p.departure - truth.departure) < 300, "seed \(seed)")
+            }
+        }
+    }
+
     @Test("timelyMoves finds the hike's real pauses, not hundreds of placemarks as the seed's 3 s rule does")
     func timelyMovesOnHike() throws {
         let all = try Self.fixes("traces/gpxpy/korita-zbevnica.gpx")
@@ -192,5 +204,17 @@ struct CleaningTests {
         // From the centroid (13 m north by then) it is 25 m away: one stay of ten fixes.
         let whole = try stays(.centroid)
         #expect(whole.map(\.departure) == [540] && whole.first?.fixCount == 10)
+        // Once established (180 s: the fix at 180 s), the centroid takes over: also whole.
+        #expect(try stays(.centroidOnceEstablished) == whole)
+        // Strolling 20 m a minute never makes a stay from the first fix (60 m out after
+        // 2 minutes); from the centroid, which follows at half the pace, it does.
+        let walk = (0..<12).map { Track.fix(Double($0) * 60, north: Double($0) * 20) }
+        func count(_ a: StopDetector.Parameters.Anchor) throws -> Int {
+            let p = try StopDetector.Parameters(
+                distanceMeters: 50, durationSeconds: 180, gapSeconds: .infinity, minimumAccuracyMeters: .infinity,
+                departure: .lastFixInside, anchor: a)
+            return StopDetector(parameters: p).detect(walk).placemarks.count
+        }
+        #expect(try count(.firstFix) == 0 && count(.centroidOnceEstablished) == 0 && count(.centroid) > 0)
     }
 }

@@ -143,7 +143,7 @@ struct LiveStayTests {
                 minimumAccuracyMeters: rng.uniform(0, 1) < 0.5 ? .infinity : 100,
                 signalGapSeconds: rng.uniform(0, 1) < 0.5 ? .infinity : rng.uniform(30, 600),
                 departure: rng.uniform(0, 1) < 0.5 ? .firstFixOutside : .lastFixInside,
-                anchor: rng.uniform(0, 1) < 0.5 ? .firstFix : .centroid))
+                anchor: StopDetector.Parameters.Anchor.allCases[Int(rng.uniform(0, 3))]))
             for p in parameterSets {
                 for cleaning in [nil, TrackCleaning.standard] {
                     let includeOpen = rng.uniform(0, 1) < 0.5
