@@ -36,6 +36,12 @@ import GeoKernel
 ///
 /// Every stored fix ends up in exactly one placemark or one move (see `Transit`).
 ///
+/// Options that leave trackintel's rule (all off in the `trackintel` preset, which stays
+/// identical to trackintel): a cleaning stage in front (`TrackCleaning`: impossible jumps
+/// and accuracy outliers dropped), and the signal-gap, departure and anchor rules of
+/// `Parameters` (used by `timelyMoves`). `LiveStopDetector` reports the same stays while
+/// they happen (arrived, updated, departed).
+///
 /// - Complexity: O(1) amortised per fix, plus O(w) once per placemark of w fixes (the
 ///   distinct positions of its window); memory O(fixes of the open window and of the move
 ///   in progress). Most fixes are placed inside or outside the window without any
