@@ -58,7 +58,8 @@ test: build-tests lib
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev, zlib1g-dev, libsqlite3-dev, pkg-config, librsvg2-bin (rsvg-convert: the tests render
-# the --svg pictures to PNG) and python3 with venv (the Python tests) through apt when they are missing (as root), or says exactly what
+# the --svg pictures to PNG), tzdata (/usr/share/zoneinfo: timeline --time-zone) and python3 with venv (the Python
+# tests) through apt when they are missing (as root), or says exactly what
 # to install.
 deps:
 	@missing=""; \
@@ -67,6 +68,7 @@ deps:
 	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists zlib; } || missing="$$missing zlib1g-dev"; \
 	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlite3; } || missing="$$missing libsqlite3-dev"; \
 	command -v rsvg-convert >/dev/null 2>&1 || missing="$$missing librsvg2-bin"; \
+	[ -e /usr/share/zoneinfo/Europe/Zurich ] || missing="$$missing tzdata"; \
 	{ command -v python3 >/dev/null 2>&1 && python3 -c "import venv, ensurepip" >/dev/null 2>&1; } \
 	  || missing="$$missing python3 python3-venv"; \
 	if [ -n "$$missing" ]; then \

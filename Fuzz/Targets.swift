@@ -101,6 +101,12 @@ struct FuzzTarget: Sendable {
                 _ = index.lookup(c, radii: AddressRadii(placeMeters: 1e6, addressMeters: 1e6, streetMeters: 1e7))
             }
         },
+        // GeoFormats: TZif time-zone files (timeline --time-zone), read and asked for times
+        // before, inside and after their transitions.
+        FuzzTarget(name: "tzif") { bytes in
+            guard let zone = try? TimeZoneRules(tzif: Array(bytes), name: "Fuzz/Zone") else { return }
+            for t in [-1e13, -2.2e9, 0, 1.7e9, 4.1e9, 9e12, .nan] { _ = zone.localText(t) + zone.iso8601(t) }
+        },
     ]
 }
 

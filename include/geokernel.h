@@ -671,8 +671,11 @@ void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
 /** Presets of gk_timeline_create (Swift: StopDetector.Preset).
  *  GK_TIMELINE_TRACKINTEL: 100 m, 300 s, gap 900 s, no accuracy limit; the stays equal
  *  trackintel 1.4's generate_staypoints(method="sliding") to the second and the centimetre.
- *  GK_TIMELINE_TIMELY_MOVES: within 20 m for 3 s, no gap limit, fixes worse than 160 m
- *  ignored (the Moves-style diary seed). GK_TIMELINE_TRAVEL_DIARY: within 100 m for 900 s,
+ *  GK_TIMELINE_TIMELY_MOVES (since 0.4; see section "timeline live"): within 50 m for
+ *  180 s (from the first fix, then from the stay's centroid), departure at the last fix
+ *  inside, signal gaps of 120 s, fixes worse than 100 m ignored; meant with
+ *  gk_timeline_set_cleaning. Until 0.3 it was the seed's literal rule,
+ *  now GK_TIMELINE_TIMELY_MOVES_SEED. GK_TIMELINE_TRAVEL_DIARY: within 100 m for 900 s,
  *  no gap limit, fixes worse than 160 m ignored (the travel-survey seed). \since 0.1 */
 #define GK_TIMELINE_TRACKINTEL    1
 #define GK_TIMELINE_TIMELY_MOVES  2
@@ -2182,6 +2185,110 @@ int gk_landmark_list_get(gk_context *ctx, gk_landmark_list *list, size_t index, 
 /** DESTRUCTOR. NULL is a no-op.
  *  \param list the list, or NULL; its strings become invalid. \since 0.4 */
 void gk_landmark_list_destroy(gk_landmark_list *list);
+
+/* ---------------------------------------------------------- timeline live ---- */
+/* Live stays and the cleaning stage of a gk_timeline (section timeline; Swift:
+ * LiveStopDetector, StayEvent, TrackCleaning). Every gk_timeline detects stays live; after
+ * gk_timeline_enable_events its events wait in a queue, oldest first, until read in chunks
+ * with gk_timeline_read_events (the queue exception to the output-buffer rule, as the
+ * geofence monitor's). For each stay: one GK_TIMELINE_ARRIVED as soon as it is established
+ * (the fixes have stayed within the distance of its first fix for the duration and the
+ * person is still there), one GK_TIMELINE_UPDATED per later fix that joins it, then
+ * GK_TIMELINE_DEPARTED with the final placemark (the same as gk_timeline_placemarks
+ * reports), or GK_TIMELINE_CANCELLED when it will not become a placemark (a pause longer
+ * than the gap limit, or gk_timeline_finish without the open stay). The placemarks and
+ * moves are exactly those of the batch detector (Swift StopDetector.detect), for every
+ * preset. Moves are not queued: read them with gk_timeline_move. Thread safety: as the
+ * gk_timeline. */
+
+/** The preset that was GK_TIMELINE_TIMELY_MOVES until 0.3: the Moves-style diary seed's
+ *  literal rule, within 20 m for 3 s, no gap limit, fixes worse than 160 m ignored.
+ *  Swift: StopDetector.Preset.timelyMovesSeed. \since 0.4 */
+#define GK_TIMELINE_TIMELY_MOVES_SEED 4
+
+/** Live event kinds (Swift: StayEvent). \since 0.4 */
+#define GK_TIMELINE_ARRIVED   1
+#define GK_TIMELINE_UPDATED   2
+#define GK_TIMELINE_DEPARTED  3
+#define GK_TIMELINE_CANCELLED 4
+
+/** Queues the live events of tl from now on. Allowed only before the first fix.
+ *  Modifies tl. Ownership: borrows tl.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \return GK_OK; GK_ERR_MISUSE for NULL or after the first fix.
+ *  Complexity: O(1); afterwards O(1) amortised per event queued.
+ *  Swift: LiveStopDetector.add(_:into:). \since 0.4 */
+int gk_timeline_enable_events(gk_context *ctx, gk_timeline *tl);
+
+/** Puts the cleaning stage in front of the detector (Swift: TrackCleaning): a fix whose
+ *  accuracy is worse than max_accuracy_m is dropped (an accuracy of 0 counts as unknown);
+ *  a fix that the last kept fix cannot reach at max_speed_mps (the distance less both
+ *  accuracies, over the time between them; haversine on R = 6 371 000 m) is held back and
+ *  dropped unless 3 fixes spanning 30 s with a measured accuracy (300 s otherwise) confirm
+ *  it. Held-back fixes reach the detector only once confirmed. Allowed only before the
+ *  first fix. Modifies tl. Ownership: borrows tl.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param max_speed_mps the top speed in m/s, > 0 (INFINITY: no speed rule); 50 is the
+ *  standard (180 km/h: cars, buses, intercity trains).
+ *  \param max_accuracy_m the accuracy limit in metres, > 0 (INFINITY: none); 100 is the standard.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a value out of range (NaN included);
+ *  GK_ERR_MISUSE for NULL or after the first fix. Complexity: O(1).
+ *  Swift: StopDetector(parameters:cleaning:), TrackCleaning(maximumSpeedMetersPerSecond:maximumAccuracyMeters:). \since 0.4 */
+int gk_timeline_set_cleaning(gk_context *ctx, gk_timeline *tl, double max_speed_mps, double max_accuracy_m);
+
+/** Departure rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Departure). \since 0.4 */
+#define GK_TIMELINE_DEPART_FIRST_OUTSIDE 1  /**< departure = the first fix outside (trackintel) */
+#define GK_TIMELINE_DEPART_LAST_INSIDE   2  /**< departure = the last fix inside */
+
+/** Anchor rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Anchor). \since 0.4 */
+#define GK_TIMELINE_ANCHOR_FIRST_FIX 1  /**< distances from the window's first fix (trackintel) */
+#define GK_TIMELINE_ANCHOR_CENTROID  2  /**< distances from the mean of the window's fixes */
+#define GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED 3  /**< the first fix, then the mean once the window lasted the duration */
+
+/** Sets the signal-gap, departure and anchor rules of tl's detector (Swift:
+ *  StopDetector.Parameters.signalGapSeconds, .departure, .anchor; GK_TIMELINE_TIMELY_MOVES
+ *  sets 120 s, GK_TIMELINE_DEPART_LAST_INSIDE and GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED,
+ *  the other presets INFINITY, GK_TIMELINE_DEPART_FIRST_OUTSIDE and GK_TIMELINE_ANCHOR_FIRST_FIX).
+ *  After a pause longer than signal_gap_s a stay goes on only when the next fix lies within
+ *  the stay's distance; otherwise the stay ends at the last fix before the pause and the
+ *  move spans it. Keeps the other parameters and the cleaning stage. Allowed only before
+ *  the first fix. Modifies tl. Ownership: borrows tl.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param signal_gap_s seconds, > 0; INFINITY turns the rule off.
+ *  \param departure GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE.
+ *  \param anchor GK_TIMELINE_ANCHOR_FIRST_FIX, GK_TIMELINE_ANCHOR_CENTROID or
+ *  GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad value; GK_ERR_MISUSE for NULL or after
+ *  the first fix. Complexity: O(1). Swift: StopDetector.Parameters(...signalGapSeconds:departure:anchor:). \since 0.4 */
+int gk_timeline_set_rules(gk_context *ctx, gk_timeline *tl, double signal_gap_s, int departure, int anchor);
+
+/** Takes up to capacity live events from the queue, oldest first. Modifies tl.
+ *  Ownership: borrows tl; the events are copied into the caller's arrays, each of capacity
+ *  entries; any array may be NULL to skip that field.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param[out] out_kinds GK_TIMELINE_ARRIVED, _UPDATED, _DEPARTED or _CANCELLED.
+ *  \param[out] out_index the placemark index the stay has (or would have had).
+ *  \param[out] out_lat, out_lon the location in degrees: for DEPARTED the placemark's,
+ *  otherwise provisional (the mean of the stay's fixes so far).
+ *  \param[out] out_arrival the arrival, seconds (UTC).
+ *  \param[out] out_time the time of the latest fix inside, seconds; for DEPARTED the departure.
+ *  \param[out] out_fix_count the stay's fixes so far.
+ *  \param capacity the most events to take (fewer waiting is not an error; the rest stay).
+ *  \param[out] out_count the number taken (required).
+ *  \return GK_OK; GK_ERR_MISUSE for NULL. Call again until *out_count is 0, or size the
+ *  arrays with gk_timeline_pending_events. Swift: StayEvent. \since 0.4 */
+int gk_timeline_read_events(gk_context *ctx, gk_timeline *tl, int *out_kinds, ptrdiff_t *out_index,
+                            double *out_lat, double *out_lon, double *out_arrival, double *out_time,
+                            size_t *out_fix_count, size_t capacity, size_t *out_count);
+
+/** The number of live events waiting (0 for NULL or when events are not enabled).
+ *  Ownership: borrows tl. Swift: none (the Swift detector returns events directly).
+ *  \param tl the timeline (only read), or NULL. \since 0.4 */
+size_t gk_timeline_pending_events(gk_timeline *tl);
 
 /* @sections: new header sections go above this line, one per facade */
 

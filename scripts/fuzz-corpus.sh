@@ -29,6 +29,10 @@ for t in $targets; do
   for f in "$tmp/gen/$t"/* "$here/Tests/FuzzSeeds/$t"/*; do [ -f "$f" ] && put "$t" "$f"; done
 done
 for f in "$here"/Tests/OpenStreetMapTests/Fixtures/routing/*.osm; do put osm-xml "$f"; done
+# Time zones from the system's tzdata (fat and footer-only rules, both hemispheres).
+for z in Europe/Zurich Australia/Sydney America/St_Johns Europe/Dublin Asia/Kolkata UTC; do
+  if [ -f "/usr/share/zoneinfo/$z" ]; then cp -f --no-preserve=mode "/usr/share/zoneinfo/$z" "$out/tzif/seed-${z//\//-}"; fi
+done
 # Every JSON seed also feeds the JSON reader.
 for f in "$here"/Tests/FuzzSeeds/{geojson,tracking-policy,routing-profile}/*; do put minijson "$f"; done
 

@@ -132,9 +132,10 @@ extension StopDetector.Preset {
         case GK_TIMELINE_TRACKINTEL: self = .trackintel
         case GK_TIMELINE_TIMELY_MOVES: self = .timelyMoves
         case GK_TIMELINE_TRAVEL_DIARY: self = .travelDiary
+        case GK_TIMELINE_TIMELY_MOVES_SEED: self = .timelyMovesSeed
         default:
-            throw .invalid("preset \(cValue) must be GK_TIMELINE_TRACKINTEL, GK_TIMELINE_TIMELY_MOVES "
-                + "or GK_TIMELINE_TRAVEL_DIARY")
+            throw .invalid("preset \(cValue) must be GK_TIMELINE_TRACKINTEL, GK_TIMELINE_TIMELY_MOVES, "
+                + "GK_TIMELINE_TRAVEL_DIARY or GK_TIMELINE_TIMELY_MOVES_SEED")
         }
     }
 }

@@ -5,19 +5,64 @@ import Timeline
 // tracking policy (gk_tracking_policy). Each handle is a retained box around the Swift
 // value; the timeline box also records the detector's events into a Diary.
 
-/// The object behind a `gk_timeline *`.
+/// The object behind a `gk_timeline *`: a live detector (section "timeline live"), the
+/// diary its moves and departures make, and the queue of live events when enabled.
 final class TimelineBox {
-    var detector: StopDetector
+    var live: LiveStopDetector
+    var detector: StopDetector { live.detector }
     var diary = Diary()
     /// Index in `diary.moves` of the move leaving each placemark (-1: before the first).
     var moveLeaving: [Int: Int] = [:]
+    /// Fixes given so far (accepted by the detector), for the "before the first fix" rules.
+    var givenFixes = 0
+    /// Whether live events are queued (gk_timeline_enable_events).
+    var queueEvents = false
+    /// Live events not yet read: `queue[head...]`.
+    var queue: [StayEvent] = []
+    var head = 0
+    /// Scratch space for one call's events.
+    private var scratch: [StayEvent] = []
 
-    init(_ detector: StopDetector) { self.detector = detector }
+    init(_ detector: LiveStopDetector) { live = detector }
 
-    func record(_ events: [TimelineEvent]) {
+    var pending: Int { queue.count - head }
+
+    /// Drops the events already read once they are the larger part of the queue.
+    func compact() {
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 1024, head > queue.count / 2 {
+            queue.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Adds a fix to the live detector and records its events.
+    func add(_ fix: Fix) throws(GeoKernelError) {
+        scratch.removeAll(keepingCapacity: true)
+        try live.add(fix, into: &scratch)
+        givenFixes += 1
+        record(scratch)
+    }
+
+    /// Finishes the live detector and records its events.
+    func finish(includeOpenStay: Bool) {
+        scratch.removeAll(keepingCapacity: true)
+        live.finish(includeOpenStay: includeOpenStay, into: &scratch)
+        record(scratch)
+    }
+
+    private func record(_ events: [StayEvent]) {
+        guard !events.isEmpty else { return }
         for e in events {
-            if case .move(let m) = e { moveLeaving[m.fromPlacemark ?? -1] = diary.moves.count }
-            diary.record(e)
+            guard let t = e.timelineEvent else { continue }
+            if case .move(let m) = t { moveLeaving[m.fromPlacemark ?? -1] = diary.moves.count }
+            diary.record(t)
+        }
+        if queueEvents {
+            compact()
+            queue += events.filter { if case .move = $0 { false } else { true } }
         }
     }
 
@@ -54,7 +99,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
         let p = try StopDetector.Preset(cValue: preset)
-        outHandle.pointee = retainedHandle(TimelineBox(StopDetector(preset: p)))
+        outHandle.pointee = retainedHandle(TimelineBox(LiveStopDetector(preset: p)))
     }
 }
 
@@ -66,7 +111,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
         let outHandle = try required(out, "out")
         let parameters = try StopDetector.Parameters(
             distanceMeters: distanceM, durationSeconds: durationS, gapSeconds: gapS, minimumAccuracyMeters: minAccuracyM)
-        outHandle.pointee = retainedHandle(TimelineBox(StopDetector(parameters: parameters)))
+        outHandle.pointee = retainedHandle(TimelineBox(LiveStopDetector(parameters: parameters)))
     }
 }
 
@@ -76,7 +121,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        box.record(try box.detector.add(try cFix(lat, lon, timeS, accuracyM)))
+        try box.add(try cFix(lat, lon, timeS, accuracyM))
         storeCount(box.diary.placemarks.count, outPlacemarks)
     }
 }
@@ -102,7 +147,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
                     lons.loadUnaligned(fromByteOffset: offset, as: Double.self),
                     times.loadUnaligned(fromByteOffset: offset, as: Double.self),
                     accuracies?.loadUnaligned(fromByteOffset: offset, as: Double.self) ?? .nan)
-                box.record(try box.detector.add(fix))
+                try box.add(fix)
             } catch {
                 throw GeoKernelError(error.code, "fix \(i): \(error.message) (fixes 0..<\(i) were added)")
             }
@@ -115,7 +160,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        box.record(box.detector.finish(includeOpenStay: includeOpenStay != 0))
+        box.finish(includeOpenStay: includeOpenStay != 0)
         storeCount(box.diary.placemarks.count, outPlacemarks)
     }
 }

@@ -36,10 +36,11 @@ extension Demo {
         }
 
         let counts = StopDetector.Preset.allCases.map { p in
-            "\(p.rawValue) \(StopDetector(preset: p).detect(day.fixes, includeOpenStay: true).placemarks.count)"
+            let cleaning: TrackCleaning? = p == .timelyMoves ? .standard : nil
+            return "\(p.rawValue) \(StopDetector(preset: p, cleaning: cleaning).detect(day.fixes, includeOpenStay: true).placemarks.count)"
         }
         print("  placemarks by preset: \(counts.joined(separator: ", ")) (trackintel keeps the outliers; "
-            + "timelyMoves is the seed's 3 s rule)")
+            + "timelyMoves with its cleaning stage; timelyMovesSeed is the seed's 3 s rule)")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("geokernel-demo-diary.geojson").path
         try DiaryText.write(diary, tracking: states, to: path)
         print("  diary written as GeoJSON: \(path)")

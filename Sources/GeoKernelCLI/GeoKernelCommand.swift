@@ -14,7 +14,7 @@ struct GeoKernelCommand: ParsableCommand {
             Demo.self, Distance.self, Project.self,
             Fences.self,
             SimplifyCommand.self, RouteCommand.self, GraphCommand.self,
-            TimelineCommand.self,
+            TimelineCommand.self, PolicyCommand.self,
             NearbyCommand.self,
             PlacesCommand.self,
             LandmarksCommand.self,

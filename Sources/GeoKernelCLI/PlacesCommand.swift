@@ -101,8 +101,9 @@ struct AddressNaming: PlacemarkNaming {
 
 /// The places a diary's stays return to, printed by `geokernel timeline --visits`.
 enum VisitsText {
-    static func print(_ diary: Diary, radiusMeters: Double) throws {
-        let visits = try PlaceVisits(placemarks: diary.placemarks, radiusMeters: radiusMeters)
+    static func print(_ diary: Diary, radiusMeters: Double, zone: TimeZoneRules) throws {
+        let visits = try PlaceVisits(
+            placemarks: diary.placemarks, radiusMeters: radiusMeters, utcOffset: { Double(zone.utcOffsetSeconds(at: $0)) })
         Swift.print("places visited (stays within \(Format.fixed(radiusMeters, 0)) m of each other are one place):")
         for p in visits.places {
             let label = visits.label(p.id).map { $0 == p.name ? $0 : "\($0) (\(p.name ?? "#\(p.id)"))" } ?? "#\(p.id)"

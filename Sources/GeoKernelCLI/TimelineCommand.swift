@@ -14,15 +14,19 @@ struct TimelineCommand: ParsableCommand {
         discussion: """
             Placemarks (stays) and moves from a track (GPX, CSV or GeoJSON): prints the \
             diary and writes it as GeoJSON. Presets: trackintel (100 m, 300 s, gap 900 s, no accuracy limit: trackintel's \
-            sliding window), timelyMoves (20 m, 3 s, no gap limit, 160 m), travelDiary (100 m, \
-            900 s, no gap limit, 160 m). --distance, --duration, --gap and --min-accuracy \
-            override the preset; "inf" means no limit. Times are printed in UTC.
+            sliding window), timelyMoves (50 m, 180 s, departure at the last fix inside, signal gaps of 120 s, 100 m; \
+            cleaned by default), travelDiary (100 m, 900 s, no gap limit, 160 m), timelyMovesSeed (the seed's \
+            literal rule: 20 m, 3 s, no gap limit, 160 m). --distance, --duration, --gap and --min-accuracy \
+            override the preset; "inf" means no limit. --clean drops impossible jumps and accuracy outliers \
+            first (--max-speed, --max-clean-accuracy). --live replays the track fix by fix and prints the live \
+            events (arrived, departed, cancelled; --updates also every update) as they happen. Times are printed \
+            in UTC, or in the IANA zone --time-zone names (read from /usr/share/zoneinfo); the GeoJSON stays in UTC.
             """)
 
     @Argument(help: "The track: .gpx, .csv (lat, lon, time, optional accuracy columns) or .geojson.")
     var trace: String
 
-    @Option(help: "trackintel, timelyMoves or travelDiary.")
+    @Option(help: "trackintel, timelyMoves, travelDiary or timelyMovesSeed.")
     var preset: StopDetector.Preset = .trackintel
 
     @Option(help: "Radius of a place in metres (overrides the preset).")
@@ -40,6 +44,24 @@ struct TimelineCommand: ParsableCommand {
     @Flag(name: .customLong("include-open"), help: "Also report the last stay, which the track ends inside.")
     var includeOpen = false
 
+    @Flag(inversion: .prefixedNo, help: "Clean the track first: drop impossible jumps and accuracy outliers (default: on for timelyMoves only).")
+    var clean: Bool?
+
+    @Option(name: .customLong("max-speed"), help: "Top speed of the cleaning stage in m/s (default 50, 180 km/h).")
+    var maxSpeed: Double = TrackCleaning.standard.maximumSpeedMetersPerSecond
+
+    @Option(name: .customLong("max-clean-accuracy"), help: "The cleaning stage drops fixes less accurate than this many metres (default 100).")
+    var maxCleanAccuracy: Double = TrackCleaning.standard.maximumAccuracyMeters
+
+    @Flag(help: "Replay the track fix by fix and print the live events (arrived, departed, cancelled) as they happen.")
+    var live = false
+
+    @Flag(help: "With --live, also print every update of an established stay.")
+    var updates = false
+
+    @Option(name: .customLong("time-zone"), help: "Print times in this IANA time zone (e.g. Europe/Zurich; default UTC). The GeoJSON stays in UTC.")
+    var timeZone: String?
+
     @Option(help: "Name placemarks after the nearest place of this gazetteer (CSV lat,lon,name,… or GeoNames).")
     var gazetteer: String?
 
@@ -49,7 +71,7 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "Name placemarks by address from this index (`geokernel places build`; the gazetteer's town is the fallback).")
     var places: String?
 
-    @Option(help: "List the places the stays return to (visits, time, Home and Work) with this radius in metres.")
+    @Option(help: "List the places the stays return to (visits, time, Home and Work in --time-zone's local time) with this radius in metres.")
     var visits: Double?
 
     @Option(help: "Where to write the GeoJSON (default: the system temporary directory).")
@@ -62,20 +84,35 @@ struct TimelineCommand: ParsableCommand {
         let p = preset.parameters
         let parameters = try StopDetector.Parameters(
             distanceMeters: distance ?? p.distanceMeters, durationSeconds: duration ?? p.durationSeconds,
-            gapSeconds: gap ?? p.gapSeconds, minimumAccuracyMeters: minAccuracy ?? p.minimumAccuracyMeters)
+            gapSeconds: gap ?? p.gapSeconds, minimumAccuracyMeters: minAccuracy ?? p.minimumAccuracyMeters,
+            signalGapSeconds: p.signalGapSeconds, departure: p.departure, anchor: p.anchor)
+        let cleaning = try (clean ?? (preset == .timelyMoves))
+            ? TrackCleaning(maximumSpeedMetersPerSecond: maxSpeed, maximumAccuracyMeters: maxCleanAccuracy) : nil
+        let zone = try timeZone.map { name throws(GeoKernelError) in try TimeZoneRules(named: name) } ?? .utc
         let track = try TrackReader.read(contentsOf: trace)
         let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
         let naming: (any PlacemarkNaming)? = try places.map { AddressNaming(index: try AddressIndex(contentsOf: $0), towns: towns) }
             ?? towns.map { NearbyNaming(geocoder: $0, maxDistanceMeters: nameWithin) }
-        let diary = StopDetector(parameters: parameters, naming: naming).detect(track.fixes, includeOpenStay: includeOpen)
+        let detector = StopDetector(parameters: parameters, cleaning: cleaning, naming: naming)
 
         let name = URL(fileURLWithPath: trace).lastPathComponent
         print("\(name): \(track.fixes.count) fixes (\(track.outOfOrderCount) out of time order, sorted; "
             + "\(track.pointsWithoutTime) points without a time left out)")
         print("preset \(preset.rawValue): \(parameters)")
-        print("ignored: \(diary.ignoredInaccurateFixes) inaccurate, \(diary.repeatedFixes) repeated")
-        DiaryText.print(diary)
-        if let visits { try VisitsText.print(diary, radiusMeters: visits) }
+        if let cleaning { print("cleaning: \(cleaning)") }
+        if zone != .utc { print("times in \(zone.name) (the GeoJSON stays in UTC)") }
+        let diary: Diary
+        if live {
+            diary = try LiveText.replay(track.fixes, parameters: parameters, cleaning: cleaning, naming: naming,
+                                        includeOpen: includeOpen, updates: updates, zone: zone)
+        } else {
+            diary = detector.detect(track.fixes, includeOpenStay: includeOpen)
+        }
+        print("ignored: \(diary.ignoredInaccurateFixes) inaccurate, \(diary.repeatedFixes) repeated"
+            + (cleaning == nil ? "" : "; cleaned out: \(diary.cleanedInaccurateFixes) inaccurate, "
+                + "\(diary.cleanedImpossibleFixes) impossible jumps"))
+        DiaryText.print(diary, zone: zone)
+        if let visits { try VisitsText.print(diary, radiusMeters: visits, zone: zone) }
 
         let path = output ?? FileManager.default.temporaryDirectory
             .appendingPathComponent(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".diary.geojson").path
@@ -89,6 +126,56 @@ struct TimelineCommand: ParsableCommand {
 }
 
 extension StopDetector.Preset: ExpressibleByArgument {}
+
+/// `geokernel timeline --live`: the track replayed fix by fix through a `LiveStopDetector`,
+/// each event printed as it happens.
+enum LiveText {
+    static func replay(
+        _ fixes: [Fix], parameters: StopDetector.Parameters, cleaning: TrackCleaning?, naming: (any PlacemarkNaming)?,
+        includeOpen: Bool, updates: Bool, zone: TimeZoneRules = .utc
+    ) throws -> Diary {
+        var live = LiveStopDetector(parameters: parameters, cleaning: cleaning, naming: naming)
+        var events: [StayEvent] = []
+        var diary = Diary()
+        print("live events:")
+        func show(_ at: Double) {
+            for e in events {
+                if let t = e.timelineEvent { diary.record(t) }
+                if let line = line(e, updates: updates, zone: zone) { print("  \(DiaryText.time(at, zone: zone))  \(line)") }
+            }
+            events.removeAll(keepingCapacity: true)
+        }
+        for f in fixes.sorted(by: { $0.timestamp < $1.timestamp }) {
+            try live.add(f, into: &events)
+            show(f.timestamp)
+        }
+        live.finish(includeOpenStay: includeOpen, into: &events)
+        show(fixes.map(\.timestamp).max() ?? 0)
+        diary.ignoredInaccurateFixes = live.detector.ignoredInaccurateFixes
+        diary.repeatedFixes = live.detector.repeatedFixes
+        diary.cleanedInaccurateFixes = live.detector.cleanedInaccurateFixes
+        diary.cleanedImpossibleFixes = live.detector.cleanedImpossibleFixes
+        return diary
+    }
+
+    /// "arrived #0 47.376900, 8.541700 (since 07:00:00, 6 fixes)", or nil for what is not shown.
+    static func line(_ e: StayEvent, updates: Bool, zone: TimeZoneRules = .utc) -> String? {
+        func at(_ c: Coordinate) -> String { "\(Format.fixed(c.latitude, 6)), \(Format.fixed(c.longitude, 6))" }
+        switch e {
+        case .arrived(let s):
+            return "arrived   #\(s.index) \(at(s.coordinate)) (since \(DiaryText.clock(s.arrival, zone: zone)), \(s.fixCount) fixes)"
+        case .updated(let s):
+            return updates ? "updated   #\(s.index) \(DiaryText.duration(s.durationSeconds)), \(s.fixCount) fixes" : nil
+        case .departed(let p):
+            return "departed  \(DiaryText.place(p)) \(at(p.coordinate)) at \(DiaryText.clock(p.departure, zone: zone))"
+                + "\(p.isOpen ? " (open)" : "") after \(DiaryText.duration(p.durationSeconds)), \(p.fixCount) fixes"
+        case .cancelled(let s):
+            return "cancelled #\(s.index) (no placemark: a pause beyond the gap limit, or the track ended)"
+        case .move(let m):
+            return "move      \(DiaryText.distance(m.distanceMeters)) in \(DiaryText.duration(m.durationSeconds))"
+        }
+    }
+}
 
 /// Names placemarks after the nearest place of the Nearby facade's reverse geocoder, when
 /// it lies within `maxDistanceMeters`: the whole bridge between Timeline (which depends only
@@ -107,14 +194,17 @@ struct NearbyNaming: PlacemarkNaming {
 
 /// Printing and writing diaries, for `geokernel timeline` and the demo.
 enum DiaryText {
-    /// "2024-06-01 06:00:00" (UTC).
-    static func time(_ t: Double) -> String {
+    /// "2024-06-01 06:00:00" (UTC), or "2024-06-01 08:00:00 CEST" in another zone.
+    static func time(_ t: Double, zone: TimeZoneRules = .utc) -> String {
+        if zone != .utc { return zone.localText(t) }
         let iso = ISO8601Time.format(t.rounded(.down))
         return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(8))
     }
 
-    /// "06:00:00" (UTC).
-    static func clock(_ t: Double) -> String { String(time(t).suffix(8)) }
+    /// "06:00:00" (UTC), or "08:00:00 CEST" in another zone.
+    static func clock(_ t: Double, zone: TimeZoneRules = .utc) -> String {
+        zone != .utc ? String(zone.localText(t).dropFirst(11)) : String(time(t).suffix(8))
+    }
 
     /// "1 h 41 min", "12 min", "45 s".
     static func duration(_ seconds: Double) -> String {
@@ -139,8 +229,8 @@ enum DiaryText {
     }
 
     /// One line per stay and move, in time order.
-    static func print(_ diary: Diary, indent: String = "  ", clockOnly: Bool = false) {
-        let t = clockOnly ? clock : time
+    static func print(_ diary: Diary, indent: String = "  ", clockOnly: Bool = false, zone: TimeZoneRules = .utc) {
+        let t = { (s: Double) in clockOnly ? clock(s, zone: zone) : time(s, zone: zone) }
         for segment in diary.segments {
             switch segment {
             case .stay(let p):

@@ -71,6 +71,11 @@ public struct Diary: Sendable, Hashable {
     /// Fixes that were out of time order in the input of a batch detection (they were
     /// sorted into place first).
     public var outOfOrderFixes = 0
+    /// Fixes the cleaning stage dropped for an accuracy worse than its limit (0 without
+    /// cleaning). \since 0.4
+    public var cleanedInaccurateFixes = 0
+    /// Fixes the cleaning stage dropped for an impossible speed (0 without cleaning). \since 0.4
+    public var cleanedImpossibleFixes = 0
 
     /// An empty diary.
     public init() {}

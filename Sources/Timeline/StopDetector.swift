@@ -36,6 +36,12 @@ import GeoKernel
 ///
 /// Every stored fix ends up in exactly one placemark or one move (see `Transit`).
 ///
+/// Options that leave trackintel's rule (all off in the `trackintel` preset, which stays
+/// identical to trackintel): a cleaning stage in front (`TrackCleaning`: impossible jumps
+/// and accuracy outliers dropped), and the signal-gap, departure and anchor rules of
+/// `Parameters` (used by `timelyMoves`). `LiveStopDetector` reports the same stays while
+/// they happen (arrived, updated, departed).
+///
 /// - Complexity: O(1) amortised per fix, plus O(w) once per placemark of w fixes (the
 ///   distinct positions of its window); memory O(fixes of the open window and of the move
 ///   in progress). Most fixes are placed inside or outside the window without any
@@ -55,6 +61,8 @@ public struct StopDetector: Sendable {
     public let parameters: Parameters
     /// Names placemarks as they are emitted, or nil.
     public let naming: (any PlacemarkNaming)?
+    /// The cleaning stage in front of the detector, or nil (none). \since 0.4
+    public let cleaning: TrackCleaning?
 
     /// Fixes ignored so far because their accuracy was worse than the limit.
     public private(set) var ignoredInaccurateFixes = 0
@@ -66,12 +74,24 @@ public struct StopDetector: Sendable {
     public private(set) var placemarkCount = 0
     /// True once `finish` has run; the detector then refuses fixes.
     public private(set) var isFinished = false
+    /// Fixes the cleaning stage dropped for a bad accuracy (0 without cleaning). \since 0.4
+    public var cleanedInaccurateFixes: Int { cleaner?.droppedInaccurateFixes ?? 0 }
+    /// Fixes the cleaning stage dropped for an impossible speed (0 without cleaning). \since 0.4
+    public var cleanedImpossibleFixes: Int { cleaner?.droppedImpossibleFixes ?? 0 }
+
+    /// The cleaning stage's state, when there is one.
+    private var cleaner: TrackCleaner?
+    /// Scratch space for the fixes the cleaner releases.
+    private var released: [Fix] = []
 
     /// The open window: `window[0]` is the anchor; never empty once a fix was stored.
     private var window: [Fix] = []
     /// Stored fixes of the move in progress (before the window).
     private var leg: [Fix] = []
     private var anchorPhi = 0.0, anchorLambda = 0.0, anchorCosPhi = 0.0
+    /// With `Parameters.Anchor.centroid`: sums of the window's latitudes and longitude
+    /// offsets from its first fix (degrees).
+    private var centroidLatitudeSum = 0.0, centroidLongitudeOffsetSum = 0.0
     /// haversine `a` values bracketing the distance threshold (`SphereBand`): below
     /// `aInside` a fix is certainly inside, above `aOutside` certainly outside; in between
     /// trackintel's formula decides (so results equal trackintel's `>=` on the metre value).
@@ -84,10 +104,17 @@ public struct StopDetector: Sendable {
     ///
     /// - Parameters:
     ///   - parameters: thresholds; default `.trackintel`.
+    ///   - cleaning: the cleaning stage's rules (`TrackCleaning`), run on every fix before
+    ///     the detector sees it; default none. A fix the cleaner holds back reaches the
+    ///     detector (and its events) only once it is confirmed.
     ///   - naming: names each placemark when it is emitted; default none.
     /// - Complexity: O(1).
-    public init(parameters: Parameters = .trackintel, naming: (any PlacemarkNaming)? = nil) {
+    public init(
+        parameters: Parameters = .trackintel, cleaning: TrackCleaning? = nil, naming: (any PlacemarkNaming)? = nil
+    ) {
         self.parameters = parameters
+        self.cleaning = cleaning
+        self.cleaner = cleaning.map { TrackCleaner(rules: $0) }
         self.naming = naming
         // The margins (SphereBand's) cover the rounding of the product bounds and of
         // libm's haversine, and the law of cosines' a = (1 − cos θ)/2, off by up to ~3e-16.
@@ -98,9 +125,9 @@ public struct StopDetector: Sendable {
         aOutside = band.outside
     }
 
-    /// Creates a detector with a preset's parameters.
-    public init(preset: Preset, naming: (any PlacemarkNaming)? = nil) {
-        self.init(parameters: preset.parameters, naming: naming)
+    /// Creates a detector with a preset's parameters (and, optionally, a cleaning stage).
+    public init(preset: Preset, cleaning: TrackCleaning? = nil, naming: (any PlacemarkNaming)? = nil) {
+        self.init(parameters: preset.parameters, cleaning: cleaning, naming: naming)
     }
 
     /// Fixes stored but not yet part of an emitted placemark or move (the open window and
@@ -114,6 +141,19 @@ public struct StopDetector: Sendable {
     ///   are fine); `.misuse` after `finish`. The detector is unchanged when it throws.
     /// - Complexity: O(1) amortised; O(w) when it closes a placemark of w fixes.
     public mutating func add(_ fix: Fix) throws(GeoKernelError) -> [TimelineEvent] {
+        try checkNext(fix)
+        return addChecked(fix)
+    }
+
+    /// Throws when `fix` may not be added now (after `finish`, or earlier than the previous fix).
+    @inline(__always)
+    func checkNext(_ fix: Fix) throws(GeoKernelError) {
+        if _slowPath(isFinished || !(fix.timestamp >= lastTime)) { try refuse(fix) }
+    }
+
+    /// The error of `checkNext`.
+    @inline(never)
+    private func refuse(_ fix: Fix) throws(GeoKernelError) {
         guard !isFinished else {
             throw GeoKernelError(.misuse, "fix at t=\(fix.timestamp) s added after finish(); use a new StopDetector")
         }
@@ -121,10 +161,34 @@ public struct StopDetector: Sendable {
             throw GeoKernelError(
                 .order,
                 "fix at t=\(fix.timestamp) s is earlier than the previous fix at t=\(lastTime) s "
-                    + "(fix \(storedFixes + ignoredInaccurateFixes + repeatedFixes + 1) of the stream); "
+                    + "(fix \(storedFixes + ignoredInaccurateFixes + repeatedFixes + cleanedInaccurateFixes + cleanedImpossibleFixes + 1) of the stream); "
                     + "streaming needs fixes in time order (batch detect() sorts them)")
         }
-        return addInOrder(fix)
+    }
+
+    /// Runs `fix` (checked) through the cleaner into `released`; false when there is no
+    /// cleaner (then the caller gives `fix` to `addInOrder` itself).
+    @inline(__always)
+    mutating func clean(_ fix: Fix, into released: inout [Fix]) -> Bool {
+        guard cleaner != nil else { return false }
+        lastTime = fix.timestamp
+        released.removeAll(keepingCapacity: true)
+        cleaner!.add(fix, into: &released)
+        return true
+    }
+
+    /// `add` after the order and state checks: through the cleaner, when there is one.
+    @inline(__always)
+    mutating func addChecked(_ fix: Fix) -> [TimelineEvent] {
+        guard cleaner != nil else { return addInOrder(fix) }
+        lastTime = fix.timestamp
+        released.removeAll(keepingCapacity: true)
+        cleaner!.add(fix, into: &released)
+        if released.isEmpty { return [] }
+        if released.count == 1 { return addInOrder(released[0]) }
+        var events: [TimelineEvent] = []
+        for f in released { events += addInOrder(f) }
+        return events
     }
 
     /// Adds fixes in order; returns the events of all of them.
@@ -145,6 +209,7 @@ public struct StopDetector: Sendable {
     public mutating func finish(includeOpenStay: Bool = false) -> [TimelineEvent] {
         guard !isFinished else { return [] }
         isFinished = true
+        cleaner?.finish()
         if includeOpenStay, storedFixes >= 2, !lastWasGapReset, let first = window.first, let last = window.last,
             last.timestamp - first.timestamp >= parameters.durationSeconds
         {
@@ -160,8 +225,8 @@ public struct StopDetector: Sendable {
         return [.move(move)]
     }
 
-    /// The whole-track (batch) form: a fresh detector with this one's parameters and
-    /// naming (not its streaming state) over `fixes`, which are first sorted by time
+    /// The whole-track (batch) form: a fresh detector with this one's parameters, cleaning
+    /// and naming (not its streaming state) over `fixes`, which are first sorted by time
     /// (stably) when they are not in order; `Diary.outOfOrderFixes` says how many were not.
     ///
     /// Equal to adding the sorted fixes one by one and calling `finish(includeOpenStay:)`.
@@ -173,16 +238,18 @@ public struct StopDetector: Sendable {
             ? fixes
             : fixes.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
                 .map(\.element)
-        var d = StopDetector(parameters: parameters, naming: naming)
+        var d = StopDetector(parameters: parameters, cleaning: cleaning, naming: naming)
         var diary = Diary()
         for f in sorted {
-            let events = d.addInOrder(f)
+            let events = d.addChecked(f)
             if !events.isEmpty { diary.record(events) }
         }
         diary.record(d.finish(includeOpenStay: includeOpenStay))
         diary.ignoredInaccurateFixes = d.ignoredInaccurateFixes
         diary.repeatedFixes = d.repeatedFixes
         diary.outOfOrderFixes = outOfOrder
+        diary.cleanedInaccurateFixes = d.cleanedInaccurateFixes
+        diary.cleanedImpossibleFixes = d.cleanedImpossibleFixes
         return diary
     }
 
@@ -215,11 +282,21 @@ public struct StopDetector: Sendable {
         lastWasGapReset = false
         guard isOutsideWindow(fix.coordinate) else {
             window.append(fix)
+            if parameters.anchor != .firstFix { moveAnchorToCentroid(adding: fix) }
             return []
         }
         var events: [TimelineEvent] = []
-        // Here gap ≤ gapSeconds: a pause of exactly gapSeconds keeps the window (diff > gap).
-        if fix.timestamp - window[0].timestamp >= parameters.durationSeconds {
+        if gap > parameters.signalGapSeconds || parameters.departure == .lastFixInside {
+            // The window ends at its own last fix: after a signal gap the person left at some
+            // time within it, and the move spans the gap.
+            let last = window[window.count - 1].timestamp
+            if last - window[0].timestamp >= parameters.durationSeconds {
+                events = emitStay(departure: last, open: false)
+            } else {
+                leg += window
+            }
+        } else if fix.timestamp - window[0].timestamp >= parameters.durationSeconds {
+            // Here gap ≤ gapSeconds: a pause of exactly gapSeconds keeps the window (diff > gap).
             events = emitStay(departure: fix.timestamp, open: false)
         } else {
             leg += window
@@ -228,11 +305,51 @@ public struct StopDetector: Sendable {
         return events
     }
 
+    // MARK: - What the live detector reads
+
+    /// Time of the open window's first fix (its anchor), or nil before the first stored fix.
+    var windowStart: Double? { window.first?.timestamp }
+    /// Time of the open window's latest fix.
+    var windowEnd: Double? { window.last?.timestamp }
+    /// Times of the open window's first and latest fix (the window is never empty once a
+    /// fix was stored; (0, 0) before).
+    var windowSpan: (start: Double, end: Double) {
+        window.isEmpty ? (0, 0) : (window[0].timestamp, window[window.count - 1].timestamp)
+    }
+    /// Number of fixes in the open window.
+    var windowCount: Int { window.count }
+    /// Counts the windows started so far (changes whenever a new window begins).
+    private(set) var windowSerial = 0
+
     private mutating func startWindow(_ fix: Fix) {
+        windowSerial &+= 1
         window.removeAll(keepingCapacity: true)
         window.append(fix)
         anchorPhi = fix.coordinate.latitude * Self.radiansPerDegree
         anchorLambda = fix.coordinate.longitude * Self.radiansPerDegree
+        anchorCosPhi = cos(anchorPhi)
+        centroidLatitudeSum = fix.coordinate.latitude
+        centroidLongitudeOffsetSum = 0
+    }
+
+    /// `Parameters.Anchor.centroid` (and `.centroidOnceEstablished` once the window has
+    /// lasted `durationSeconds`): the window's centre becomes the mean of its fixes.
+    private mutating func moveAnchorToCentroid(adding fix: Fix) {
+        let first = window[0].coordinate.longitude
+        var d = fix.coordinate.longitude - first
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        centroidLatitudeSum += fix.coordinate.latitude
+        centroidLongitudeOffsetSum += d
+        if parameters.anchor == .centroidOnceEstablished,
+            fix.timestamp - window[0].timestamp < parameters.durationSeconds
+        {
+            return
+        }
+        let n = Double(window.count)
+        let centre = Coordinate(
+            uncheckedLatitude: centroidLatitudeSum / n, longitude: first + centroidLongitudeOffsetSum / n)
+        anchorPhi = centre.latitude * Self.radiansPerDegree
+        anchorLambda = centre.longitude * Self.radiansPerDegree
         anchorCosPhi = cos(anchorPhi)
     }
 

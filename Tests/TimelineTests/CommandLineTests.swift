@@ -49,6 +49,46 @@ struct TimelineCommandLineTests {
         }
     }
 
+    @Test("timeline --live prints arrivals while the person is still there, then departures, and the same diary")
+    func live() throws {
+        try Self.scratch { dir in
+            let trace = SharedData.path("traces/gpxpy/korita-zbevnica.gpx")
+            let batch = try Self.run(["timeline", trace, "--output", dir + "/b.geojson"])
+            let live = try Self.run(["timeline", trace, "--live", "--updates", "--output", dir + "/l.geojson"])
+            #expect(live.status == 0, "\(live.err)")
+            let lines = live.out.split(separator: "\n").map(String.init)
+            let arrived = lines.filter { $0.contains(" arrived ") }, departed = lines.filter { $0.contains(" departed ") }
+            let cancelled = lines.filter { $0.contains(" cancelled ") }
+            // Seven placemarks; one more stay was announced at 10:57:10 and cancelled at 11:13:49,
+            // when a 16-minute pause (beyond trackintel's 15) dropped its window.
+            #expect(departed.count == 7 && cancelled.count == 1 && arrived.count == 8, "\(live.out)")
+            #expect(cancelled.first?.hasPrefix("  2010-10-03 11:13:49  cancelled #3") == true, "\(cancelled)")
+            // The first stay (09:36:30 → 09:50:31) is announced at 09:41:xx, five minutes in.
+            #expect(arrived.first?.hasPrefix("  2010-10-03 09:4") == true, "\(arrived)")
+            #expect(lines.contains { $0.contains(" updated ") })
+            // The diary printed after the events is the batch diary.
+            let stays = { (out: String) in out.split(separator: "\n").filter { $0.hasPrefix("  stay ") } }
+            #expect(stays(live.out) == stays(batch.out))
+        }
+    }
+
+    @Test("timeline --preset timelyMoves cleans the track by default; --no-clean and the seed's preset do not")
+    func timelyMovesCleans() throws {
+        try Self.scratch { dir in
+            let trace = SharedData.path("traces/trackintel/posmo_trajectory.csv")
+            let r = try Self.run(["timeline", trace, "--preset", "timelyMoves", "--output", dir + "/p.geojson"])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out.contains("cleaning: top speed 50 m/s, accuracy limit 100 m"), "\(r.out)")
+            #expect(r.out.contains("impossible jumps"))
+            let raw = try Self.run(["timeline", trace, "--preset", "timelyMoves", "--no-clean", "--output", dir + "/q.geojson"])
+            #expect(raw.status == 0 && !raw.out.contains("cleaning:"))
+            let seed = try Self.run(["timeline", trace, "--preset", "timelyMovesSeed", "--output", dir + "/s.geojson"])
+            #expect(seed.out.contains("preset timelyMovesSeed: 20 m for 3 s"), "\(seed.out)")
+            let bad = try Self.run(["timeline", trace, "--clean", "--max-speed", "0", "--output", dir + "/z.geojson"])
+            #expect(bad.status != 0 && bad.err.contains("maximum speed"), "\(bad.err)")
+        }
+    }
+
     @Test("placemarks are named through the Nearby facade's reverse geocoder")
     func gazetteer() throws {
         try Self.scratch { dir in

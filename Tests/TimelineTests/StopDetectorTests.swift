@@ -229,12 +229,12 @@ struct PresetTests {
         #expect(StopDetector(preset: .trackintel).detect(fixes).placemarks.count == 1)
     }
 
-    @Test("timelyMoves: not moving (within 20 m) for 3 s makes a placemark, 2 s does not")
-    func timelyMoves() {
-        let p = StopDetector.Parameters.timelyMoves
+    @Test("timelyMovesSeed: not moving (within 20 m) for 3 s makes a placemark, 2 s does not")
+    func timelyMovesSeed() {
+        let p = StopDetector.Parameters.timelyMovesSeed
         #expect(p.distanceMeters == 20 && p.durationSeconds == 3 && p.gapSeconds == .infinity)
         #expect(p.minimumAccuracyMeters == 160)
-        let d = StopDetector(preset: .timelyMoves)
+        let d = StopDetector(preset: .timelyMovesSeed)
         // Moving 25 m a second, then a pause at 0 m.
         let pause3 = [Track.fix(0, north: -50), Track.fix(1, north: -25), Track.fix(2), Track.fix(3, north: 5),
                       Track.fix(5, north: 3), Track.fix(6, north: 40)]

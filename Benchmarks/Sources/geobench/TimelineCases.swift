@@ -22,7 +22,62 @@ import FoundationXML
 ///   read back with its time, in order.
 enum TimelineCases {
     static func make(points n: Int) throws -> [BenchCase] {
-        try staysCases(fixes: n) + gpxCases(points: n)
+        try staysCases(fixes: n) + liveCases(fixes: n) + gpxCases(points: n)
+    }
+
+    // MARK: - timeline.stays.live, timeline.clean+stays (issue 11)
+
+    /// - `timeline.stays.live`: the same 1M fixes through `LiveStopDetector` (trackintel
+    ///   preset), events appended to one reused array; ns per fix. Baseline `timeline.stays`
+    ///   (the batch detector fed one fix at a time). Checked: its departures are the batch
+    ///   placemarks.
+    /// - `timeline.clean+stays`: the cleaning stage (`TrackCleaning.standard`) and the
+    ///   `timelyMoves` detector over the same day (naming excluded); ns per fix, so 500 ns
+    ///   is 0.5 s for the 1M-fix day. Baseline `timeline.stays.timelyMoves`: the same
+    ///   detector without cleaning. Checked: the cleaner dropped the simulated day's
+    ///   outliers only (under 3 % of fixes) and found stays.
+    static func liveCases(fixes n: Int) throws -> [BenchCase] {
+        let fixes = SimulatedDay.fixes(count: n)
+        var departed: [Placemark] = []
+        var cleaned: Diary?
+        var uncleaned: Diary?
+        return [
+            BenchCase(name: "timeline.stays.live", n: n, baseline: "timeline.stays", setUp: { departed = [] }, run: {
+                var d = LiveStopDetector(preset: .trackintel)
+                var events: [StayEvent] = []
+                events.reserveCapacity(4096)
+                var found: [Placemark] = []
+                for f in fixes {
+                    // add never throws on fixes in time order; an error would show as a check failure.
+                    try? d.add(f, into: &events)
+                    if events.count >= 4000 {
+                        for case .departed(let p) in events { found.append(p) }
+                        events.removeAll(keepingCapacity: true)
+                    }
+                }
+                d.finish(into: &events)
+                for case .departed(let p) in events { found.append(p) }
+                departed = found
+            }, check: {
+                let batch = StopDetector(preset: .trackintel).detect(fixes).placemarks
+                return departed == batch ? nil : "\(departed.count) live departures, \(batch.count) batch placemarks"
+            }),
+            BenchCase(name: "timeline.stays.timelyMoves", n: n, baseline: nil, setUp: { uncleaned = nil }, run: {
+                uncleaned = StopDetector(preset: .timelyMoves).detect(fixes)
+            }),
+            BenchCase(
+                name: "timeline.clean+stays", n: n, baseline: "timeline.stays.timelyMoves", setUp: { cleaned = nil },
+                run: {
+                    cleaned = StopDetector(preset: .timelyMoves, cleaning: .standard).detect(fixes)
+                },
+                check: {
+                    guard let c = cleaned, let u = uncleaned else { return "nothing detected" }
+                    let dropped = c.cleanedImpossibleFixes + c.cleanedInaccurateFixes
+                    guard dropped < n * 3 / 100 else { return "the cleaner dropped \(dropped) of \(n) fixes" }
+                    guard !c.placemarks.isEmpty, !u.placemarks.isEmpty else { return "no stays" }
+                    return nil
+                }),
+        ]
     }
 
     // MARK: - timeline.stays

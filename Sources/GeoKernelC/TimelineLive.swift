@@ -1,0 +1,119 @@
+import CGeoKernelHeader
+import GeoKernel
+import Timeline
+
+// Section "timeline live" of include/geokernel.h: the live events of a gk_timeline
+// (arrived, updated, departed, cancelled) in a queue like the geofence monitor's, and the
+// cleaning stage. The box is TimelineBox (Timeline.swift).
+
+extension StayEvent {
+    /// GK_TIMELINE_ARRIVED … GK_TIMELINE_CANCELLED.
+    var cKind: CInt {
+        switch self {
+        case .arrived: GK_TIMELINE_ARRIVED
+        case .updated: GK_TIMELINE_UPDATED
+        case .departed: GK_TIMELINE_DEPARTED
+        case .cancelled: GK_TIMELINE_CANCELLED
+        case .move: 0  // never queued
+        }
+    }
+}
+
+/// The "before the first fix" rule of the timeline live section.
+private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernelError) {
+    guard box.givenFixes == 0, !box.detector.isFinished else {
+        throw GeoKernelError(.misuse, "\(what) must be called before the first fix")
+    }
+}
+
+@c public func gk_timeline_enable_events(_ ctx: OpaquePointer?, _ tl: OpaquePointer?) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        try beforeFirstFix(box, "gk_timeline_enable_events")
+        box.queueEvents = true
+    }
+}
+
+@c public func gk_timeline_set_cleaning(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ maxSpeedMps: Double, _ maxAccuracyM: Double
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let rules = try TrackCleaning(maximumSpeedMetersPerSecond: maxSpeedMps, maximumAccuracyMeters: maxAccuracyM)
+        try beforeFirstFix(box, "gk_timeline_set_cleaning")
+        box.live = LiveStopDetector(parameters: box.detector.parameters, cleaning: rules)
+    }
+}
+
+@c public func gk_timeline_set_rules(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ signalGapS: Double, _ departure: CInt, _ anchor: CInt
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let rule: StopDetector.Parameters.Departure
+        switch departure {
+        case GK_TIMELINE_DEPART_FIRST_OUTSIDE: rule = .firstFixOutside
+        case GK_TIMELINE_DEPART_LAST_INSIDE: rule = .lastFixInside
+        default:
+            throw .invalid("departure \(departure) must be GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE")
+        }
+        let anchorRule: StopDetector.Parameters.Anchor
+        switch anchor {
+        case GK_TIMELINE_ANCHOR_FIRST_FIX: anchorRule = .firstFix
+        case GK_TIMELINE_ANCHOR_CENTROID: anchorRule = .centroid
+        case GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED: anchorRule = .centroidOnceEstablished
+        default:
+            throw .invalid("anchor \(anchor) must be GK_TIMELINE_ANCHOR_FIRST_FIX, _CENTROID or _CENTROID_ONCE_ESTABLISHED")
+        }
+        let p = box.detector.parameters
+        let parameters = try StopDetector.Parameters(
+            distanceMeters: p.distanceMeters, durationSeconds: p.durationSeconds, gapSeconds: p.gapSeconds,
+            minimumAccuracyMeters: p.minimumAccuracyMeters, signalGapSeconds: signalGapS, departure: rule,
+            anchor: anchorRule)
+        try beforeFirstFix(box, "gk_timeline_set_rules")
+        box.live = LiveStopDetector(parameters: parameters, cleaning: box.detector.cleaning)
+    }
+}
+
+@c public func gk_timeline_read_events(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ outKinds: UnsafeMutablePointer<CInt>?,
+    _ outIndex: UnsafeMutablePointer<Int>?, _ outLat: UnsafeMutablePointer<Double>?,
+    _ outLon: UnsafeMutablePointer<Double>?, _ outArrival: UnsafeMutablePointer<Double>?,
+    _ outTime: UnsafeMutablePointer<Double>?, _ outFixCount: UnsafeMutablePointer<UInt>?, _ capacity: UInt,
+    _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let count = try required(outCount, "out_count")
+        let n = Int(min(UInt(box.pending), capacity))
+        for k in 0..<n {
+            let e = box.queue[box.head + k]
+            outKinds?[k] = e.cKind
+            switch e {
+            case .arrived(let s), .updated(let s), .cancelled(let s):
+                outIndex?[k] = s.index
+                outLat?[k] = s.coordinate.latitude
+                outLon?[k] = s.coordinate.longitude
+                outArrival?[k] = s.arrival
+                outTime?[k] = s.lastSeen
+                outFixCount?[k] = UInt(s.fixCount)
+            case .departed(let p):
+                outIndex?[k] = p.index
+                outLat?[k] = p.coordinate.latitude
+                outLon?[k] = p.coordinate.longitude
+                outArrival?[k] = p.arrival
+                outTime?[k] = p.departure
+                outFixCount?[k] = UInt(p.fixCount)
+            case .move:
+                break
+            }
+        }
+        box.head += n
+        count.pointee = UInt(n)
+        box.compact()
+    }
+}
+
+@c public func gk_timeline_pending_events(_ tl: OpaquePointer?) -> UInt {
+    UInt(borrow(tl, as: TimelineBox.self)?.pending ?? 0)
+}
