@@ -25,7 +25,8 @@
  *    up to capacity entries and keeps the rest.
  *  - Fixes, one argument order everywhere: lat, lon, time_s, accuracy_m (since 0.3; the
  *    geofence section took accuracy before time in 0.2). The ABI is not yet 1.0: such
- *    changes are announced here and in the version number.
+ *    changes are announced here and in the version number. In 0.4, GK_TIMELINE_TIMELY_MOVES
+ *    became a preset a person accepts (section timeline); 0.3's is GK_TIMELINE_TIMELY_MOVES_SEED.
  *  - Enumerations are the named GK_* constants; any other value is refused with
  *    GK_ERR_INVALID_ARGUMENT.
  *  - Strings (notes, owners, users, search text, profiles) and paths are NUL-terminated
@@ -68,7 +69,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version ---- */
 
 #define GK_VERSION_MAJOR 0
-#define GK_VERSION_MINOR 3
+#define GK_VERSION_MINOR 4
 #define GK_VERSION_PATCH 0
 /** GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH. */
 #define GK_VERSION_NUMBER (GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
@@ -1875,7 +1876,7 @@ int gk_route_step_road(gk_context *ctx, gk_route *route, size_t leg, size_t inde
  *  GK_ERR_MISUSE for NULL. Complexity: count times gk_index_nearest's search, without its
  *  per-call costs. Ownership: the caller's arrays, read and written during the call only.
  *  Thread safety: as gk_index_nearest (many threads may query one index at once).
- *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:) for each point. \since 0.3 */
+ *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:) for each point. \since 0.4 */
 int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, const double *lon,
                            size_t count, ptrdiff_t stride_bytes, size_t k, double max_m,
                            uint32_t *out_ids, double *out_m, size_t *out_counts);
@@ -1883,7 +1884,7 @@ int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, 
 /* ----------------------------------------------------------------- places ---- */
 /* Reverse geocoding by address (gk_address_index), visits, Home and Work. */
 
-/** What gk_address_index_lookup found. Swift: AddressKind. \since 0.3 */
+/** What gk_address_index_lookup found. Swift: AddressKind. \since 0.4 */
 #define GK_ADDRESS_PLACE   0  /**< a named place: "Café de Paris, Place du Casino" */
 #define GK_ADDRESS_ADDRESS 1  /**< a house number: "12 Rue Grimaldi" */
 #define GK_ADDRESS_STREET  2  /**< a named street: "Rue Grimaldi" */
@@ -1900,7 +1901,7 @@ int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, 
  *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE or GK_ERR_CORRUPT for a damaged file (the message
  *  names the blob or line and byte offset); GK_ERR_MISUSE for NULL.
  *  Complexity: O(file size): the Monaco extract in a few tens of milliseconds.
- *  Thread safety: any thread with its own ctx. Swift: AddressIndexBuilder.build(osmFile:). \since 0.3 */
+ *  Thread safety: any thread with its own ctx. Swift: AddressIndexBuilder.build(osmFile:). \since 0.4 */
 int gk_address_index_build(gk_context *ctx, const char *osm_path, gk_address_index **out);
 
 /** Saves the index atomically (temporary file, fsync, rename): a crash leaves the previous
@@ -1910,7 +1911,7 @@ int gk_address_index_build(gk_context *ctx, const char *osm_path, gk_address_ind
  *  \param[in] path where to write it.
  *  \return GK_OK; GK_ERR_IO naming the path and the reason; GK_ERR_MISUSE;
  *  GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8. Thread safety: any thread with its
- *  own ctx, also while others look up. Swift: AddressIndex.save(to:). \since 0.3 */
+ *  own ctx, also while others look up. Swift: AddressIndex.save(to:). \since 0.4 */
 int gk_address_index_save(gk_context *ctx, gk_address_index *index, const char *path);
 
 /** CONSTRUCTOR. Loads an index saved by gk_address_index_save (no rebuilding); a damaged or
@@ -1920,17 +1921,17 @@ int gk_address_index_save(gk_context *ctx, gk_address_index *index, const char *
  *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
  *  \return GK_OK; GK_ERR_IO; GK_ERR_CORRUPT for a damaged (checksum), truncated or foreign
  *  file or another format version, the message says which; GK_ERR_MISUSE.
- *  Complexity: O(size). Swift: AddressIndex(contentsOf:). \since 0.3 */
+ *  Complexity: O(size). Swift: AddressIndex(contentsOf:). \since 0.4 */
 int gk_address_index_load(gk_context *ctx, const char *path, gk_address_index **out);
 
 /** DESTRUCTOR. NULL is a no-op.
- *  \param index the index, or NULL. \since 0.3 */
+ *  \param index the index, or NULL. \since 0.4 */
 void gk_address_index_destroy(gk_address_index *index);
 
 /** How many entries of one kind the index holds (0 for NULL, GK_ADDRESS_TOWN or an unknown
  *  kind). Swift: AddressIndex.count(_:).
  *  \param index the index (only read), or NULL.
- *  \param kind GK_ADDRESS_PLACE, GK_ADDRESS_ADDRESS or GK_ADDRESS_STREET. \since 0.3 */
+ *  \param kind GK_ADDRESS_PLACE, GK_ADDRESS_ADDRESS or GK_ADDRESS_STREET. \since 0.4 */
 size_t gk_address_index_count(gk_address_index *index, int kind);
 
 /** Names (lat, lon): the nearest named place within place_m, else the nearest house number
@@ -1952,7 +1953,7 @@ size_t gk_address_index_count(gk_address_index *index, int kind);
  *  GK_ERR_BUFFER_TOO_SMALL (the string rules); GK_ERR_INVALID_ARGUMENT for a bad
  *  coordinate or a negative radius; GK_ERR_MISUSE. About a microsecond.
  *  Thread safety: any number of threads at once, each with its own ctx.
- *  Swift: AddressIndex.lookup(_:radii:fallback:). \since 0.3 */
+ *  Swift: AddressIndex.lookup(_:radii:fallback:). \since 0.4 */
 int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocoder *towns, double lat,
                             double lon, double place_m, double address_m, double street_m, int *out_kind,
                             char *buf, size_t capacity, size_t *out_len, double *out_m);
@@ -1973,7 +1974,7 @@ int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocode
  *  \param[out] out_home, out_work the index of Home and Work, or -1 (may be NULL).
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL as gk_timeline_placemarks; GK_ERR_INVALID_ARGUMENT
  *  for a radius that is not positive; GK_ERR_MISUSE. Complexity: O(stays × places).
- *  Swift: PlaceVisits(placemarks:radiusMeters:utcOffset:). \since 0.3 */
+ *  Swift: PlaceVisits(placemarks:radiusMeters:utcOffset:). \since 0.4 */
 int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double utc_offset_s, double *lat,
                        double *lon, size_t *visit_count, double *total_s, size_t capacity, size_t *out_count,
                        ptrdiff_t *out_home, ptrdiff_t *out_work);

@@ -3,7 +3,7 @@ import GeoKernel
 /// A place a person came back to: the stays (placemarks) within `radiusMeters` of it,
 /// with how often and how long.
 ///
-/// Thread safety: a value; `Sendable`. C twin: one row of `gk_timeline_places`. \since 0.3
+/// Thread safety: a value; `Sendable`. C twin: one row of `gk_timeline_places`. \since 0.4
 public struct VisitedPlace: Sendable, Hashable {
     /// 0, 1, 2… in order of first visit.
     public var id: Int
@@ -35,7 +35,7 @@ public struct VisitedPlace: Sendable, Hashable {
 /// default UTC).
 ///
 /// - Complexity: O(stays × places), plus the hours the stays span.
-/// - Thread safety: a value; `Sendable`. C twin: `gk_timeline_places`. \since 0.3
+/// - Thread safety: a value; `Sendable`. C twin: `gk_timeline_places`. \since 0.4
 public struct PlaceVisits: Sendable, Hashable {
     public private(set) var places: [VisitedPlace] = []
     /// For each placemark (by position in the input), the id of its place.

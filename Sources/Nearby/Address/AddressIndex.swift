@@ -2,7 +2,7 @@ import GeoKernel
 
 /// What an address lookup found.
 ///
-/// C twin: `gk_address_kind` (`GK_ADDRESS_PLACE`, `_ADDRESS`, `_STREET`, `_TOWN`). \since 0.3
+/// C twin: `GK_ADDRESS_PLACE`, `_ADDRESS`, `_STREET`, `_TOWN`. \since 0.4
 public enum AddressKind: UInt8, Sendable, Hashable, CaseIterable {
     /// A named place: an amenity, shop, tourism, leisure, office, craft or historic
     /// feature with a `name` ("Café de Paris").
@@ -19,7 +19,7 @@ public enum AddressKind: UInt8, Sendable, Hashable, CaseIterable {
 /// what an app supplies itself.
 ///
 /// Units: degrees (WGS84). Thread safety: a value; `Sendable`. C twin: none (the C ABI
-/// builds from an OSM file). \since 0.3
+/// builds from an OSM file). \since 0.4
 public struct AddressPoint: Sendable, Hashable {
     /// `.place` or `.address`.
     public var kind: AddressKind
@@ -38,7 +38,7 @@ public struct AddressPoint: Sendable, Hashable {
 }
 
 /// A named street to index: its name and its line (at least two vertices, degrees).
-/// \since 0.3
+/// \since 0.4
 public struct NamedStreet: Sendable, Hashable {
     public var name: String
     public var vertices: [Coordinate]
@@ -49,7 +49,7 @@ public struct NamedStreet: Sendable, Hashable {
 /// The answer of an address lookup.
 ///
 /// Thread safety: a value; `Sendable`. C twin: the outputs of `gk_address_index_lookup`.
-/// \since 0.3
+/// \since 0.4
 public struct AddressMatch: Sendable, Hashable, CustomStringConvertible {
     public let kind: AddressKind
     /// What to show: "Café de Paris, Place du Casino", "12 Rue Grimaldi", "Rue Grimaldi"
@@ -70,7 +70,7 @@ public struct AddressMatch: Sendable, Hashable, CustomStringConvertible {
 
 /// How far each kind of answer may be from the queried point, in metres.
 /// C twin: the `place_m`, `address_m` and `street_m` arguments of `gk_address_index_lookup`.
-/// \since 0.3
+/// \since 0.4
 public struct AddressRadii: Sendable, Hashable {
     /// A named place within this distance wins (default 30 m: inside or at the door of
     /// the building a stay's centre falls in, for phone positions good to about 20 m).
@@ -98,7 +98,7 @@ public struct AddressRadii: Sendable, Hashable {
 ///
 /// Thread safety: an immutable value; `Sendable`; any number of concurrent lookups.
 /// C twin: `gk_address_index` (`gk_address_index_build`, `_load`, `_save`, `_lookup`,
-/// `_count`, `_destroy`). \since 0.3
+/// `_count`, `_destroy`). \since 0.4
 public struct AddressIndex: Sendable {
     /// Per polyline: kind (points first, then streets) and string ids.
     let kinds: [UInt8], nameID: [UInt32], numberID: [UInt32], streetID: [UInt32]

@@ -18,7 +18,7 @@ import Nearby
 ///
 /// Thread safety: a value; use from one thread. Complexity: O(n log n) in the nodes read
 /// when they are not sorted by id, else O(n) plus the ways; memory 24 bytes per node.
-/// C twin: inside `gk_address_index_build`. \since 0.3
+/// C twin: inside `gk_address_index_build`. \since 0.4
 public struct AddressIndexBuilder: Sendable {
     /// What a build read and kept.
     public struct Report: Sendable, Hashable, CustomStringConvertible {
