@@ -141,4 +141,29 @@ import _GeoKernelTestSupport
         let empty = try AddressIndex(points: [], streets: [])
         #expect(empty.lookup(c) == nil)
     }
+    @Test func aForgedFileWithAVertexAtInt32MinIsRefusedNotTrapped() throws {
+        // Tests/FuzzRegressions/address-file/vertex-latitude-int32-min, with its payload
+        // length and checksum rewritten as the fuzz harness does: validation used abs(),
+        // which overflows on Int32.min.
+        let input = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../FuzzRegressions/address-file/vertex-latitude-int32-min")
+        var b = try [UInt8](Data(contentsOf: input))
+        let payload = UInt64(b.count - 64)
+        for i in 0..<8 { b[48 + i] = UInt8(truncatingIfNeeded: payload >> (8 * UInt64(i))) }
+        var sum = Checksum64()
+        b.withUnsafeBytes { r in
+            sum.update(UnsafeRawBufferPointer(rebasing: r[0..<56]))
+            sum.update(UnsafeRawBufferPointer(rebasing: r[64...]))
+        }
+        let digest = sum.finalize()
+        for i in 0..<8 { b[56 + i] = UInt8(truncatingIfNeeded: digest >> (8 * UInt64(i))) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gk-forged-\(getpid()).gkaddr").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(b).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try AddressIndex(contentsOf: path)
+        } throws: { e in
+            (e as? GeoKernelError)?.code == .corrupt
+        }
+    }
 }

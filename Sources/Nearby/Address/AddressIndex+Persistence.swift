@@ -86,7 +86,9 @@ extension AddressIndex {
             }
         }
         for v in 0..<vertices {
-            guard abs(geom[2 * v]) <= 900_000_000, abs(geom[2 * v + 1]) <= 1_800_000_000 else {
+            // Ranges, not abs(): abs(Int32.min) overflows.
+            guard (-900_000_000...900_000_000).contains(geom[2 * v]), (-1_800_000_000...1_800_000_000).contains(geom[2 * v + 1])
+            else {
                 return "vertex \(v) is off the globe"
             }
         }
