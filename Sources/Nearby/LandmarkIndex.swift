@@ -159,7 +159,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         let text = search.text?.lowercased() ?? ""
         let matchText = text.contains { !$0.isWhitespace }
         let scope = search.scope, user = search.user
-        let found = try lock.read { () throws(GeoKernelError) -> [(Landmark, Double)] in
+        var found = try lock.read { () throws(GeoKernelError) -> [Hit] in
             let entries = state.entries
             let matches = { (slot: UInt32) -> Bool in
                 guard let e = entries[Int(slot)] else { return false }
@@ -177,16 +177,29 @@ public final class LandmarkIndex: @unchecked Sendable {
                 hits = try state.spatial.nearest(
                     to: search.position, k: search.limit, maxDistanceMeters: search.radius.meters, where: matches)
             }
-            return hits.map { (entries[Int($0.id)]!.landmark, $0.distanceMeters) }
+            return hits.map { Hit(landmark: entries[Int($0.id)]!.landmark, meters: $0.distanceMeters) }
         }
         // Spatial ids grow with landmark ids (a load numbers them in id order), so ties
-        // already come in landmark-id order; the sort states the contract.
-        let ordered = found.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.id < $1.0.id) }
-        return ordered.map {
+        // already come in landmark-id order; the check (and a sort if it ever fails)
+        // states the contract without sorting what is in order.
+        if found.indices.dropFirst().contains(where: { found[$0] < found[$0 - 1] }) { found.sort(by: <) }
+        return found.map {
             LandmarkResult(
-                landmark: $0.0, distanceMeters: $0.1,
-                hint: DistanceHint.text(meters: $0.1, accuracyMeters: search.accuracyMeters))
+                landmark: $0.landmark, distanceMeters: $0.meters,
+                hint: DistanceHint.text(meters: $0.meters, accuracyMeters: search.accuracyMeters))
         }
+    }
+
+    /// A search hit before its hint is written: ordered by distance, then landmark id.
+    struct Hit: Comparable {
+        let landmark: Landmark
+        let meters: Double
+
+        static func < (a: Hit, b: Hit) -> Bool {
+            a.meters < b.meters || (a.meters == b.meters && a.landmark.id < b.landmark.id)
+        }
+
+        static func == (a: Hit, b: Hit) -> Bool { a.meters == b.meters && a.landmark.id == b.landmark.id }
     }
 
     /// Runs `body` on the state under the write lock (the store's mirror).
