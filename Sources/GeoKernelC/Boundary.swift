@@ -112,3 +112,35 @@ func optionalString(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(Geo
     guard let p else { return nil }
     return try cString(p, name)
 }
+
+/// NUL-terminated UTF-8 copies of a table of strings (`rows` × `fields`) in one
+/// allocation, lent to C callers (`const char *`) for as long as the handle that owns the
+/// arena lives. A NUL byte inside a string becomes "?" so that C sees the whole text.
+final class CStringArena {
+    private let bytes: UnsafeMutablePointer<CChar>
+    /// Offset of row r, field f at `fields * r + f`.
+    private let offsets: [Int]
+    private let fields: Int
+
+    init(rows: Int, fields: Int, _ text: (_ row: Int, _ field: Int) -> String) {
+        self.fields = fields
+        var all: [CChar] = []
+        var offsets: [Int] = []
+        offsets.reserveCapacity(rows * fields)
+        for r in 0..<rows {
+            for f in 0..<fields {
+                offsets.append(all.count)
+                all.append(contentsOf: text(r, f).utf8.map { CChar(bitPattern: $0 == 0 ? 0x3F : $0) })
+                all.append(0)
+            }
+        }
+        bytes = .allocate(capacity: max(1, all.count))
+        bytes.initialize(from: all, count: all.count)
+        self.offsets = offsets
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Field `field` of row `row`, valid while the arena lives.
+    func text(_ row: Int, _ field: Int) -> UnsafePointer<CChar> { UnsafePointer(bytes + offsets[fields * row + field]) }
+}

@@ -10,26 +10,12 @@ import Geofence
 private final class GeofenceBox {
     var monitor: GeofenceMonitor
     var configuration: GeofenceConfiguration
-    /// Events not yet read: `queue[head...]`.
-    var queue: [GeofenceEvent] = []
-    var head = 0
+    /// Events not yet read (gk_geofence_monitor_read_events).
+    var events = EventQueue<GeofenceEvent>()
 
     init() throws(GeoKernelError) {
         configuration = GeofenceConfiguration()
         monitor = try GeofenceMonitor(configuration: configuration)
-    }
-
-    var pending: Int { queue.count - head }
-
-    /// Drops the events already read once they are the larger part of the queue.
-    func compact() {
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 1024, head > queue.count / 2 {
-            queue.removeFirst(head)
-            head = 0
-        }
     }
 }
 
@@ -142,10 +128,10 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")
         let fix = try geofenceFix(lat, lon, accuracyM, timeS)
-        box.compact()
-        let before = box.queue.count
-        try box.monitor.update(with: fix, into: &box.queue)
-        outEvents?.pointee = UInt(box.queue.count - before)
+        box.events.compact()
+        let before = box.events.items.count
+        try box.monitor.update(with: fix, into: &box.events.items)
+        outEvents?.pointee = UInt(box.events.items.count - before)
     }
 }
 
@@ -174,8 +160,7 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
             }
         }
         let events = try box.monitor.update(with: fixes)  // checks the order before feeding any
-        box.compact()
-        box.queue += events
+        box.events.append(contentsOf: events)
         outEvents?.pointee = UInt(events.count)
     }
 }
@@ -187,22 +172,16 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")
-        let count = try required(outCount, "out_count")
-        let n = Int(min(UInt(box.pending), capacity))
-        for k in 0..<n {
-            let e = box.queue[box.head + k]
+        try box.events.read(capacity: capacity, outCount: outCount) { (k, e) throws(GeoKernelError) in
             outKinds?[k] = e.kind.cValue
             outIDs?[k] = try geofenceCID(e.fenceID)
             outTimes?[k] = e.timestamp
         }
-        box.head += n
-        count.pointee = UInt(n)
-        box.compact()
     }
 }
 
 @c public func gk_geofence_monitor_pending_events(_ m: OpaquePointer?) -> UInt {
-    UInt(borrow(m, as: GeofenceBox.self)?.pending ?? 0)
+    UInt(borrow(m, as: GeofenceBox.self)?.events.pending ?? 0)
 }
 
 @c public func gk_geofence_monitor_inside(

@@ -15,32 +15,25 @@ final class LandmarkListBox {
     let landmarks: [StoredLandmark]
     /// Distances in metres (NaN outside searches).
     let distances: [Double]
-    private let arena: UnsafeMutablePointer<CChar>
-    /// Offsets of id, note, owner and hint of entry i at 4i ..< 4i + 4.
-    private let offsets: [Int]
+    /// Id, note, owner and hint of each entry.
+    private let texts: CStringArena
 
     init(_ landmarks: [StoredLandmark], distances: [Double]? = nil, hints: [String]? = nil) {
         self.landmarks = landmarks
         self.distances = distances ?? Array(repeating: .nan, count: landmarks.count)
-        var bytes: [CChar] = []
-        var offsets: [Int] = []
-        offsets.reserveCapacity(4 * landmarks.count)
-        for (i, l) in landmarks.enumerated() {
-            // Stored texts never hold NUL (checked on the way in).
-            for s in [l.id, l.note, l.owner, hints?[i] ?? ""] {
-                offsets.append(bytes.count)
-                bytes.append(contentsOf: s.utf8.map { CChar(bitPattern: $0) })
-                bytes.append(0)
+        // Stored texts never hold NUL (checked on the way in).
+        texts = CStringArena(rows: landmarks.count, fields: 4) { i, f in
+            let l = landmarks[i]
+            switch f {
+            case 0: return l.id
+            case 1: return l.note
+            case 2: return l.owner
+            default: return hints?[i] ?? ""
             }
         }
-        arena = .allocate(capacity: max(1, bytes.count))
-        arena.initialize(from: bytes, count: bytes.count)
-        self.offsets = offsets
     }
 
-    deinit { arena.deallocate() }
-
-    func text(_ i: Int, _ field: Int) -> UnsafePointer<CChar> { UnsafePointer(arena + offsets[4 * i + field]) }
+    func text(_ i: Int, _ field: Int) -> UnsafePointer<CChar> { texts.text(i, field) }
 }
 
 @inline(__always)

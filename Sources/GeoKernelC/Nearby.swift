@@ -126,33 +126,25 @@ func landmarks(_ p: OpaquePointer?) throws(GeoKernelError) -> LandmarkIndex {
 }
 
 /// The object behind a `gk_geocoder *`: the geocoder and, per place, its four strings as
-/// NUL-terminated C strings in one arena.
+/// NUL-terminated C strings (name, admin1, admin2, country code).
 final class GeocoderBox {
     let geocoder: ReverseGeocoder
-    private let arena: UnsafeMutablePointer<CChar>
-    /// Offsets of name, admin1, admin2 and country code of place i at 4i ..< 4i + 4.
-    private let offsets: [Int]
+    private let texts: CStringArena
 
     init(_ g: ReverseGeocoder) {
         geocoder = g
-        var bytes: [CChar] = []
-        var offsets: [Int] = []
-        offsets.reserveCapacity(4 * g.count)
-        for p in g.places {
-            for s in [p.name, p.admin1, p.admin2, p.countryCode] {
-                offsets.append(bytes.count)
-                bytes.append(contentsOf: s.utf8.map { CChar(bitPattern: $0 == 0 ? 0x3F : $0) })
-                bytes.append(0)
+        texts = CStringArena(rows: g.count, fields: 4) { i, f in
+            let p = g.places[i]
+            switch f {
+            case 0: return p.name
+            case 1: return p.admin1
+            case 2: return p.admin2
+            default: return p.countryCode
             }
         }
-        arena = .allocate(capacity: max(1, bytes.count))
-        arena.initialize(from: bytes, count: bytes.count)
-        self.offsets = offsets
     }
 
-    deinit { arena.deallocate() }
-
-    func string(_ place: Int, _ field: Int) -> UnsafePointer<CChar> { UnsafePointer(arena + offsets[4 * place + field]) }
+    func string(_ place: Int, _ field: Int) -> UnsafePointer<CChar> { texts.text(place, field) }
 }
 
 @c public func gk_geocoder_load(

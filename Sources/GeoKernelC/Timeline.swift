@@ -17,26 +17,12 @@ final class TimelineBox {
     var givenFixes = 0
     /// Whether live events are queued (gk_timeline_enable_events).
     var queueEvents = false
-    /// Live events not yet read: `queue[head...]`.
-    var queue: [StayEvent] = []
-    var head = 0
+    /// Live events not yet read (gk_timeline_read_events).
+    var events = EventQueue<StayEvent>()
     /// Scratch space for one call's events.
     private var scratch: [StayEvent] = []
 
     init(_ detector: LiveStopDetector) { live = detector }
-
-    var pending: Int { queue.count - head }
-
-    /// Drops the events already read once they are the larger part of the queue.
-    func compact() {
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 1024, head > queue.count / 2 {
-            queue.removeFirst(head)
-            head = 0
-        }
-    }
 
     /// Adds a fix to the live detector and records its events.
     func add(_ fix: Fix) throws(GeoKernelError) {
@@ -61,8 +47,7 @@ final class TimelineBox {
             diary.record(t)
         }
         if queueEvents {
-            compact()
-            queue += events.filter { if case .move = $0 { false } else { true } }
+            self.events.append(contentsOf: events.lazy.filter { if case .move = $0 { false } else { true } })
         }
     }
 

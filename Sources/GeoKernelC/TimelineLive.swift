@@ -84,36 +84,27 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        let count = try required(outCount, "out_count")
-        let n = Int(min(UInt(box.pending), capacity))
-        for k in 0..<n {
-            let e = box.queue[box.head + k]
+        try box.events.read(capacity: capacity, outCount: outCount) { k, e in
             outKinds?[k] = e.cKind
+            let row: (index: Int, at: Coordinate, arrival: Double, time: Double, fixes: Int)
             switch e {
             case .arrived(let s), .updated(let s), .cancelled(let s):
-                outIndex?[k] = s.index
-                outLat?[k] = s.coordinate.latitude
-                outLon?[k] = s.coordinate.longitude
-                outArrival?[k] = s.arrival
-                outTime?[k] = s.lastSeen
-                outFixCount?[k] = UInt(s.fixCount)
+                row = (s.index, s.coordinate, s.arrival, s.lastSeen, s.fixCount)
             case .departed(let p):
-                outIndex?[k] = p.index
-                outLat?[k] = p.coordinate.latitude
-                outLon?[k] = p.coordinate.longitude
-                outArrival?[k] = p.arrival
-                outTime?[k] = p.departure
-                outFixCount?[k] = UInt(p.fixCount)
+                row = (p.index, p.coordinate, p.arrival, p.departure, p.fixCount)
             case .move:
-                break
+                return  // never queued
             }
+            outIndex?[k] = row.index
+            outLat?[k] = row.at.latitude
+            outLon?[k] = row.at.longitude
+            outArrival?[k] = row.arrival
+            outTime?[k] = row.time
+            outFixCount?[k] = UInt(row.fixes)
         }
-        box.head += n
-        count.pointee = UInt(n)
-        box.compact()
     }
 }
 
 @c public func gk_timeline_pending_events(_ tl: OpaquePointer?) -> UInt {
-    UInt(borrow(tl, as: TimelineBox.self)?.pending ?? 0)
+    UInt(borrow(tl, as: TimelineBox.self)?.events.pending ?? 0)
 }

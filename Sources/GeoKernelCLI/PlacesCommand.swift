@@ -59,11 +59,17 @@ struct PlacesCommand: ParsableCommand {
         @Option(help: "A gazetteer (CSV or GeoNames) for the town fallback.")
         var gazetteer: String?
 
-        @Option(name: .customLong("place-m")) var placeM: Double = AddressRadii.default.placeMeters
-        @Option(name: .customLong("address-m")) var addressM: Double = AddressRadii.default.addressMeters
-        @Option(name: .customLong("street-m")) var streetM: Double = AddressRadii.default.streetMeters
+        @Option(name: .customLong("place-m"), parsing: .unconditional, help: "How near a named place must be, metres.")
+        var placeM: Double = AddressRadii.default.placeMeters
+        @Option(name: .customLong("address-m"), parsing: .unconditional, help: "How near a house number must be, metres.")
+        var addressM: Double = AddressRadii.default.addressMeters
+        @Option(name: .customLong("street-m"), parsing: .unconditional, help: "How near a named street must be, metres.")
+        var streetM: Double = AddressRadii.default.streetMeters
 
         func run() throws {
+            for (r, name) in [(placeM, "--place-m"), (addressM, "--address-m"), (streetM, "--street-m")] where !(r >= 0) {
+                throw ValidationError("\(name) \(r): a radius in metres, 0 or more")
+            }
             let addresses = try AddressIndexSource.load(index: index, osm: osm)
             let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
             let radii = AddressRadii(placeMeters: placeM, addressMeters: addressM, streetMeters: streetM)

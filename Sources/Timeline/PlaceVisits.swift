@@ -37,6 +37,7 @@ public struct VisitedPlace: Sendable, Hashable {
 /// - Complexity: O(stays × places), plus the hours the stays span.
 /// - Thread safety: a value; `Sendable`. C twin: `gk_timeline_places`. \since 0.4
 public struct PlaceVisits: Sendable, Hashable {
+    /// The places, in order of first visit (`VisitedPlace.id` is the position here).
     public private(set) var places: [VisitedPlace] = []
     /// For each placemark (by position in the input), the id of its place.
     public private(set) var placeOfPlacemark: [Int] = []

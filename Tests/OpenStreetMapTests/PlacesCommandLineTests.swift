@@ -37,6 +37,8 @@ struct PlacesCommandLineTests {
         #expect(none.status != 0 && none.err.contains("--index FILE"))
         let bad = try GeoKernelTool.run(["places", "lookup", "--index", Self.monaco, "43.7,7.4"])
         #expect(bad.status != 0 && bad.err.contains("not a valid GeoKernel address index file"))
+        let radius = try GeoKernelTool.run(["places", "lookup", "--osm", Self.monaco, "--street-m", "-5", "43.7,7.4"])
+        #expect(radius.status != 0 && radius.err.contains("--street-m -5.0"))
     }
 
     @Test("timeline --places names stays by address and --visits counts the return to a place")

@@ -23,6 +23,7 @@ public enum AddressKind: UInt8, Sendable, Hashable, CaseIterable {
 public struct AddressPoint: Sendable, Hashable {
     /// `.place` or `.address`.
     public var kind: AddressKind
+    /// Where it is (degrees, WGS84).
     public var coordinate: Coordinate
     /// The place's name ("Café de Paris"); empty for a bare address.
     public var name: String
@@ -31,6 +32,8 @@ public struct AddressPoint: Sendable, Hashable {
     /// `addr:street` (or `addr:place`); may be empty for a place.
     public var street: String
 
+    /// A point to index; `AddressIndex.init(points:streets:)` refuses other kinds than
+    /// `.place` and `.address`.
     public init(kind: AddressKind, coordinate: Coordinate, name: String = "", houseNumber: String = "", street: String = "") {
         self.kind = kind; self.coordinate = coordinate; self.name = name
         self.houseNumber = houseNumber; self.street = street
@@ -40,9 +43,12 @@ public struct AddressPoint: Sendable, Hashable {
 /// A named street to index: its name and its line (at least two vertices, degrees).
 /// \since 0.4
 public struct NamedStreet: Sendable, Hashable {
+    /// The street's name ("Rue Grimaldi").
     public var name: String
+    /// Its line, in order (degrees).
     public var vertices: [Coordinate]
 
+    /// A street to index (at least two vertices; checked by `AddressIndex`).
     public init(name: String, vertices: [Coordinate]) { self.name = name; self.vertices = vertices }
 }
 
@@ -51,13 +57,16 @@ public struct NamedStreet: Sendable, Hashable {
 /// Thread safety: a value; `Sendable`. C twin: the outputs of `gk_address_index_lookup`.
 /// \since 0.4
 public struct AddressMatch: Sendable, Hashable, CustomStringConvertible {
+    /// What was found.
     public let kind: AddressKind
     /// What to show: "Café de Paris, Place du Casino", "12 Rue Grimaldi", "Rue Grimaldi"
     /// or the town's name (see `AddressIndex.lookup`).
     public let text: String
     /// The place's (or town's) name; empty for an address or a street.
     public let name: String
+    /// The house number ("12"); empty for a street, a town or a place without one.
     public let houseNumber: String
+    /// The street (or `addr:place`); empty for a town or a place without one.
     public let street: String
     /// The entry's position; for a street, the nearest point of its line (degrees).
     public let coordinate: Coordinate
@@ -65,10 +74,12 @@ public struct AddressMatch: Sendable, Hashable, CustomStringConvertible {
     /// addresses and streets; great circle for towns; R = 6 371 008.8 m).
     public let distanceMeters: Double
 
+    /// `text`.
     public var description: String { text }
 }
 
-/// How far each kind of answer may be from the queried point, in metres.
+/// How far each kind of answer may be from the queried point, in metres. A negative or
+/// NaN radius finds nothing of that kind (the C twin refuses it with GK_ERR_INVALID_ARGUMENT).
 /// C twin: the `place_m`, `address_m` and `street_m` arguments of `gk_address_index_lookup`.
 /// \since 0.4
 public struct AddressRadii: Sendable, Hashable {
@@ -80,10 +91,12 @@ public struct AddressRadii: Sendable, Hashable {
     /// Else the nearest named street within this distance (default 100 m).
     public var streetMeters: Double
 
+    /// Radii in metres; the defaults are the documented ones.
     public init(placeMeters: Double = 30, addressMeters: Double = 50, streetMeters: Double = 100) {
         self.placeMeters = placeMeters; self.addressMeters = addressMeters; self.streetMeters = streetMeters
     }
 
+    /// 30 m, 50 m, 100 m.
     public static let `default` = AddressRadii()
 }
 
@@ -153,7 +166,10 @@ public struct AddressIndex: Sendable {
         self.grid = grid; self.pointCount = pointCount
     }
 
-    /// How many entries of `kind` the index holds (0 for `.town`). C twin: `gk_address_index_count`.
+    /// How many entries of `kind` the index holds (0 for `.town`).
+    ///
+    /// - Complexity: O(1) for streets, O(points) for places and addresses.
+    ///   C twin: `gk_address_index_count`.
     public func count(_ kind: AddressKind) -> Int {
         kind == .street ? kinds.count - pointCount : kinds[0..<pointCount].reduce(0) { $0 + ($1 == kind.rawValue ? 1 : 0) }
     }

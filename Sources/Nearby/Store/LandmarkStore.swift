@@ -215,14 +215,7 @@ extension SQLiteConnection {
     /// Runs `body` in a read transaction: one consistent snapshot of the database.
     func readTransaction<R>(_ body: () throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
         try exec("BEGIN")
-        do {
-            let r = try body()
-            try exec("COMMIT")
-            return r
-        } catch {
-            try? exec("ROLLBACK")
-            throw error
-        }
+        return try committing(body)
     }
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`: takes the write lock at
@@ -239,6 +232,12 @@ extension SQLiteConnection {
                 guard lastFailure == SQLITE_BUSY || lastFailure == SQLITE_LOCKED, attempt < 3 else { throw error }
             }
         }
+        return try committing(body)
+    }
+
+    /// Runs `body` in the transaction just begun: commits when it returns, rolls back
+    /// when it (or the commit) throws.
+    private func committing<R>(_ body: () throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
         do {
             let r = try body()
             try exec("COMMIT")
