@@ -11,7 +11,7 @@ extension ContractionHierarchy {
     ///
     /// - Throws: `.capacity` when a shortcut's weight exceeds 2³² − 1.
     /// - Complexity: roughly O(n log n) in practice on road networks.
-    package init(_ g: RoadGraphStorage, metric m: RoadMetric) throws(GeoKernelError) {
+    package convenience init(_ g: RoadGraphStorage, metric m: RoadMetric) throws(GeoKernelError) {
         let n = g.nodeCount
         var c = Contractor(n)
         for a in UInt32(0)..<UInt32(2 * g.edgeCount) where g.through(a) {

@@ -83,11 +83,11 @@ extension ContractionHierarchy {
             p = ws.forward.parent(r)
         }
         let seedF = p & ~phantomBit
-        for i in upward.reversed() { unpack(isUp: true, i, into: &arcs) }
+        for i in upward.reversed() { unpack(isUp: true, i, into: &arcs, stack: &ws.arcStack) }
         r = Int(meet)
         p = ws.backward.parent(r)
         while p & phantomBit == 0 {
-            unpack(isUp: false, Int(p), into: &arcs)
+            unpack(isUp: false, Int(p), into: &arcs, stack: &ws.arcStack)
             r = Self.owner(downFirst, Int(p))
             p = ws.backward.parent(r)
         }

@@ -9,13 +9,21 @@
 /// original arc, else the rank of the shortcut's middle node, whose `down` and `up`
 /// lists hold the two arcs it replaces.
 ///
+/// `upHalf`/`downHalf` are derived, not saved: for a shortcut entry, the index of the
+/// `down` entry of its middle node (first half) in the high 32 bits and of the `up` entry
+/// (second half) in the low 32 bits, so that unpacking a path follows indices instead of
+/// searching lists. They are filled only for a hierarchy whose shortcuts all have their
+/// halves; `problems` refuses one where they are missing.
+///
+/// A final class: queries pass one reference, not ten arrays.
 /// Thread safety: immutable; `Sendable`.
-package struct ContractionHierarchy: Sendable {
+package final class ContractionHierarchy: Sendable {
     package static let originalBit: UInt32 = 0x8000_0000
     /// Rank of each node, node of each rank.
     package let rank: [UInt32], order: [UInt32]
     package let upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32]
     package let downFirst: [UInt32], downArc: [UInt64], downMid: [UInt32]
+    package let upHalf: [UInt64], downHalf: [UInt64]
 
     package init(
         rank: [UInt32], order: [UInt32], upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32],
@@ -23,6 +31,10 @@ package struct ContractionHierarchy: Sendable {
     ) {
         self.rank = rank; self.order = order; self.upFirst = upFirst; self.upArc = upArc; self.upMid = upMid
         self.downFirst = downFirst; self.downArc = downArc; self.downMid = downMid
+        let halves = Self.halves(
+            upFirst: upFirst, upArc: upArc, upMid: upMid, downFirst: downFirst, downArc: downArc, downMid: downMid)
+        upHalf = halves?.up ?? []
+        downHalf = halves?.down ?? []
     }
 
     package var shortcutCount: Int {
@@ -41,31 +53,56 @@ package struct ContractionHierarchy: Sendable {
         return lo
     }
 
+    /// For every shortcut entry, the entries of its two halves (see the type's comment);
+    /// nil when the lists are inconsistent (a file not yet validated may be anything, so
+    /// every index is checked here). O(arcs × degree).
+    static func halves(
+        upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32], downFirst: [UInt32], downArc: [UInt64], downMid: [UInt32]
+    ) -> (up: [UInt64], down: [UInt64])? {
+        let n = upFirst.count - 1
+        guard n >= 0, downFirst.count == n + 1, upMid.count == upArc.count, downMid.count == downArc.count,
+            csr(upFirst, count: n, total: upArc.count, "") == nil, csr(downFirst, count: n, total: downArc.count, "") == nil
+        else { return nil }
+        func find(_ first: [UInt32], _ entries: [UInt64], _ owner: Int, _ other: Int) -> Int? {
+            for i in Int(first[owner])..<Int(first[owner + 1]) where Int(entries[i] >> 32) == other { return i }
+            return nil
+        }
+        func fill(_ first: [UInt32], _ entries: [UInt64], _ mids: [UInt32], up: Bool) -> [UInt64]? {
+            var out = [UInt64](repeating: 0, count: entries.count)
+            for o in 0..<n {
+                for i in Int(first[o])..<Int(first[o + 1]) where mids[i] & originalBit == 0 {
+                    let c = Int(mids[i]), x = Int(entries[i] >> 32)
+                    guard c < n, x < n else { return nil }
+                    let (a, b) = up ? (o, x) : (x, o)  // shortcut a → b via c
+                    guard let h1 = find(downFirst, downArc, c, a), let h2 = find(upFirst, upArc, c, b) else { return nil }
+                    out[i] = UInt64(h1) << 32 | UInt64(h2)
+                }
+            }
+            return out
+        }
+        guard let up = fill(upFirst, upArc, upMid, up: true), let down = fill(downFirst, downArc, downMid, up: false)
+        else { return nil }
+        return (up, down)
+    }
+
     /// Appends the original arcs that CH arc `start` (`up` entry when `isUp`, else `down`
-    /// entry) stands for, in travel order. Terminates on any validated hierarchy: a middle
-    /// node ranks below both ends.
-    package func unpack(isUp: Bool, _ start: Int, into arcs: inout [UInt32]) {
-        var stack: [(isUp: Bool, index: Int)] = [(isUp, start)]
-        while let (up, i) = stack.popLast() {
+    /// entry) stands for, in travel order, following the precomputed halves; `stack` is
+    /// scratch (a workspace's). Terminates on any validated hierarchy: a middle node
+    /// ranks below both ends.
+    package func unpack(isUp: Bool, _ start: Int, into arcs: inout [UInt32], stack: inout [UInt32]) {
+        let downBit: UInt32 = 0x8000_0000
+        stack.removeAll(keepingCapacity: true)
+        stack.append(UInt32(start) | (isUp ? 0 : downBit))
+        while let top = stack.popLast() {
+            let i = Int(top & ~downBit), up = top & downBit == 0
             let mid = up ? upMid[i] : downMid[i]
             if mid & Self.originalBit != 0 {
                 arcs.append(mid & ~Self.originalBit)
                 continue
             }
-            let c = Int(mid)
-            let owner = Self.owner(up ? upFirst : downFirst, i)
-            let other = Int((up ? upArc[i] : downArc[i]) >> 32)
-            let (a, b) = up ? (owner, other) : (other, owner)  // arc a → b via c
-            guard let first = find(downFirst, downArc, c, a), let second = find(upFirst, upArc, c, b) else { continue }
-            stack.append((true, second))
-            stack.append((false, first))
+            let h = up ? upHalf[i] : downHalf[i]
+            stack.append(UInt32(truncatingIfNeeded: h))  // second half: an up entry of the middle node
+            stack.append(UInt32(truncatingIfNeeded: h >> 32) | downBit)  // first half, taken first
         }
-    }
-
-    /// The entry of `owner`'s list whose other end is `other`.
-    @inline(__always)
-    func find(_ first: [UInt32], _ entries: [UInt64], _ owner: Int, _ other: Int) -> Int? {
-        for i in Int(first[owner])..<Int(first[owner + 1]) where Int(entries[i] >> 32) == other { return i }
-        return nil
     }
 }

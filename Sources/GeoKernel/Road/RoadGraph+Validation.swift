@@ -109,8 +109,14 @@ extension ContractionHierarchy {
         if let p = csr(upFirst, count: n, total: upArc.count, "upward arcs") { return p }
         if let p = csr(downFirst, count: n, total: downArc.count, "downward arcs") { return p }
         guard upMid.count == upArc.count, downMid.count == downArc.count else { return "middle arrays of the wrong size" }
+        guard upHalf.count == upArc.count, downHalf.count == downArc.count else { return "a shortcut has no halves" }
+        /// The entry `h` belongs to `owner`'s list in `first` and leads to `other`.
+        func entry(_ h: Int, _ first: [UInt32], _ entries: [UInt64], of owner: Int, to other: Int) -> Bool {
+            h >= Int(first[owner]) && h < Int(first[owner + 1]) && Int(entries[h] >> 32) == other
+        }
         for up in [true, false] {
             let first = up ? upFirst : downFirst, entries = up ? upArc : downArc, mids = up ? upMid : downMid
+            let halves = up ? upHalf : downHalf
             for o in 0..<n {
                 for i in Int(first[o])..<Int(first[o + 1]) {
                     let x = Int(entries[i] >> 32), w = entries[i] & 0xFFFF_FFFF, mid = mids[i]
@@ -122,8 +128,8 @@ extension ContractionHierarchy {
                             Int(rank[Int(g.head(arc))]) == b, UInt64(g.weight(arc, m)) == w
                         else { return "arc \(i) of rank \(o) does not match original arc \(arc)" }
                     } else {
-                        let c = Int(mid)
-                        guard c < o, let h1 = find(downFirst, downArc, c, a), let h2 = find(upFirst, upArc, c, b),
+                        let c = Int(mid), h1 = Int(halves[i] >> 32), h2 = Int(halves[i] & 0xFFFF_FFFF)
+                        guard c < o, entry(h1, downFirst, downArc, of: c, to: a), entry(h2, upFirst, upArc, of: c, to: b),
                             (downArc[h1] & 0xFFFF_FFFF) + (upArc[h2] & 0xFFFF_FFFF) == w
                         else { return "shortcut \(i) of rank \(o) via \(mid) has no matching halves" }
                     }
