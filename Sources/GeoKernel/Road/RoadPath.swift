@@ -52,70 +52,60 @@ extension RoadGraphStorage {
         _ m: RoadMetric, _ s: RoadSnap, _ t: RoadSnap, first: UInt32, middle: ArraySlice<UInt32>, last: UInt32,
         direct: Bool, cost: UInt64
     ) -> RoadPath {
-        var geometry: [Coordinate] = []
-        var pieces: [RoadPath.Piece] = []
-        // Reserve once: every vertex of the whole arcs plus the two partial edges.
+        // Written once into exact storage: at most every vertex of the whole arcs, the two
+        // partial edges and the two snap points.
         var capacity = 2 + Int(geomFirst[s.edge + 1] - geomFirst[s.edge]) + Int(geomFirst[t.edge + 1] - geomFirst[t.edge])
         for a in middle { capacity += Int(geomFirst[Int(a >> 1) + 1] - geomFirst[Int(a >> 1)]) }
-        geometry.reserveCapacity(capacity)
-        pieces.reserveCapacity(middle.count + 2)
-        geometry.append(s.point)
-        func append(_ c: Coordinate) { if geometry.last != c { geometry.append(c) } }
-        /// Appends vertices `k0` to `k1` of edge `e` (descending when `k0 > k1`).
-        func run(_ e: Int, _ k0: Int, _ k1: Int) { appendVertices(of: e, k0, k1, to: &geometry) }
-        /// `w` in the metric, `ms` the time weight (the same shared partial function).
-        func piece(_ a: UInt32, _ length: Double, _ w: UInt64, _ ms: UInt64, partial: Bool, _ vertices: () -> Void) {
-            let start = geometry.count - 1
-            vertices()
-            pieces.append(RoadPath.Piece(
-                edge: Int(a >> 1), forward: a & 1 == 0, geometryRange: start..<geometry.count, lengthMeters: length,
-                durationSeconds: Double(ms) * 0.001, isPartial: partial, weight: w))
-        }
-        let nS = Int(geomFirst[s.edge + 1] - geomFirst[s.edge])
-        if direct {
-            let e = s.edge, fwd = first & 1 == 0
-            let ms = weightInto(t, first, .fastest) - weightInto(s, first, .fastest)
-            piece(first, abs(t.offsetMeters - s.offsetMeters), cost, ms, partial: true) {
-                if fwd {
-                    if s.segment + 1 <= t.segment { run(e, s.segment + 1, t.segment) }
+        var pieces: [RoadPath.Piece] = []
+        let geometry = [Coordinate](unsafeUninitializedCapacity: capacity) { buffer, written in
+            var out = PathWriter(buffer, pieces: middle.count + 2)
+            out.append(s.point)
+            let nS = Int(geomFirst[s.edge + 1] - geomFirst[s.edge])
+            if direct {
+                let e = s.edge, start = out.count - 1
+                let ms = weightInto(t, first, .fastest) - weightInto(s, first, .fastest)
+                if first & 1 == 0 {
+                    if s.segment + 1 <= t.segment { appendVertices(of: e, s.segment + 1, t.segment, to: &out) }
                 } else if t.segment + 1 <= s.segment {
-                    run(e, s.segment, t.segment + 1)
+                    appendVertices(of: e, s.segment, t.segment + 1, to: &out)
                 }
-                append(t.point)
-            }
-        } else {
-            let w0 = weightOut(s, first, m), len0 = edgeLength[s.edge] - offset(s, along: first)
-            if w0 > 0 || len0 > 0 {
-                piece(first, len0, w0, weightOut(s, first, .fastest), partial: true) {
-                    if first & 1 == 0 {
-                        if s.segment + 1 < nS { run(s.edge, s.segment + 1, nS - 1) }
-                    } else {
-                        run(s.edge, s.segment, 0)
-                    }
-                }
-            }
-            for a in middle {
-                let e = Int(a >> 1), n = Int(geomFirst[e + 1] - geomFirst[e])
-                piece(a, edgeLength[e], UInt64(weight(a, m)), UInt64(arcTime[Int(a)]), partial: false) {
-                    if a & 1 == 0 { run(e, 1, n - 1) } else { run(e, n - 2, 0) }
-                }
-            }
-            let w1 = weightInto(t, last, m), len1 = offset(t, along: last)
-            let nT = Int(geomFirst[t.edge + 1] - geomFirst[t.edge])
-            if w1 > 0 || len1 > 0 || pieces.isEmpty {
-                piece(last, len1, w1, weightInto(t, last, .fastest), partial: true) {
-                    if last & 1 == 0 {
-                        run(t.edge, 0, t.segment)
-                    } else if nT - 1 >= t.segment + 1 {
-                        run(t.edge, nT - 1, t.segment + 1)
-                    }
-                    append(t.point)
-                }
+                out.append(t.point)
+                out.piece(first, from: start, abs(t.offsetMeters - s.offsetMeters), cost, ms, partial: true)
             } else {
-                append(t.point)
+                let w0 = weightOut(s, first, m), len0 = edgeLength[s.edge] - offset(s, along: first)
+                if w0 > 0 || len0 > 0 {
+                    let start = out.count - 1
+                    if first & 1 == 0 {
+                        if s.segment + 1 < nS { appendVertices(of: s.edge, s.segment + 1, nS - 1, to: &out) }
+                    } else {
+                        appendVertices(of: s.edge, s.segment, 0, to: &out)
+                    }
+                    out.piece(first, from: start, len0, w0, weightOut(s, first, .fastest), partial: true)
+                }
+                for a in middle {
+                    let e = Int(a >> 1), n = Int(geomFirst[e + 1] - geomFirst[e]), start = out.count - 1
+                    if a & 1 == 0 { appendVertices(of: e, 1, n - 1, to: &out) } else { appendVertices(of: e, n - 2, 0, to: &out) }
+                    out.piece(a, from: start, edgeLength[e], UInt64(weight(a, m)), UInt64(arcTime[Int(a)]), partial: false)
+                }
+                let w1 = weightInto(t, last, m), len1 = offset(t, along: last)
+                let nT = Int(geomFirst[t.edge + 1] - geomFirst[t.edge])
+                if w1 > 0 || len1 > 0 || out.pieces.isEmpty {
+                    let start = out.count - 1
+                    if last & 1 == 0 {
+                        appendVertices(of: t.edge, 0, t.segment, to: &out)
+                    } else if nT - 1 >= t.segment + 1 {
+                        appendVertices(of: t.edge, nT - 1, t.segment + 1, to: &out)
+                    }
+                    out.append(t.point)
+                    out.piece(last, from: start, len1, w1, weightInto(t, last, .fastest), partial: true)
+                } else {
+                    out.append(t.point)
+                }
             }
+            if out.count == 1 { out.append(t.point, evenIfRepeated: true) }
+            written = out.count
+            pieces = out.pieces
         }
-        if geometry.count == 1 { geometry.append(t.point) }
         return RoadPath(
             metric: m, cost: Double(cost) * m.unitsPerWeight, lengthMeters: pieces.reduce(0) { $0 + $1.lengthMeters },
             durationSeconds: pieces.reduce(0) { $0 + $1.durationSeconds }, geometry: geometry, pieces: pieces,
@@ -126,20 +116,48 @@ extension RoadGraphStorage {
     /// `geometry`, skipping any vertex equal to the one before it. Indices come from a
     /// validated graph and a checked snap.
     @inline(__always)
-    func appendVertices(of e: Int, _ k0: Int, _ k1: Int, to geometry: inout [Coordinate]) {
+    func appendVertices(of e: Int, _ k0: Int, _ k1: Int, to geometry: inout PathWriter) {
         let base = Int(geomFirst[e])
         let step = k0 <= k1 ? 1 : -1
         let count = abs(k1 - k0) + 1
         precondition(min(k0, k1) >= 0 && base + max(k0, k1) < Int(geomFirst[e + 1]), "vertex outside edge \(e)")
-        var last = geometry.last
         var v = base + k0
         for _ in 0..<count {
-            let c = coordinate(vertex: v)
-            if c != last {
-                geometry.append(c)
-                last = c
-            }
+            geometry.append(coordinate(vertex: v))
             v += step
         }
+    }
+}
+
+/// Writes a path's vertices into storage reserved for them, skipping a vertex equal to
+/// the one before it (no capacity or uniqueness checks per vertex, one bounds check), and
+/// collects its pieces.
+struct PathWriter {
+    private let base: UnsafeMutablePointer<Coordinate>
+    private let capacity: Int
+    private(set) var count = 0
+    private(set) var pieces: [RoadPath.Piece] = []
+
+    init(_ buffer: UnsafeMutableBufferPointer<Coordinate>, pieces: Int) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        self.pieces.reserveCapacity(pieces)
+    }
+
+    @inline(__always)
+    mutating func append(_ c: Coordinate, evenIfRepeated: Bool = false) {
+        if !evenIfRepeated, count > 0, base[count - 1] == c { return }
+        precondition(count < capacity, "path geometry exceeds its reserved size")
+        (base + count).initialize(to: c)
+        count += 1
+    }
+
+    /// Records arc `a` as the piece covering the vertices from `start` (its joint with
+    /// the previous piece) to the last written; `w` in the route's metric, `ms` the time
+    /// weight.
+    mutating func piece(_ a: UInt32, from start: Int, _ length: Double, _ w: UInt64, _ ms: UInt64, partial: Bool) {
+        pieces.append(RoadPath.Piece(
+            edge: Int(a >> 1), forward: a & 1 == 0, geometryRange: start..<count, lengthMeters: length,
+            durationSeconds: Double(ms) * 0.001, isPartial: partial, weight: w))
     }
 }
