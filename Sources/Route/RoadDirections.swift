@@ -215,20 +215,27 @@ public enum RoadDirections {
     /// roads of a path (by name, or by ref for roads without one), in the order driven;
     /// "" when no road is named.
     ///
-    /// - Complexity: O(pieces); strings are made for the two winners only.
+    /// - Complexity: O(pieces log pieces); strings are made for the two winners only.
     public static func routeName(of path: RoadPath, on graph: RoadGraph) -> String {
-        var total: [Int64: Double] = [:], firstSeen: [Int64: Int] = [:]
+        // (road, piece index, length) sorted by road then piece: each road's length is
+        // summed in route order, without hashing.
+        var named: [(key: Int64, first: Int, length: Double)] = []
+        named.reserveCapacity(path.pieces.count)
         for (i, p) in path.pieces.enumerated() {
             let name = graph.edgeNameID(p.edge), ref = graph.edgeRefID(p.edge)
-            let key: Int64
-            if !graph.isEmptyString(id: name) { key = Int64(name) } else if !graph.isEmptyString(id: ref) {
-                key = Int64(ref) | 1 << 32
-            } else { continue }
-            total[key, default: 0] += p.lengthMeters
-            if firstSeen[key] == nil { firstSeen[key] = i }
+            if !graph.isEmptyString(id: name) {
+                named.append((Int64(name), i, p.lengthMeters))
+            } else if !graph.isEmptyString(id: ref) {
+                named.append((Int64(ref) | 1 << 32, i, p.lengthMeters))
+            }
         }
-        let top = total.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(2).map(\.key)
-        let ordered = top.sorted { firstSeen[$0]! < firstSeen[$1]! }
+        named.sort { ($0.key, $0.first) < ($1.key, $1.first) }
+        var roads: [(key: Int64, first: Int, length: Double)] = []
+        for e in named {
+            if let last = roads.last, last.key == e.key { roads[roads.count - 1].length += e.length } else { roads.append(e) }
+        }
+        let top = roads.sorted { $0.length > $1.length || ($0.length == $1.length && $0.key < $1.key) }.prefix(2)
+        let ordered = top.sorted { $0.first < $1.first }.map(\.key)
         return ordered.isEmpty ? "" : "via " + ordered.map { graph.string(id: UInt32(truncatingIfNeeded: $0)) }
             .joined(separator: " and ")
     }
