@@ -14,9 +14,10 @@ import GeoKernel
 /// radius 6 371 008.8 m. Costs follow `metric` (fastest: the graph's speeds; shortest:
 /// metres).
 ///
-/// Thread safety: an immutable object (`Sendable`); routes may be computed from many
-/// threads at once, each call with its own workspace (pass one per thread to avoid
-/// allocating one per call). C twin: `gk_router` (`gk_router_create`, `gk_router_snap`, `gk_router_matrix`; routes through `gk_route_create_road`).
+/// Thread safety: `Sendable`; routes may be computed from many threads at once, each
+/// call with its own workspace: pass one per thread, or let the call borrow one from the
+/// router's pool (a few are kept, so repeated calls allocate nothing proportional to
+/// the graph). C twin: `gk_router` (`gk_router_create`, `gk_router_snap`, `gk_router_matrix`; routes through `gk_route_create_road`).
 /// - Since: 0.2
 public final class RoadRouter: Sendable, Hashable {
     /// How the traveller moves: names the directions ("Driving directions from A to B").
@@ -44,6 +45,8 @@ public final class RoadRouter: Sendable, Hashable {
     /// For each one-way edge with a twin (the same road in the other direction, made
     /// where a two-way road meets a restricted junction), the twin.
     let twins: [Int: Int]
+    /// Workspaces for calls made without one.
+    let pool: WorkspacePool
 
     /// A router over `graph`.
     ///
@@ -60,6 +63,7 @@ public final class RoadRouter: Sendable, Hashable {
         self.mode = mode
         self.maxSnapDistanceMeters = maxSnapDistanceMeters
         twins = Self.findTwins(graph)
+        pool = WorkspacePool(graph: graph)
     }
 
     /// Pairs of one-way edges of one OSM way with the same geometry in opposite directions.
@@ -153,18 +157,20 @@ public final class RoadRouter: Sendable, Hashable {
     public func leg(
         from: RoadSnap, to: RoadSnap, destination: Coordinate? = nil, workspace: RoadGraph.Workspace? = nil
     ) throws(GeoKernelError) -> RoadRoute {
-        let ws = workspace ?? RoadGraph.Workspace(for: graph)
-        var best: RoadPath?
-        var failure: GeoKernelError?
-        for a in candidates(from) {
-            for b in candidates(to) {
-                do {
-                    let p = try graph.route(from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: ws)
-                    if best == nil || p.cost < best!.cost { best = p }
-                } catch {
-                    failure = failure ?? error
+        let (best, failure) = try pool.with(workspace) { ws throws(GeoKernelError) in
+            var best: RoadPath?
+            var failure: GeoKernelError?
+            for a in candidates(from) {
+                for b in candidates(to) {
+                    do throws(GeoKernelError) {
+                        let p = try graph.route(from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: ws)
+                        if best == nil || p.cost < best!.cost { best = p }
+                    } catch {
+                        failure = failure ?? error
+                    }
                 }
             }
+            return (best, failure)
         }
         guard let path = best else { throw failure ?? GeoKernelError(.notFound, "no route") }
         let steps = RoadDirections.steps(for: path, on: graph, destination: destination ?? to.point)
@@ -189,16 +195,17 @@ public final class RoadRouter: Sendable, Hashable {
                 throw GeoKernelError(error.code, "point \(i + 1) of \(points.count): \(error.message)")
             }
         }
-        let ws = workspace ?? RoadGraph.Workspace(for: graph)
-        var legs: [RoadRoute] = []
-        for i in 1..<snaps.count {
-            do {
-                legs.append(try leg(from: snaps[i - 1], to: snaps[i], destination: points[i], workspace: ws))
-            } catch {
-                throw GeoKernelError(error.code, "leg \(i) (point \(i) → \(i + 1)): \(error.message)")
+        return try pool.with(workspace) { ws throws(GeoKernelError) in
+            var legs: [RoadRoute] = []
+            for i in 1..<snaps.count {
+                do throws(GeoKernelError) {
+                    legs.append(try leg(from: snaps[i - 1], to: snaps[i], destination: points[i], workspace: ws))
+                } catch {
+                    throw GeoKernelError(error.code, "leg \(i) (point \(i) → \(i + 1)): \(error.message)")
+                }
             }
+            return legs
         }
-        return legs
     }
 
     /// Travel costs between every source and every target (the router's metric: seconds
@@ -220,8 +227,9 @@ public final class RoadRouter: Sendable, Hashable {
             do { t.append(candidates(try snap(p))) } catch { throw GeoKernelError(error.code, "target \(i + 1): \(error.message)") }
         }
         let flatS = s.flatMap { $0 }, flatT = t.flatMap { $0 }
-        let m = try graph.matrix(
-            from: flatS, to: flatT, metric: metric, workspace: workspace ?? RoadGraph.Workspace(for: graph))
+        let m = try pool.with(workspace) { ws throws(GeoKernelError) in
+            try graph.matrix(from: flatS, to: flatT, metric: metric, workspace: ws)
+        }
         var out = [Double?](repeating: nil, count: sources.count * targets.count)
         var row = 0
         for (i, cs) in s.enumerated() {

@@ -119,4 +119,37 @@ import _GeoKernelTestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         #expect { try RoadGraph(contentsOf: path) } throws: { ($0 as? GeoKernelError)?.code == .corrupt }
     }
+
+    @Test("legs asked for without a workspace, from 4 threads at once, equal legs each computed with a workspace of their own")
+    func borrowedWorkspaces() async throws {
+        let graph = try Self.town()
+        let router = try RoadRouter(graph: graph)
+        var rng = SeededRandom(seed: 91)
+        var drawn: [(RoadSnap, RoadSnap)] = []
+        while drawn.count < 60 {
+            let a = try router.snap(try Self.at(Double.random(in: 0...400, using: &rng), Double.random(in: 0...450, using: &rng)))
+            let b = try router.snap(try Self.at(Double.random(in: 0...400, using: &rng), Double.random(in: 0...450, using: &rng)))
+            drawn.append((a, b))
+        }
+        let pairs = drawn
+        let want = try pairs.map { try router.leg(from: $0.0, to: $0.1, workspace: RoadGraph.Workspace(for: graph)) }
+        let got = try await withThrowingTaskGroup(of: (Int, [RoadRoute]).self) { group in
+            for t in 0..<4 {
+                group.addTask {
+                    (t, try (0..<3).flatMap { _ in try pairs.map { try router.leg(from: $0.0, to: $0.1) } })
+                }
+            }
+            var out: [Int: [RoadRoute]] = [:]
+            for try await (t, legs) in group { out[t] = legs }
+            return out
+        }
+        #expect(got.count == 4)
+        for (_, legs) in got {
+            #expect(legs.count == 3 * pairs.count)
+            for (i, leg) in legs.enumerated() {
+                let w = want[i % pairs.count]
+                #expect(leg.path == w.path && leg.steps == w.steps && leg.name == w.name)
+            }
+        }
+    }
 }
