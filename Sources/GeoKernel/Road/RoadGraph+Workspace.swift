@@ -10,15 +10,19 @@ extension RoadGraph {
     /// - Since: 0.2
     public final class Workspace {
         package let nodeCount: Int
+        // The state below is used by one query at a time (the type is not `Sendable`)
+        // and no query holds two overlapping accesses to one property, so the runtime's
+        // exclusivity checks (a thread-local access set per read or write, about a tenth
+        // of a hierarchy query) are turned off for these properties only.
         /// Core search forward / backward; zone searches at the source / target.
-        package var forward: SearchLabels, backward: SearchLabels
-        package var sourceZone: SearchLabels, targetZone: SearchLabels
-        package var seedsF: [Seed] = [], seedsB: [Seed] = []
+        @exclusivity(unchecked) package var forward: SearchLabels, backward: SearchLabels
+        @exclusivity(unchecked) package var sourceZone: SearchLabels, targetZone: SearchLabels
+        @exclusivity(unchecked) package var seedsF: [Seed] = [], seedsB: [Seed] = []
         /// Matrix buckets: per node the head of a linked list of entries.
-        package var bucketStamp: [UInt32], bucketHead: [UInt32]
-        package var bucketStampValue: UInt32 = 0
-        package var bucketEntries: [BucketEntry] = []
-        package var arcStack: [UInt32] = []
+        @exclusivity(unchecked) package var bucketStamp: [UInt32], bucketHead: [UInt32]
+        @exclusivity(unchecked) package var bucketStampValue: UInt32 = 0
+        @exclusivity(unchecked) package var bucketEntries: [BucketEntry] = []
+        @exclusivity(unchecked) package var arcStack: [UInt32] = []
 
         /// A workspace for queries on `graph`.
         ///
