@@ -14,6 +14,19 @@ in one partition (skipped when the frame is already indexed by user_id with know
 divisions), then runs geokernel.trackintel.generate_staypoints on each partition.
 ``compute_staypoints`` gathers the result with trackintel's ids (users in order, stays in
 time order), identical to the single-process result.
+
+Worker memory: Dask's nanny starts worker processes with ``MALLOC_TRIM_THRESHOLD_=65536``,
+which also switches off glibc's adaptive mmap threshold, so every large numpy or pandas
+buffer becomes a fresh ``mmap`` that the kernel zeroes page by page. For these tasks (many
+short-lived arrays of a few MB) that made a partition's work about 1.6x slower than in a
+plain process, and the page faults kept two workers on two cores from scaling. Unset it
+before the cluster starts, when the workers' memory is not tight::
+
+    dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None})
+
+or, where ``dask worker`` starts the workers of a real cluster, the same key set to ``null``
+in a Dask YAML configuration file (the DASK_* environment variables lower-case the key, so
+they cannot unset it). Dask's "worker memory" documentation explains the trade-off.
 """
 from __future__ import annotations
 

@@ -50,6 +50,26 @@ def test_strided_columns_of_n_by_2_array_are_read_in_place():
     assert np.array_equal(d_every_other, d_contig[::2])
 
 
+def test_the_first_bad_point_is_named_in_every_layout_at_seeded_positions():
+    rng = np.random.default_rng(11)
+    for trial in range(60):
+        n = int(rng.integers(1, 600))
+        recs = np.empty((n, 3))
+        recs[:, :2] = random_points(n, 100 + trial)
+        recs[:, 2] = 1234.5
+        bad = sorted(rng.choice(n, size=min(n, 2), replace=False))
+        col, value = (0, [91.0, np.nan, -np.inf][trial % 3]) if trial % 2 else (1, [180.5, np.nan, np.inf][trial % 3])
+        for b in bad:
+            recs[b, col] = value
+        pairs = np.ascontiguousarray(recs[:, :2])
+        layouts = {"columns": (pairs[:, 0].copy(), pairs[:, 1].copy()), "interleaved": (pairs[:, 0], pairs[:, 1]),
+                   "records of 24 bytes": (recs[:, 0], recs[:, 1])}
+        for name, (lat, lon) in layouts.items():
+            with pytest.raises(gk.InvalidArgumentError, match=rf"point {bad[0]}:") as e:
+                gk.haversine_distances(48.85, 2.35, lat, lon)
+            assert ("latitude" if col == 0 else "longitude") in str(e.value), name
+
+
 def test_output_buffer_is_used_without_copy():
     pts = random_points(100, 3)
     out = np.empty(100)
