@@ -8,10 +8,13 @@ import GeoKernel
 // and nothing here traps on caller input (counts, strides and pointers are checked
 // before any arithmetic that could overflow).
 
-/// The state behind a `gk_context *`: the outcome of the most recent call.
+/// The state behind a `gk_context *`: the outcome of the most recent call. A context is
+/// used by one thread at a time (the header's rule) and no call overlaps two accesses to
+/// one property, so the runtime's exclusivity checks are off for it (every export
+/// writes `code`: one check per call saved).
 final class ContextBox {
-    var code: CInt = 0
-    private var message: UnsafeMutablePointer<CChar>?
+    @exclusivity(unchecked) var code: CInt = 0
+    @exclusivity(unchecked) private var message: UnsafeMutablePointer<CChar>?
 
     init() {}
     deinit { free(message) }
