@@ -55,13 +55,19 @@ extension SpatialIndex {
         }
         if k == 0 || count == 0 { return [] }
         let q = QueryVector(point)
-        var heap = NeighborHeap(k: Swift.min(k, count), limitMeters: maxDistanceMeters)
-        NodeQueue.withQueue { queue in
-            withFilter(predicate) { filter in
-                for run in runs { run.nearest(q, &heap, &queue, filter) }
-                buffer.nearest(q, &heap, filter)
+        return NeighborHeap.withHeap(k: Swift.min(k, count), limitMeters: maxDistanceMeters) { heap in
+            NodeQueue.withQueue { queue in
+                withFilter(predicate) { filter in search(q, &heap, &queue, filter) }
             }
+            return heap.sorted()
         }
-        return heap.sorted()
+    }
+
+    /// Offers to `heap` every point of every run and of the buffer that may be among
+    /// the k nearest to `q` (the search of one query; `heap` holds what it found).
+    @inline(__always)
+    func search(_ q: QueryVector, _ heap: inout NeighborHeap, _ queue: inout NodeQueue, _ filter: PointFilter) {
+        for run in runs { run.nearest(q, &heap, &queue, filter) }
+        buffer.nearest(q, &heap, filter)
     }
 }
