@@ -120,12 +120,18 @@ extension PackedRun {
     private func push(_ b: SIMD16<Float>, _ level: Int, _ index: Int, except: Int, _ t: Float, _ queue: inout NodeQueue) {
         var bits = Self.lanes(b, atMost: t)
         if except >= 0 { bits &= ~(1 << UInt32(except)) }
+        if bits == 0 { return }
         let first = index << 4
-        while bits != 0 {
-            let j = bits.trailingZeroBitCount
-            bits &= bits &- 1
-            let child = Self.ref(level: level &+ 1, index: first &+ j)
-            queue.push(UInt64(b[j].bitPattern) << 32 | UInt64(child))
+        // The bounds stored once and read back by lane (b[j] would store all 16 again
+        // for every child pushed).
+        withUnsafeBytes(of: b) { bounds in
+            while bits != 0 {
+                let j = bits.trailingZeroBitCount
+                bits &= bits &- 1
+                let child = Self.ref(level: level &+ 1, index: first &+ j)
+                let bound = bounds.load(fromByteOffset: j &* 4, as: UInt32.self)
+                queue.push(UInt64(bound) << 32 | UInt64(child))
+            }
         }
     }
 
@@ -146,7 +152,7 @@ extension PackedRun {
                 p.loadUnaligned(fromByteOffset: off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 128 &+ off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 256 &+ off, as: D4.self), qx, qy, qz)
-            var pass = CSIMDShim_atMost4(c2, heap.threshold)
+            var pass = SphereMetric.lanes(c2, atMost: heap.threshold)
             if pass == 0 { continue }
             let m = SphereMetric.meters(chordSquared: c2)
             let ids = p + (384 &+ g &* 16)
@@ -203,19 +209,21 @@ extension PackedRun {
     ) {
         let p = UnsafeRawPointer(block(b))
         let qx = D4(repeating: q.x), qy = D4(repeating: q.y), qz = D4(repeating: q.z)
-        let bound = D4(repeating: chordBound)
         for g in 0..<4 {
             let off = g &* 32
             let c2 = SphereMetric.chordSquared(
                 p.loadUnaligned(fromByteOffset: off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 128 &+ off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 256 &+ off, as: D4.self), qx, qy, qz)
-            let pass = c2 .<= bound
-            if !any(pass) { continue }
+            let pass = SphereMetric.lanes(c2, atMost: chordBound)
+            if pass == 0 { continue }
             let m = SphereMetric.meters(chordSquared: c2)
-            let inside = pass .& (m .<= D4(repeating: radius))
-            for lane in 0..<4 where inside[lane] {
-                let id = p.load(fromByteOffset: 384 &+ (g &* 4 &+ lane) &* 4, as: UInt32.self)
+            var inside = pass & SphereMetric.lanes(m, atMost: radius)
+            let ids = p + (384 &+ g &* 16)
+            while inside != 0 {
+                let lane = inside.trailingZeroBitCount
+                inside &= inside &- 1
+                let id = ids.load(fromByteOffset: lane &* 4, as: UInt32.self)
                 if filter.accepts(id) { out.append(meters: m[lane], id: id) }
             }
         }
