@@ -9,6 +9,8 @@ import Nearby
 /// query's result is compared with the brute force (cache-blocked LinearScan over all
 /// 10 000 queries) and must be identical, ids and distances. Query cases time blocks of
 /// 1 000 queries per repetition (see `queryBlock`); ns/op is per query.
+/// `index.knn10.batch.*` answers the same blocks in one batch call (queries in packing-key
+/// order, one heap for all), beside `index.knn10.*`, one call per query.
 enum IndexCases {
     static let queryCount = 10_000
     /// Queries the brute-force baselines are timed on (each costs a full scan of 1M).
@@ -35,7 +37,7 @@ enum IndexCases {
             + "in memory, file \(fmt(Double(fileSize(path)) / 1e6)) MB\n").utf8))
 
         // Results of the timed runs by query, checked after timing against the brute force.
-        let knn = Results(queries), r1 = Results(queries), r100 = Results(queries)
+        let knn = Results(queries), knnBatch = Results(queries), r1 = Results(queries), r100 = Results(queries)
         let inserted = Box(SpatialIndex())
         let loaded = Box(SpatialIndex())
         let scanTimed = Array(queries.prefix(scanTimedQueries))
@@ -65,6 +67,14 @@ enum IndexCases {
             BenchCase(name: "index.knn10.\(name)", n: queryBlock, baseline: "scan.knn10.\(name)", setUp: window.advance,
                       run: timed(knn) { try! index.nearest(to: $0, k: 10) },
                       check: { reference.compare(knn.all { try! index.nearest(to: $0, k: 10) }, reference.knn10, "knn10") }),
+            BenchCase(name: "index.knn10.batch.\(name)", n: queryBlock, baseline: "index.knn10.\(name)", setUp: window.advance,
+                      run: {
+                          // The same block of queries in one call (SpatialIndex.nearest(to: [Coordinate], k:)).
+                          let r = window.range
+                          let rows = try! index.nearest(to: Array(queries[r]), k: 10)
+                          for (j, i) in r.enumerated() { knnBatch.value[i] = rows[j] }
+                      },
+                      check: { reference.compare(knnBatch.all { try! index.nearest(to: $0, k: 10) }, reference.knn10, "knn10 batch") }),
             BenchCase(name: "scan.radius1km.\(name)", n: scanBlock, baseline: nil, setUp: scanWindow.advance,
                       run: scanned { try! scan.within(radiusMeters: 1000, of: $0) }),
             BenchCase(name: "index.radius1km.\(name)", n: queryBlock, baseline: "scan.radius1km.\(name)", setUp: window.advance,

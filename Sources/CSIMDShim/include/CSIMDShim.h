@@ -17,4 +17,42 @@ CSIMDShim_double4 CSIMDShim_sqrt4(CSIMDShim_double4 x) {
     return __builtin_elementwise_sqrt(x);
 }
 
+// Helpers of the spatial index's searches (PackedRun+Search.swift), for the same reason:
+// on baseline x86-64 Swift compiles pointwiseMax, SIMD16<Float>.min() and SIMDMask
+// reductions of SIMD16<Float> into per-lane loops through the stack (measured: the node
+// bounds of a k-nearest search took most of its 6.4 us per query). These compile to
+// maxps, minps and cmpps + pmovmskb. They can go once Swift emits vector code for those.
+
+typedef float CSIMDShim_float16 __attribute__((ext_vector_type(16)));
+typedef int CSIMDShim_int16 __attribute__((ext_vector_type(16)));
+typedef _Bool CSIMDShim_bool16 __attribute__((ext_vector_type(16)));
+typedef long CSIMDShim_long4 __attribute__((ext_vector_type(4)));
+typedef _Bool CSIMDShim_bool4 __attribute__((ext_vector_type(4)));
+
+/// max(x, 0) lane by lane (x not NaN).
+static inline __attribute__((always_inline))
+CSIMDShim_float16 CSIMDShim_positive16(CSIMDShim_float16 x) {
+    return __builtin_elementwise_max(x, (CSIMDShim_float16)0.0f);
+}
+
+/// The smallest lane (no lane NaN).
+static inline __attribute__((always_inline))
+float CSIMDShim_min16(CSIMDShim_float16 x) {
+    return __builtin_reduce_min(x);
+}
+
+/// Bit j set when lane j of x is at most t.
+static inline __attribute__((always_inline))
+unsigned CSIMDShim_atMost16(CSIMDShim_float16 x, float t) {
+    CSIMDShim_int16 m = x <= t;
+    return (unsigned)__builtin_bit_cast(unsigned short, __builtin_convertvector(m, CSIMDShim_bool16));
+}
+
+/// Bit j set when lane j of x is at most t (a NaN lane never is).
+static inline __attribute__((always_inline))
+unsigned CSIMDShim_atMost4(CSIMDShim_double4 x, double t) {
+    CSIMDShim_long4 m = x <= t;
+    return (unsigned)__builtin_bit_cast(unsigned char, __builtin_convertvector(m, CSIMDShim_bool4)) & 15u;
+}
+
 #endif

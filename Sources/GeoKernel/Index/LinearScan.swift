@@ -125,10 +125,14 @@ public struct LinearScan: Sendable {
                             for l in 0..<(n - i) { lx[l] = px[i + l]; ly[l] = py[i + l]; lz[l] = pz[i + l] }
                             c2 = SphereMetric.chordSquared(lx, ly, lz, qx, qy, qz)
                         }
-                        let pass = c2 .<= D4(repeating: bound())
-                        if any(pass) {
+                        var pass = SphereMetric.lanes(c2, atMost: bound())
+                        if pass != 0 {
                             let m = SphereMetric.meters(chordSquared: c2)
-                            for l in 0..<4 where pass[l] { body(m[l], ids[i + l], c2[l]) }
+                            repeat {
+                                let l = pass.trailingZeroBitCount
+                                pass &= pass &- 1
+                                body(m[l], ids[i &+ l], c2[l])
+                            } while pass != 0
                         }
                         i &+= 4
                     }

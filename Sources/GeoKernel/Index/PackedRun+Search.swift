@@ -1,6 +1,10 @@
+import CSIMDShim
+
 // The two searches over one packed run: best-first k-nearest (Hjaltason & Samet 1999)
 // and depth-first within-radius. Node bounds are computed 16 children at a time in
-// Float; leaf chords four points at a time in Double.
+// Float; leaf chords four points at a time in Double. The lane maxima, minima and masks
+// go through CSIMDShim: Swift's own (pointwiseMax, .min(), SIMDMask reductions) become
+// per-lane loops through the stack on baseline x86-64.
 
 extension PackedRun {
     /// Guards of the node bounds, so that a bound never exceeds the chord to any point in
@@ -19,11 +23,10 @@ extension PackedRun {
     @inline(__always)
     func childBounds(_ n: Int, _ q: QueryVector) -> SIMD16<Float> {
         let p = UnsafeRawPointer(node(n))
-        let zero = SIMD16<Float>()
         let guardV = SIMD16<Float>(repeating: Self.axisGuard)
-        let gx = Self.gap(p, 0, SIMD16<Float>(repeating: q.fx), zero, guardV)
-        let gy = Self.gap(p, 64, SIMD16<Float>(repeating: q.fy), zero, guardV)
-        let gz = Self.gap(p, 128, SIMD16<Float>(repeating: q.fz), zero, guardV)
+        let gx = Self.gap(p, 0, SIMD16<Float>(repeating: q.fx), guardV)
+        let gy = Self.gap(p, 64, SIMD16<Float>(repeating: q.fy), guardV)
+        let gz = Self.gap(p, 128, SIMD16<Float>(repeating: q.fz), guardV)
         let xy: SIMD16<Float> = gx * gx + gy * gy
         let s: SIMD16<Float> = xy + gz * gz
         return s * Self.boundShrink
@@ -32,23 +35,20 @@ extension PackedRun {
     /// The distance from q to [lo, hi] along one axis, less the guards, at least 0.
     @inline(__always)
     private static func gap(
-        _ p: UnsafeRawPointer, _ off: Int, _ q: SIMD16<Float>, _ zero: SIMD16<Float>, _ guardV: SIMD16<Float>
+        _ p: UnsafeRawPointer, _ off: Int, _ q: SIMD16<Float>, _ guardV: SIMD16<Float>
     ) -> SIMD16<Float> {
         let lo = p.loadUnaligned(fromByteOffset: off, as: SIMD16<Float>.self)
         let hi = p.loadUnaligned(fromByteOffset: off &+ 192, as: SIMD16<Float>.self)
-        let below: SIMD16<Float> = pointwiseMax(lo - q, zero)
-        let above: SIMD16<Float> = pointwiseMax(q - hi, zero)
+        let below: SIMD16<Float> = CSIMDShim_positive16(lo - q)
+        let above: SIMD16<Float> = CSIMDShim_positive16(q - hi)
         let gap: SIMD16<Float> = (below + above) * Self.axisShrink
-        return pointwiseMax(gap - guardV, zero)
+        return CSIMDShim_positive16(gap - guardV)
     }
 
     /// Bit j set when bound j ≤ t.
     @inline(__always)
     static func lanes(_ b: SIMD16<Float>, atMost t: Float) -> UInt32 {
-        let m = b .<= SIMD16<Float>(repeating: t)
-        let bits = unsafeBitCast(m, to: SIMD16<Int32>.self) & SIMD16<Int32>(
-            1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
-        return UInt32(truncatingIfNeeded: bits.wrappedSum())
+        CSIMDShim_atMost16(b, t)
     }
 
     /// Queue reference of a node: level (4 bits; the level after the last internal one
@@ -120,19 +120,25 @@ extension PackedRun {
     private func push(_ b: SIMD16<Float>, _ level: Int, _ index: Int, except: Int, _ t: Float, _ queue: inout NodeQueue) {
         var bits = Self.lanes(b, atMost: t)
         if except >= 0 { bits &= ~(1 << UInt32(except)) }
+        if bits == 0 { return }
         let first = index << 4
-        while bits != 0 {
-            let j = bits.trailingZeroBitCount
-            bits &= bits &- 1
-            let child = Self.ref(level: level &+ 1, index: first &+ j)
-            queue.push(UInt64(b[j].bitPattern) << 32 | UInt64(child))
+        // The bounds stored once and read back by lane (b[j] would store all 16 again
+        // for every child pushed).
+        withUnsafeBytes(of: b) { bounds in
+            while bits != 0 {
+                let j = bits.trailingZeroBitCount
+                bits &= bits &- 1
+                let child = Self.ref(level: level &+ 1, index: first &+ j)
+                let bound = bounds.load(fromByteOffset: j &* 4, as: UInt32.self)
+                queue.push(UInt64(bound) << 32 | UInt64(child))
+            }
         }
     }
 
     /// The lane of the smallest bound (the first on ties).
     @inline(__always)
     static func argmin(_ b: SIMD16<Float>) -> Int {
-        let bits = lanes(b, atMost: b.min())
+        let bits = lanes(b, atMost: CSIMDShim_min16(b))
         return bits == 0 ? 0 : bits.trailingZeroBitCount
     }
 
@@ -146,13 +152,16 @@ extension PackedRun {
                 p.loadUnaligned(fromByteOffset: off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 128 &+ off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 256 &+ off, as: D4.self), qx, qy, qz)
-            let pass = c2 .<= D4(repeating: heap.threshold)
-            if !any(pass) { continue }
+            var pass = SphereMetric.lanes(c2, atMost: heap.threshold)
+            if pass == 0 { continue }
             let m = SphereMetric.meters(chordSquared: c2)
-            for lane in 0..<4 where pass[lane] {
-                let id = p.load(fromByteOffset: 384 &+ (g &* 4 &+ lane) &* 4, as: UInt32.self)
+            let ids = p + (384 &+ g &* 16)
+            repeat {
+                let lane = pass.trailingZeroBitCount
+                pass &= pass &- 1
+                let id = ids.load(fromByteOffset: lane &* 4, as: UInt32.self)
                 if filter.accepts(id) { heap.offer(meters: m[lane], id: id, chordSquared: c2[lane]) }
-            }
+            } while pass != 0
             heap.refreshThreshold()
         }
     }
@@ -200,19 +209,21 @@ extension PackedRun {
     ) {
         let p = UnsafeRawPointer(block(b))
         let qx = D4(repeating: q.x), qy = D4(repeating: q.y), qz = D4(repeating: q.z)
-        let bound = D4(repeating: chordBound)
         for g in 0..<4 {
             let off = g &* 32
             let c2 = SphereMetric.chordSquared(
                 p.loadUnaligned(fromByteOffset: off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 128 &+ off, as: D4.self),
                 p.loadUnaligned(fromByteOffset: 256 &+ off, as: D4.self), qx, qy, qz)
-            let pass = c2 .<= bound
-            if !any(pass) { continue }
+            let pass = SphereMetric.lanes(c2, atMost: chordBound)
+            if pass == 0 { continue }
             let m = SphereMetric.meters(chordSquared: c2)
-            let inside = pass .& (m .<= D4(repeating: radius))
-            for lane in 0..<4 where inside[lane] {
-                let id = p.load(fromByteOffset: 384 &+ (g &* 4 &+ lane) &* 4, as: UInt32.self)
+            var inside = pass & SphereMetric.lanes(m, atMost: radius)
+            let ids = p + (384 &+ g &* 16)
+            while inside != 0 {
+                let lane = inside.trailingZeroBitCount
+                inside &= inside &- 1
+                let id = ids.load(fromByteOffset: lane &* 4, as: UInt32.self)
                 if filter.accepts(id) { out.append(meters: m[lane], id: id) }
             }
         }

@@ -16,7 +16,10 @@ extension SpatialIndex {
     /// - Returns: up to `k` neighbours with their distances in metres (sphere,
     ///   R = 6 371 008.8 m).
     /// - Throws: `.invalidArgument` for a negative `k` or a negative or NaN distance.
-    /// - Complexity: about O(log n + k log k); 2–4 µs for k = 10 in a million points.
+    /// - Complexity: about O(log n + k log k); 1.4–1.8 µs for k = 10 in a million points
+    ///   (uniform and clustered, geobench, 2-core AMD EPYC). Many queries at once:
+    ///   `nearest(to:k:maxDistanceMeters:)` with an array, which also saves the per-call
+    ///   costs. Allocates only the result array (k ≤ 48).
     /// - Thread safety: read-only; any number of concurrent queries.
     /// - C twin: `gk_index_nearest`.
     /// \since 0.1
@@ -55,13 +58,19 @@ extension SpatialIndex {
         }
         if k == 0 || count == 0 { return [] }
         let q = QueryVector(point)
-        var heap = NeighborHeap(k: Swift.min(k, count), limitMeters: maxDistanceMeters)
-        NodeQueue.withQueue { queue in
-            withFilter(predicate) { filter in
-                for run in runs { run.nearest(q, &heap, &queue, filter) }
-                buffer.nearest(q, &heap, filter)
+        return NeighborHeap.withHeap(k: Swift.min(k, count), limitMeters: maxDistanceMeters) { heap in
+            NodeQueue.withQueue { queue in
+                withFilter(predicate) { filter in search(q, &heap, &queue, filter) }
             }
+            return heap.sorted()
         }
-        return heap.sorted()
+    }
+
+    /// Offers to `heap` every point of every run and of the buffer that may be among
+    /// the k nearest to `q` (the search of one query; `heap` holds what it found).
+    @inline(__always)
+    func search(_ q: QueryVector, _ heap: inout NeighborHeap, _ queue: inout NodeQueue, _ filter: PointFilter) {
+        for run in runs { run.nearest(q, &heap, &queue, filter) }
+        buffer.nearest(q, &heap, filter)
     }
 }

@@ -216,10 +216,14 @@ struct InsertBuffer: Sendable {
             let c2 = SphereMetric.chordSquared(
                 D4(x[i], x[i + 1], x[i + 2], x[i + 3]), D4(y[i], y[i + 1], y[i + 2], y[i + 3]),
                 D4(z[i], z[i + 1], z[i + 2], z[i + 3]), qx, qy, qz)
-            let pass = c2 .<= D4(repeating: bound())
-            if any(pass) {
+            var pass = SphereMetric.lanes(c2, atMost: bound())
+            if pass != 0 {
                 let m = SphereMetric.meters(chordSquared: c2)
-                for lane in 0..<4 where pass[lane] { body(m[lane], ids[i + lane], c2[lane]) }
+                repeat {
+                    let lane = pass.trailingZeroBitCount
+                    pass &= pass &- 1
+                    body(m[lane], ids[i &+ lane], c2[lane])
+                } while pass != 0
             }
             i += 4
         }

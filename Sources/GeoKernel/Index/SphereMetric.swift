@@ -1,3 +1,4 @@
+import CSIMDShim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -44,6 +45,13 @@ enum SphereMetric {
         let xy: D4 = dx * dx + dy * dy
         return xy + dz * dz
     }
+
+    /// Bit l set when lane l of `c2` is at most `bound` (a NaN lane never is): the
+    /// candidates of a scan, visited lowest lane first with `trailingZeroBitCount`.
+    /// (`c2 .<= bound` with `any` and lane tests becomes lane extractions on baseline
+    /// x86-64; this is cmppd + movmskps.)
+    @inline(__always)
+    static func lanes(_ c2: D4, atMost bound: Double) -> UInt32 { CSIMDShim_atMost4(c2, bound) }
 
     /// Great-circle distances in metres from squared chords: R·2·asin(√h), h = c²/4
     /// (capped at 1). Relative error about 2 ulps.

@@ -28,4 +28,29 @@ struct SpatialIndexConcurrencyTests {
         }
         #expect(mismatches == 0)
     }
+
+    @Test("batches from many tasks at once over one index each equal a batch alone")
+    func concurrentBatches() async throws {
+        let (points, queries) = IndexTestData.clustered(8_000, cities: 12, seed: 23)
+        var index = try SpatialIndex(points)
+        for p in points.prefix(300) { try index.insert(p) }
+        for id in stride(from: UInt32(0), to: 8_000, by: 13) { try index.remove(id: id) }
+        let shared = index
+        let expected = try shared.nearest(to: queries, k: 6)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<4 {
+                        let picked = queries.indices.filter { ($0 + task + round) % 2 == 0 }
+                        guard let rows = try? shared.nearest(to: picked.map { queries[$0] }, k: 6) else { return -1 }
+                        for (row, i) in zip(rows, picked) where row != expected[i] { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
 }
