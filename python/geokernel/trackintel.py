@@ -175,19 +175,26 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
     for col in ("user_id", "tracked_at"):
         if col not in positionfixes.columns:
             raise ValueError(f"positionfixes need a {col!r} column")
-    pfs = positionfixes.copy()
+    # A shallow copy: columns are only added or dropped below, never written in place.
+    pfs = positionfixes.copy(deep=False)
+    user_col, time_col = pfs["user_id"], pfs["tracked_at"]  # each column read once
+    codes, users = _factorize_sorted(user_col)
+    ticks, ns_per_tick = _ticks(time_col)
     if exclude_duplicate_pfs:
-        pfs = _drop_duplicates(pfs)  # O(n) unless user and time repeat
+        dup = _duplicates(pfs, codes, ticks)  # O(n) unless user and time repeat
+        if dup is not None:
+            pfs = pfs[~dup]
+            user_col, time_col = pfs["user_id"], pfs["tracked_at"]
+            codes, users = _factorize_sorted(user_col)
+            ticks, ns_per_tick = _ticks(time_col)
     if "staypoint_id" in pfs.columns:
         pfs.drop(columns="staypoint_id", inplace=True)
     elevation_flag = "elevation" in pfs.columns
     lat, lon, geo_col = _coords(pfs)
-    ticks, ns_per_tick = _ticks(pfs["tracked_at"])
     duration = pd.Timedelta(time_threshold, unit="minutes").value / ns_per_tick
     gap = pd.Timedelta(gap_threshold, unit="minutes").value / ns_per_tick
 
     # trackintel's order: users sorted, then each user's fixes by index, then (stably) by time
-    codes, users = _factorize_sorted(pfs["user_id"])
     order = _order(codes, ticks, pfs.index)
     identity = len(order) == 0 or (order[0] == 0 and order[-1] == len(order) - 1
                                    and bool((np.diff(order) == 1).all()))
@@ -223,7 +230,7 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
 
     # the staypoints: first and finishing fix of each stay (times), elevation median
     sp_lab_sorted = label_sorted
-    tracked_arr = pfs["tracked_at"].array  # a DatetimeArray (to_numpy would make Timestamps)
+    tracked_arr = time_col.array  # a DatetimeArray (to_numpy would make Timestamps)
     sel = np.flatnonzero(sp_lab_sorted >= 0)
     firsts = sel[np.r_[True, sp_lab_sorted[sel][1:] != sp_lab_sorted[sel][:-1]]] if len(sel) else sel
     lasts = sel[np.r_[sp_lab_sorted[sel][1:] != sp_lab_sorted[sel][:-1], True]] if len(sel) else sel
@@ -235,12 +242,11 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
     fin_idx = np.where(same_user, fin_idx, lasts)
     finished = tracked_arr.take(order[fin_idx])
 
-    tz = pfs["tracked_at"].dtype
     if n_sp:
         sp = pd.DataFrame({"user_id": users.take(np.concatenate(sp_user)),
                            "started_at": started, "finished_at": finished})
     else:  # trackintel's empty frame has float columns
-        sp = pd.DataFrame({"user_id": np.empty(0, dtype=pfs["user_id"].dtype),
+        sp = pd.DataFrame({"user_id": np.empty(0, dtype=user_col.dtype),
                            "started_at": np.empty(0), "finished_at": np.empty(0)})
     if elevation_flag:
         elev = pfs["elevation"].to_numpy()[order]
@@ -252,7 +258,7 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
         lat_sp, lon_sp = _union_centroids(label_sorted, la_s, lo_s, n_sp)
     sp.index = pd.RangeIndex(n_sp).astype("int64")
     sp.index.name = "id"
-    sp["user_id"] = sp["user_id"].astype(pfs["user_id"].dtype)
+    sp["user_id"] = sp["user_id"].astype(user_col.dtype)
 
     pfs["staypoint_id"] = pd.arrays.IntegerArray(np.where(label >= 0, label, 0), label < 0)
 
@@ -317,14 +323,13 @@ def _factorize_sorted(user: pd.Series) -> Tuple[np.ndarray, pd.Index]:
     return pd.factorize(user, sort=True)
 
 
-def _drop_duplicates(pfs: pd.DataFrame) -> pd.DataFrame:
-    """pfs.drop_duplicates() with trackintel's warning, checking full rows only where user and
-    time repeat (duplicate rows share both), so the common case costs O(n)."""
-    codes = _factorize_sorted(pfs["user_id"])[0]
-    t = pfs["tracked_at"].array
-    ticks = np.asarray(t.asi8) if hasattr(t, "asi8") else pd.to_datetime(pfs["tracked_at"]).array.asi8
+def _duplicates(pfs: pd.DataFrame, codes: np.ndarray, ticks: np.ndarray) -> Optional[np.ndarray]:
+    """The rows pfs.drop_duplicates() would drop (a mask), with trackintel's warning, or None
+    when there are none. Full rows are compared only where user and time repeat (duplicate
+    rows share both), so the common case costs O(n). `codes` and `ticks` are the user codes
+    and times of pfs's rows."""
     if len(codes) == 0:
-        return pfs
+        return None
     dc = np.diff(codes)
     if (dc >= 0).all() and ((dc > 0) | (np.diff(ticks) >= 0)).all():
         key_order = np.arange(len(codes))  # already sorted by user and time
@@ -332,7 +337,7 @@ def _drop_duplicates(pfs: pd.DataFrame) -> pd.DataFrame:
         key_order = np.lexsort((ticks, codes))
     same = (np.diff(codes[key_order]) == 0) & (np.diff(ticks[key_order]) == 0)
     if not same.any():
-        return pfs
+        return None
     cand = np.zeros(len(pfs), dtype=bool)
     cand[key_order[1:][same]] = True
     cand[key_order[:-1][same]] = True
@@ -341,10 +346,10 @@ def _drop_duplicates(pfs: pd.DataFrame) -> pd.DataFrame:
     dup[pos] = pfs.iloc[pos].duplicated().to_numpy()
     nb_dropped = int(dup.sum())
     if nb_dropped == 0:
-        return pfs
+        return None
     warnings.warn(f"{nb_dropped} duplicates were dropped from your positionfixes. Dropping duplicates is"
                   " recommended but can be prevented using the 'exclude_duplicate_pfs' flag.")
-    return pfs[~dup]
+    return dup
 
 
 def _as_trackintel(positionfixes: Any, sp: pd.DataFrame) -> pd.DataFrame:
