@@ -34,7 +34,7 @@ final class TimelineBox {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         try live.add(fix, into: &scratch)
         givenFixes += 1
-        record(scratch)
+        if !scratch.isEmpty { record(scratch) }  // most fixes have no event: no array retained
     }
 
     /// Finishes the live detector and records its events.
