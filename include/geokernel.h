@@ -1876,7 +1876,8 @@ int gk_route_step_road(gk_context *ctx, gk_route *route, size_t leg, size_t inde
  *  GK_ERR_MISUSE for NULL. Complexity: count times gk_index_nearest's search, without its
  *  per-call costs. Ownership: the caller's arrays, read and written during the call only.
  *  Thread safety: as gk_index_nearest (many threads may query one index at once).
- *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:) for each point. \since 0.4 */
+ *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:) with an array of points (the same
+ *  batch search: one heap and node queue for the whole call). \since 0.4 */
 int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, const double *lon,
                            size_t count, ptrdiff_t stride_bytes, size_t k, double max_m,
                            uint32_t *out_ids, double *out_m, size_t *out_counts);
