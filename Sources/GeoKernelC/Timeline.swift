@@ -29,8 +29,16 @@ final class TimelineBox {
 
     init(_ detector: LiveStopDetector) { live = detector }
 
-    /// Adds a fix to the live detector and records its events.
+    /// Adds a fix and records its events. Without live events (gk_timeline_enable_events, allowed only before the first fix)
+    /// the fix goes to the batch detector alone: the diary is the same, and no live event
+    /// is built only to be dropped.
     func add(_ fix: Fix) throws(GeoKernelError) {
+        guard queueEvents else {
+            let out = try live.addBatchOnly(fix)
+            givenFixes += 1
+            for e in out { record(e) }
+            return
+        }
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         try live.add(fix, into: &scratch)
         givenFixes += 1
@@ -47,13 +55,17 @@ final class TimelineBox {
     private func record(_ events: [StayEvent]) {
         guard !events.isEmpty else { return }
         for e in events {
-            guard let t = e.timelineEvent else { continue }
-            if case .move(let m) = t { moveLeaving[m.fromPlacemark ?? -1] = diary.moves.count }
-            diary.record(t)
+            if let t = e.timelineEvent { record(t) }
         }
         if queueEvents {
             self.events.append(contentsOf: events.lazy.filter { if case .move = $0 { false } else { true } })
         }
+    }
+
+    /// Writes a move or placemark into the diary.
+    private func record(_ t: TimelineEvent) {
+        if case .move(let m) = t { moveLeaving[m.fromPlacemark ?? -1] = diary.moves.count }
+        diary.record(t)
     }
 
     /// The move leaving placemark `index` (-1: the one before the first placemark).

@@ -143,6 +143,16 @@ public struct LiveStopDetector: Sendable {
         }
     }
 
+    /// Adds the next fix to the inner batch detector only and returns its events (moves and
+    /// placemarks): what a caller that reads no live events needs, without building them.
+    /// The live state (the stay announced so far) is not kept, so use it for a whole
+    /// stream or not at all (the C timeline does when events are off; enabling them is
+    /// allowed only before the first fix). Keeping only moves and departures of `add`
+    /// gives the same events (tested), so the results are the same.
+    package mutating func addBatchOnly(_ fix: Fix) throws(GeoKernelError) -> [TimelineEvent] {
+        try detector.add(fix)
+    }
+
     /// Adds the next fix; returns its events (see `add(_:into:)`, which reuses the caller's array).
     public mutating func add(_ fix: Fix) throws(GeoKernelError) -> [StayEvent] {
         var events: [StayEvent] = []

@@ -109,7 +109,50 @@ static void test_rules(gk_context *ctx) {
     gk_timeline_destroy(plain);
 }
 
+/* With or without live events a timeline keeps the same diary: a seeded walk of stays and
+ * trips (3 000 fixes) gives identical placemarks, moves and transit fixes both ways. */
+static void test_events_change_nothing(gk_context *ctx) {
+    gk_timeline *tl[2] = {NULL, NULL};
+    static double plat[2][400], plon[2][400], parr[2][400], pdep[2][400];
+    static size_t pfix[2][400];
+    static double tlat[2][3000], tlon[2][3000], tt[2][3000];
+    size_t count[2] = {0, 0}, moved[2] = {0, 0};
+    unsigned long long seed = 12345;
+    double lat = 47.0, lon = 8.0, t = 0.0;
+    int k, i;
+
+    for (k = 0; k < 2; ++k) {
+        CHECK(gk_timeline_create(ctx, GK_TIMELINE_TRACKINTEL, &tl[k]) == GK_OK, "create %d", k);
+        if (k == 1) CHECK(gk_timeline_enable_events(ctx, tl[k]) == GK_OK, "enable events");
+    }
+    for (i = 0; i < 3000; ++i) {
+        double r;
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        r = (double)(seed >> 11) / 9007199254740992.0;  /* [0, 1) */
+        if ((i / 40) % 2 == 1) { lat += 5e-4 + 5e-4 * r; lon += 3e-4 * r; }  /* trips */
+        else { lat += (r - 0.5) * 2e-5; }                                     /* stays */
+        t += 10.0 + 50.0 * r;
+        for (k = 0; k < 2; ++k) CHECK(gk_timeline_add(ctx, tl[k], lat, lon, t, 10.0, NULL) == GK_OK, "add %d", i);
+    }
+    for (k = 0; k < 2; ++k) {
+        CHECK(gk_timeline_finish(ctx, tl[k], 1, NULL) == GK_OK, "finish %d", k);
+        CHECK(gk_timeline_placemarks(ctx, tl[k], plat[k], plon[k], parr[k], pdep[k], pfix[k], 400, &count[k]) == GK_OK,
+              "placemarks %d: %s", k, gk_context_errmsg(ctx));
+        CHECK(gk_timeline_transit(ctx, tl[k], 3, tlat[k], tlon[k], tt[k], 3000, &moved[k]) == GK_OK, "transit %d", k);
+    }
+    CHECK(count[0] == count[1] && count[0] > 20, "the same placemarks: %zu and %zu", count[0], count[1]);
+    for (i = 0; i < (int)count[0] && i < 400; ++i)
+        CHECK(plat[0][i] == plat[1][i] && plon[0][i] == plon[1][i] && parr[0][i] == parr[1][i]
+              && pdep[0][i] == pdep[1][i] && pfix[0][i] == pfix[1][i], "placemark %d equal", i);
+    CHECK(moved[0] == moved[1] && moved[0] > 0, "the same move out of placemark 3: %zu and %zu", moved[0], moved[1]);
+    for (i = 0; i < (int)moved[0]; ++i)
+        CHECK(tlat[0][i] == tlat[1][i] && tlon[0][i] == tlon[1][i] && tt[0][i] == tt[1][i], "transit fix %d", i);
+    CHECK(gk_timeline_pending_events(tl[1]) > 0 && gk_timeline_pending_events(tl[0]) == 0, "events only where enabled");
+    for (k = 0; k < 2; ++k) gk_timeline_destroy(tl[k]);
+}
+
 void test_timeline_live(gk_context *ctx) {
+    test_events_change_nothing(ctx);
     test_live_queue(ctx);
     test_cleaning(ctx);
     test_rules(ctx);
