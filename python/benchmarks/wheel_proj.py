@@ -10,7 +10,6 @@ as bench.py times GeoKernel's own case) and prints the seconds it took (time.per
 around the copy and the call only, so the pipe is not timed); "save" writes the last result
 to OUT.npy (rows x, y) for bench.py to check against pyproj's. Needs only numpy.
 """
-import ctypes
 import os
 import sys
 import time
@@ -19,25 +18,14 @@ import numpy as np
 
 import geokernel as gk
 
-
-def _proj():
-    """The libproj this process loaded (its file) and its version (proj_info)."""
-    path = next(line.split()[-1] for line in open("/proc/self/maps") if "libproj" in line)
-
-    class Info(ctypes.Structure):  # PJ_INFO
-        _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
-                    ("release", ctypes.c_char_p), ("version", ctypes.c_char_p), ("searchpath", ctypes.c_char_p),
-                    ("paths", ctypes.c_void_p), ("path_count", ctypes.c_size_t)]
-    lib = ctypes.CDLL(path)
-    lib.proj_info.restype = Info
-    v = lib.proj_info()
-    return f"{v.major}.{v.minor}.{v.patch}", path
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "wheel"))
+from loaded_proj import loaded_proj  # noqa: E402  (shared with the wheel's check)
 
 
 def main(argv):
     lon, lat, target, out = np.load(argv[0]), np.load(argv[1]), argv[2], argv[3]
     t = gk.Transformer("EPSG:4326", target)
-    version, path = _proj()
+    version, path = loaded_proj()
     print(f"{gk.version()}\t{gk.LIBRARY_PATH}\t{version}\t{path}", flush=True)
     x = y = None
     for cmd in sys.stdin:

@@ -14,27 +14,11 @@ rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "$whl" pytest==9.2.0
 tests="test_errors.py test_kernels.py test_index.py test_transformer.py test_classes.py test_wheel_installed.py"
-# After the tests: which libproj the installed package loaded (its version from proj_info) and
-# which proj.db it reads, so the log shows the PROJ the wheel carries.
-cat > "$work/wheel-check-proj.py" <<'PY'
-import ctypes, os
-import geokernel as gk
-with gk.Transformer("EPSG:4326", "EPSG:32633"):
-    pass
-path = next(l.split()[-1] for l in open("/proc/self/maps") if "libproj" in l)
-class Info(ctypes.Structure):  # PJ_INFO
-    _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
-                ("release", ctypes.c_char_p), ("version", ctypes.c_char_p), ("searchpath", ctypes.c_char_p),
-                ("paths", ctypes.c_void_p), ("path_count", ctypes.c_size_t)]
-lib = ctypes.CDLL(path)
-lib.proj_info.restype = Info
-v = lib.proj_info()
-print(f"wheel-check: PROJ {v.major}.{v.minor}.{v.patch} ({os.path.basename(path)}), "
-      f"PROJ_DATA={os.environ.get('PROJ_DATA')}")
-PY
+# After the tests: which libproj the installed package loaded and which proj.db it reads
+# (python/wheel/loaded_proj.py), so the log shows the PROJ the wheel carries.
 run="cd '$root/python/tests' && env -u GEOKERNEL_LIBRARY -u PROJ_DATA -u PROJ_LIB GEOKERNEL_TEST_INSTALLED=1 \
   GEOKERNEL_NO_CLI=1 '$venv/bin/python' -m pytest -q -rs -p no:cacheprovider $tests \
-  && env -u GEOKERNEL_LIBRARY -u PROJ_DATA -u PROJ_LIB '$venv/bin/python' '$work/wheel-check-proj.py'"
+  && env -u GEOKERNEL_LIBRARY -u PROJ_DATA -u PROJ_LIB '$venv/bin/python' '$root/python/wheel/loaded_proj.py'"
 if unshare -m true 2>/dev/null; then
   toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v "$swift")")")")
   hide="mount -t tmpfs none '$toolchain'"
