@@ -29,4 +29,11 @@ extern int checks;
 
 #define GK_TEST_PI 3.14159265358979323846
 
+/* A seeded generator for repeatable test data (a 64-bit LCG with Knuth's MMIX constants):
+ * advances *state and returns a number uniform in [lo, hi). Each test keeps its own state. */
+static inline double gk_test_uniform(unsigned long long *state, double lo, double hi) {
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (hi - lo) * (double)(*state >> 11) / 9007199254740992.0;
+}
+
 #endif

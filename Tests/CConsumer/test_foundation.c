@@ -18,10 +18,7 @@ static double haversine_ref(double lat1, double lon1, double lat2, double lon2) 
 
 /* A small seeded generator so the batch checks are repeatable. */
 static unsigned long long rng_state = 0x1234567ULL;
-static double uniform(double lo, double hi) {
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * (double)(rng_state >> 11) / 9007199254740992.0;
-}
+static double uniform(double lo, double hi) { return gk_test_uniform(&rng_state, lo, hi); }
 
 static void test_version_and_errors(void) {
     CHECK(gk_libversion_number() == GK_VERSION_NUMBER, "header %d, library %d", GK_VERSION_NUMBER, gk_libversion_number());

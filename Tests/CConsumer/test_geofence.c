@@ -11,10 +11,7 @@ static void east(gk_context *ctx, double meters, double *lat, double *lon) {
 }
 
 static unsigned long long gf_rng = 0xfe11ceULL;
-static double gf_uniform(double lo, double hi) {
-    gf_rng = gf_rng * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * (double)(gf_rng >> 11) / 9007199254740992.0;
-}
+static double gf_uniform(double lo, double hi) { return gk_test_uniform(&gf_rng, lo, hi); }
 
 static void test_rules_and_events(gk_context *ctx) {
     gk_geofence_monitor *m = NULL;

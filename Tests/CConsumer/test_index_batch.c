@@ -9,10 +9,7 @@ void test_index_batch(gk_context *ctx);
 #define IB_K 7
 
 static unsigned long long ib_state = 0x2545F4914F6CDD1DULL;
-static double ib_uniform(double lo, double hi) {
-    ib_state = ib_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * (double)(ib_state >> 11) / 9007199254740992.0;
-}
+static double ib_uniform(double lo, double hi) { return gk_test_uniform(&ib_state, lo, hi); }
 
 void test_index_batch(gk_context *ctx) {
     static double pts[2 * IB_POINTS], q[2 * IB_QUERIES], m[IB_QUERIES * IB_K], one_m[IB_K];

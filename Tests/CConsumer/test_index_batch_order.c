@@ -14,10 +14,7 @@ void test_index_batch_order(gk_context *ctx);
 #define BO_K 9
 
 static unsigned long long bo_state = 0x9E3779B97F4A7C15ULL;
-static double bo_uniform(double lo, double hi) {
-    bo_state = bo_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * (double)(bo_state >> 11) / 9007199254740992.0;
-}
+static double bo_uniform(double lo, double hi) { return gk_test_uniform(&bo_state, lo, hi); }
 
 typedef struct {
     gk_index *index;

@@ -11,10 +11,7 @@ void test_nearby(gk_context *ctx);
 #define N_POINTS 3000
 
 static unsigned long long nb_state = 0x9E3779B97F4A7C15ULL;
-static double nb_uniform(double lo, double hi) {
-    nb_state = nb_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * (double)(nb_state >> 11) / 9007199254740992.0;
-}
+static double nb_uniform(double lo, double hi) { return gk_test_uniform(&nb_state, lo, hi); }
 
 /* The haversine written here, independently of the library. */
 static double nb_haversine(double lat1, double lon1, double lat2, double lon2) {

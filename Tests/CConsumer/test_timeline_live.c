@@ -126,9 +126,7 @@ static void test_events_change_nothing(gk_context *ctx) {
         if (k == 1) CHECK(gk_timeline_enable_events(ctx, tl[k]) == GK_OK, "enable events");
     }
     for (i = 0; i < 3000; ++i) {
-        double r;
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        r = (double)(seed >> 11) / 9007199254740992.0;  /* [0, 1) */
+        double r = gk_test_uniform(&seed, 0.0, 1.0);
         if ((i / 40) % 2 == 1) { lat += 5e-4 + 5e-4 * r; lon += 3e-4 * r; }  /* trips */
         else { lat += (r - 0.5) * 2e-5; }                                     /* stays */
         t += 10.0 + 50.0 * r;
