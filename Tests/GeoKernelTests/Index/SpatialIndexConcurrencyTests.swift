@@ -4,13 +4,19 @@ import _GeoKernelTestSupport
 
 @Suite("Spatial index: concurrent queries on a shared value")
 struct SpatialIndexConcurrencyTests {
-    @Test("a built index answers queries from many tasks at once, each as if alone")
-    func concurrentQueries() async throws {
-        let (points, queries) = IndexTestData.clustered(8_000, cities: 12, seed: 17)
+    /// 8 000 clustered points, 300 of them inserted again and every `step`-th id removed,
+    /// so that packed runs, the insert buffer and removals all take part; with its queries.
+    static func dynamicIndex(seed: UInt64, removingEvery step: UInt32) throws -> (SpatialIndex, [Coordinate]) {
+        let (points, queries) = IndexTestData.clustered(8_000, cities: 12, seed: seed)
         var index = try SpatialIndex(points)
         for p in points.prefix(300) { try index.insert(p) }
-        for id in stride(from: UInt32(0), to: 8_000, by: 11) { try index.remove(id: id) }
-        let shared = index
+        for id in stride(from: UInt32(0), to: 8_000, by: Int(step)) { try index.remove(id: id) }
+        return (index, queries)
+    }
+
+    @Test("a built index answers queries from many tasks at once, each as if alone")
+    func concurrentQueries() async throws {
+        let (shared, queries) = try Self.dynamicIndex(seed: 17, removingEvery: 11)
         let expected = try queries.map { try shared.nearest(to: $0, k: 8) }
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for task in 0..<8 {
@@ -31,11 +37,7 @@ struct SpatialIndexConcurrencyTests {
 
     @Test("batches from many tasks at once over one index each equal a batch alone")
     func concurrentBatches() async throws {
-        let (points, queries) = IndexTestData.clustered(8_000, cities: 12, seed: 23)
-        var index = try SpatialIndex(points)
-        for p in points.prefix(300) { try index.insert(p) }
-        for id in stride(from: UInt32(0), to: 8_000, by: 13) { try index.remove(id: id) }
-        let shared = index
+        let (shared, queries) = try Self.dynamicIndex(seed: 23, removingEvery: 13)
         let expected = try shared.nearest(to: queries, k: 6)
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for task in 0..<8 {
