@@ -140,6 +140,21 @@ def test_a_plain_dataframe_with_lat_lon_columns_gives_the_same_stays(shared):
     assert np.allclose(sp["lat"], ref.geometry.y, atol=1e-12)
 
 
+def test_the_callers_positionfixes_are_left_unchanged(shared):
+    """generate_staypoints works on a shallow copy: columns are added or dropped there, never
+    written in place, so the caller's frame keeps its columns and values (here with a
+    staypoint_id column already there and duplicate rows dropped)."""
+    pfs = gpx_positionfixes(sorted((shared / "traces").glob("*/*.gpx"))[0])
+    pfs = ti.Positionfixes(pd.concat([pfs, pfs.iloc[:5]]).sort_values("tracked_at", kind="stable"))
+    pfs["staypoint_id"] = pd.array(np.full(len(pfs), 7), dtype="Int64")
+    before = pfs.copy(deep=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out, _ = gkt.generate_staypoints(pfs)
+    pd.testing.assert_frame_equal(pfs, before, check_exact=True)
+    assert out is not pfs and len(out) == len(pfs) - 5
+
+
 def test_bad_input_is_refused_with_a_clear_message(shared):
     pfs = all_traces(shared)["google_trajectory"]
     with pytest.raises(ValueError, match="sliding"):
