@@ -1,11 +1,90 @@
 extension ContractionHierarchy {
-    /// Bidirectional upward search with stall-on-demand from `seedsF` to `seedsB` (node
-    /// ids; labels by rank in `forward`/`backward`). Each direction stops when its queue
-    /// minimum reaches the best meeting.
+    /// The best meeting of the upward searches from `ws.seedsF` and `ws.seedsB` (node ids;
+    /// labels by rank in `ws.forward`/`ws.backward`), in this hierarchy's query order
+    /// (`order` overrides it, for tests). Both orders find the same cost; the meeting
+    /// and the parents may differ between equal-cost paths.
     ///
     /// - Returns: the cost and the meeting rank; nil when the seeds do not connect.
-    /// - Complexity: O(search spaces), a few hundred nodes on city-sized graphs.
-    package func search(_ ws: RoadGraph.Workspace) -> (cost: UInt64, meet: UInt32)? {
+    package func search(_ ws: RoadGraph.Workspace, order: QueryOrder? = nil) -> (cost: UInt64, meet: UInt32)? {
+        switch order ?? queryOrder {
+        case .rankSweep: sweep(ws)
+        case .dijkstraOrder: dijkstraOrderSearch(ws)
+        }
+    }
+
+    /// Both upward searches scanned together in increasing rank, without a queue: every
+    /// arc an upward search follows leads to a higher rank, so when the sweep reaches a
+    /// rank, that node's labels are final (a topological order of the upward graph). A
+    /// rank both searches reached is a meeting; a node whose label is no better than the
+    /// best meeting is not expanded. No stopping criterion and no stalling: the sweep pays
+    /// for each node of the two upward search spaces (pending bits, one per rank, in each
+    /// `SearchLabels`; all clear again when it ends).
+    ///
+    /// - Complexity: O(upward search spaces + n / 64) per query.
+    private func sweep(_ ws: RoadGraph.Workspace) -> (cost: UInt64, meet: UInt32)? {
+        let seedsF = ws.seedsF, seedsB = ws.seedsB
+        return ws.withLabels { f, b in
+            f.reset()
+            b.reset()
+            var w = Int.max
+            for (i, s) in seedsF.enumerated() { w = min(w, f.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
+            for (i, s) in seedsB.enumerated() { w = min(w, b.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
+            let fp = f.pending, bp = b.pending, fl = f.labels, bl = b.labels, fc = f.current, bc = b.current
+            let words = f.wordCount
+            var best = UInt64.max, meet = noParent
+            upFirst.withUnsafeBufferPointer { uf in
+                upArc.withUnsafeBufferPointer { ua in
+                    downFirst.withUnsafeBufferPointer { df in
+                        downArc.withUnsafeBufferPointer { da in
+                            while w < words {
+                                let fw = fp[w], bw = bp[w], any = fw | bw
+                                if any == 0 {
+                                    w += 1
+                                    continue
+                                }
+                                let bit = UInt64(any.trailingZeroBitCount), mask: UInt64 = 1 << bit
+                                fp[w] = fw & ~mask
+                                bp[w] = bw & ~mask
+                                let u = w << 6 | Int(bit)
+                                let inF = fw & mask != 0, inB = bw & mask != 0
+                                if inF && inB && fl[u].dist + bl[u].dist < best {
+                                    best = fl[u].dist + bl[u].dist
+                                    meet = UInt32(u)
+                                }
+                                if inF { Self.expand(u, fl, fc, fp, best, uf, ua) }
+                                if inB { Self.expand(u, bl, bc, bp, best, df, da) }
+                            }
+                        }
+                    }
+                }
+            }
+            return meet == noParent ? nil : (best, meet)
+        }
+    }
+
+    /// Relaxes the upward arcs of rank `u` (final label in `labels`) unless its distance
+    /// already reaches `best`, marking the ranks it improves as pending.
+    @inline(__always)
+    private static func expand(
+        _ u: Int, _ labels: UnsafeMutablePointer<NodeLabel>, _ stamp: UInt32, _ pending: UnsafeMutablePointer<UInt64>,
+        _ best: UInt64, _ first: UnsafeBufferPointer<UInt32>, _ arcs: UnsafeBufferPointer<UInt64>
+    ) {
+        let d = labels[u].dist
+        if d >= best { return }
+        for i in Int(first[u])..<Int(first[u + 1]) {
+            let x = Int(arcs[i] >> 32), dx = d + (arcs[i] & 0xFFFF_FFFF)
+            if labels[x].stamp != stamp || dx < labels[x].dist {
+                labels[x] = NodeLabel(stamp: stamp, parent: UInt32(i), dist: dx)
+                pending[x >> 6] |= 1 << UInt64(x & 63)
+            }
+        }
+    }
+
+    /// Bidirectional upward search with stall-on-demand, in Dijkstra order (two queues).
+    /// Each direction stops when its queue minimum reaches the best meeting.
+    ///
+    /// - Complexity: O(settled nodes · log), a few hundred nodes on city-sized graphs.
+    private func dijkstraOrderSearch(_ ws: RoadGraph.Workspace) -> (cost: UInt64, meet: UInt32)? {
         let seedsF = ws.seedsF, seedsB = ws.seedsB
         return ws.withLabels { f, b in
             f.reset()

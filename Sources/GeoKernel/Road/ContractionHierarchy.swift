@@ -17,6 +17,9 @@
 ///
 /// A final class: queries pass one reference, not ten arrays.
 /// Thread safety: immutable; `Sendable`.
+public nonisolated(unsafe) var sweepOverride: Bool? = nil
+public nonisolated(unsafe) var meanSpaceLog = 0.0
+
 package final class ContractionHierarchy: Sendable {
     package static let originalBit: UInt32 = 0x8000_0000
     /// Rank of each node, node of each rank.
@@ -24,6 +27,23 @@ package final class ContractionHierarchy: Sendable {
     package let upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32]
     package let downFirst: [UInt32], downArc: [UInt64], downMid: [UInt32]
     package let upHalf: [UInt64], downHalf: [UInt64]
+    /// How queries scan the upward searches; see `QueryOrder`.
+    package let queryOrder: QueryOrder
+
+    /// The order in which a one-to-one query explores the two upward searches. Both give
+    /// the same costs.
+    package enum QueryOrder: Sendable {
+        /// In increasing rank, every node of both upward search spaces, no queue
+        /// (`search` explains why the labels are final). Cheaper per node; chosen when
+        /// the sampled upward search spaces are small (`sweepLimit`).
+        case rankSweep
+        /// Two Dijkstra searches with stall-on-demand, each stopping at the best meeting.
+        /// Visits fewer nodes where upward search spaces are large.
+        case dijkstraOrder
+    }
+
+    /// The mean upward search space (nodes) below which queries sweep by rank.
+    package static let sweepLimit = 256
 
     package init(
         rank: [UInt32], order: [UInt32], upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32],
@@ -35,6 +55,42 @@ package final class ContractionHierarchy: Sendable {
             upFirst: upFirst, upArc: upArc, upMid: upMid, downFirst: downFirst, downArc: downArc, downMid: downMid)
         upHalf = halves?.up ?? []
         downHalf = halves?.down ?? []
+        let space = Self.meanUpwardSpace(upFirst: upFirst, upArc: upArc, cap: 4 * Self.sweepLimit)
+        if let o = sweepOverride { queryOrder = o ? .rankSweep : .dijkstraOrder } else {
+        queryOrder = space.map { $0 <= Double(Self.sweepLimit) } ?? false ? .rankSweep : .dijkstraOrder }
+        if let space { meanSpaceLog = space }
+    }
+
+    /// The mean number of nodes an upward search reaches (its whole upward search space,
+    /// the seed included), over up to 64 seeds spread evenly over the nodes, each counted
+    /// up to `cap`; nil for lists that do not lead strictly upwards (a file not yet
+    /// validated may be anything). O(64 · cap · degree).
+    static func meanUpwardSpace(upFirst: [UInt32], upArc: [UInt64], cap: Int) -> Double? {
+        let n = upFirst.count - 1
+        guard n > 0, csr(upFirst, count: n, total: upArc.count, "") == nil else { return nil }
+        let samples = min(n, 64)
+        var seen = [UInt32](repeating: UInt32.max, count: n), stack: [Int] = []
+        var total = 0
+        for k in 0..<samples {
+            let s = k * n / samples
+            var count = 1
+            seen[s] = UInt32(k)
+            stack.removeAll(keepingCapacity: true)
+            stack.append(s)
+            search: while let u = stack.popLast() {
+                for i in Int(upFirst[u])..<Int(upFirst[u + 1]) {
+                    let x = Int(upArc[i] >> 32)
+                    guard x < n, x > u else { return nil }
+                    if seen[x] == UInt32(k) { continue }
+                    seen[x] = UInt32(k)
+                    count += 1
+                    if count >= cap { break search }
+                    stack.append(x)
+                }
+            }
+            total += count
+        }
+        return Double(total) / Double(samples)
     }
 
     package var shortcutCount: Int {

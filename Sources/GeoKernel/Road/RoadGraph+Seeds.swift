@@ -59,19 +59,21 @@ extension RoadGraphStorage {
         _ s: RoadSnap, _ m: RoadMetric, backward: Bool, zone: inout SearchLabels, into seeds: inout [RoadGraph.Seed]
     ) {
         seeds.removeAll(keepingCapacity: true)
-        zone.reset()
+        var zoned = false  // the zone's labels are read only through zone seeds
         for d in UInt32(0)...1 {
             let a = UInt32(2 * s.edge) + d
             guard allowed(a) else { continue }
             let node = backward ? tail(a) : head(a)
             let cost = backward ? weightInto(s, a, m) : weightOut(s, a, m)
             if destinationOnly(a) {
+                if !zoned { zone.reset() }
+                zoned = true
                 zone.improve(Int(node), cost, parent: phantomBit | a)
             } else {
                 seeds.append(RoadGraph.Seed(node: node, cost: cost, via: phantomBit | a))
             }
         }
-        while !zone.heap.isEmpty {
+        while zoned && !zone.heap.isEmpty {
             let top = zone.heap.pop()
             let u = Int(top.value)
             guard top.key == zone.dist(u) else { continue }

@@ -5,7 +5,7 @@ extension RoadGraph {
     ///
     /// Create one per thread (or task) and reuse it: a workspace is not `Sendable` and
     /// must not be used by two queries at once. It fits any graph with the same node count
-    /// (queries check this). Memory: about 72 bytes per node.
+    /// (queries check this). Memory: about 73 bytes per node.
     /// C twin: inside a `gk_router` (`gk_router_create`, `gk_router_destroy`).
     /// - Since: 0.2
     public final class Workspace {
@@ -103,18 +103,26 @@ package struct SearchLabels {
     package let nodeCount: Int
     package var current: UInt32 = 0
     package var heap: QueryHeap
+    /// One bit per node: reached and not yet scanned by a hierarchy's rank sweep. All
+    /// clear between queries (a sweep scans every bit it sets).
+    package let pending: UnsafeMutablePointer<UInt64>
+    package let wordCount: Int
 
     init(_ n: Int) {
         nodeCount = n
         labels = .allocate(capacity: max(1, n))
         labels.initialize(repeating: NodeLabel(stamp: 0, parent: 0, dist: 0), count: max(1, n))
         heap = QueryHeap(capacity: 64)
+        wordCount = (n + 63) / 64
+        pending = .allocate(capacity: wordCount)
+        pending.initialize(repeating: 0, count: wordCount)
     }
 
     /// Frees the labels and the queue (the owning workspace's `deinit`).
     func deallocate() {
         labels.deallocate()
         heap.deallocate()
+        pending.deallocate()
     }
 
     /// Forgets every label in O(1) (O(n) once every 2³² resets).
@@ -131,6 +139,18 @@ package struct SearchLabels {
     /// The tentative distance of a reached node.
     @inline(__always) package func dist(_ v: Int) -> UInt64 { at(v).pointee.dist }
     @inline(__always) package func parent(_ v: Int) -> UInt32 { at(v).pointee.parent }
+
+    /// Lowers the label of `v` to `d` (marking it pending, not queued) when that improves
+    /// it; returns the index of `v`'s pending word.
+    @inline(__always)
+    package mutating func mark(_ v: Int, _ d: UInt64, parent p: UInt32) -> Int {
+        let l = at(v)
+        if l.pointee.stamp != current || d < l.pointee.dist {
+            l.pointee = NodeLabel(stamp: current, parent: p, dist: d)
+            pending[v >> 6] |= 1 << UInt64(v & 63)
+        }
+        return v >> 6
+    }
 
     /// Lowers the label of `v` to `d` (pushing it) when that improves it.
     @inline(__always) @discardableResult
