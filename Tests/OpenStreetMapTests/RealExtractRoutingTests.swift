@@ -29,11 +29,12 @@ import _GeoKernelTestSupport
         return out
     }
 
-    @Test("contraction hierarchies cost exactly what Dijkstra costs on 10 000 random pairs per extract, profile and metric",
+    @Test("contraction hierarchies, in both query orders, cost exactly what Dijkstra costs on 10 000 random pairs per extract, profile and metric",
           arguments: extracts)
     func hierarchyEqualsDijkstra(extract: String) throws {
         for profile in Self.profiles {
             let g = try Self.graph(extract, profile)
+            for m in RoadMetric.allCases { #expect(g.storage.hierarchy(m)?.queryOrder == .rankSweep, "\(extract) \(profile.name) \(m)") }
             let ws = RoadGraph.Workspace(for: g)
             let snaps = try Self.randomSnaps(g, count: 2 * 10_000, seed: 0x9E37 &+ UInt64(extract.count))
             var compared = 0, unreachable = 0
@@ -50,6 +51,10 @@ import _GeoKernelTestSupport
                         dj = nil
                     }
                     #expect(ch == dj, "\(extract) \(profile.name) \(metric) pair \(i / 2): CH \(String(describing: ch)) vs Dijkstra \(String(describing: dj))")
+                    // The other query order of the hierarchy (these graphs sweep by rank).
+                    let other = try? g.weight(
+                        from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: ws, order: .dijkstraOrder)
+                    #expect(other.map { Double($0) * metric.unitsPerWeight } == ch, "\(extract) \(profile.name) \(metric) pair \(i / 2): Dijkstra-order CH")
                     compared += 1
                     if ch == nil { unreachable += 1 }
                 }

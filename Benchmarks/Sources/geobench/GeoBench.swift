@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GeoKernel
 
 /// The benchmark executable: every case is timed next to its baseline in the same run.
 @main
@@ -18,8 +17,6 @@ struct GeoBench: ParsableCommand {
     var grid = false
 
     func run() throws {
-        if let v = ProcessInfo.processInfo.environment["CH_SWEEP"] { sweepOverride = v == "1" }
-        defer { FileHandle.standardError.write("mean upward space \(meanSpaceLog)\n".data(using: .utf8)!) }
         let selected = { (name: String, baseline: String?) in
             filter.map { name.contains($0) || (baseline?.contains($0) ?? false) } ?? true
         }

@@ -39,7 +39,7 @@ extension ContractionHierarchy {
                             while w < words {
                                 let fw = fp[w], bw = bp[w], any = fw | bw
                                 if any == 0 {
-                                    w += 1
+                                    w &+= 1
                                     continue
                                 }
                                 let bit = UInt64(any.trailingZeroBitCount), mask: UInt64 = 1 << bit
@@ -47,9 +47,9 @@ extension ContractionHierarchy {
                                 bp[w] = bw & ~mask
                                 let u = w << 6 | Int(bit)
                                 let inF = fw & mask != 0, inB = bw & mask != 0
-                                if inF && inB && fl[u].dist + bl[u].dist < best {
-                                    best = fl[u].dist + bl[u].dist
-                                    meet = UInt32(u)
+                                if inF && inB && fl[u].dist &+ bl[u].dist < best {
+                                    best = fl[u].dist &+ bl[u].dist
+                                    meet = UInt32(truncatingIfNeeded: u)
                                 }
                                 if inF { Self.expand(u, fl, fc, fp, best, uf, ua) }
                                 if inB { Self.expand(u, bl, bc, bp, best, df, da) }
@@ -71,12 +71,17 @@ extension ContractionHierarchy {
     ) {
         let d = labels[u].dist
         if d >= best { return }
-        for i in Int(first[u])..<Int(first[u + 1]) {
-            let x = Int(arcs[i] >> 32), dx = d + (arcs[i] & 0xFFFF_FFFF)
+        // Wrapping arithmetic is exact here: indices and sums of 32-bit weights stay far
+        // below the limits, and it spares the checks in the hottest loop.
+        var i = Int(first[u])
+        let end = Int(first[u &+ 1])
+        while i < end {
+            let x = Int(arcs[i] >> 32), dx = d &+ (arcs[i] & 0xFFFF_FFFF)
             if labels[x].stamp != stamp || dx < labels[x].dist {
-                labels[x] = NodeLabel(stamp: stamp, parent: UInt32(i), dist: dx)
+                labels[x] = NodeLabel(stamp: stamp, parent: UInt32(truncatingIfNeeded: i), dist: dx)
                 pending[x >> 6] |= 1 << UInt64(x & 63)
             }
+            i &+= 1
         }
     }
 

@@ -69,11 +69,13 @@ extension RoadGraph {
             * metric.unitsPerWeight
     }
 
-    /// The best route's integer weight (centimetres or milliseconds).
+    /// The best route's integer weight (centimetres or milliseconds); `order` overrides
+    /// the hierarchy's query order (tests compare both).
     package func weight(
-        from start: RoadSnap, to target: RoadSnap, metric: RoadMetric, algorithm: RoutingAlgorithm, workspace: Workspace
+        from start: RoadSnap, to target: RoadSnap, metric: RoadMetric, algorithm: RoutingAlgorithm, workspace: Workspace,
+        order: ContractionHierarchy.QueryOrder? = nil
     ) throws(GeoKernelError) -> UInt64 {
-        switch try solve(start, target, metric, algorithm, workspace) {
+        switch try solve(start, target, metric, algorithm, workspace, order) {
         case .direct(_, let cost), .core(let cost, _): cost
         }
     }
@@ -90,7 +92,8 @@ extension RoadGraph {
     }
 
     private func solve(
-        _ s: RoadSnap, _ t: RoadSnap, _ m: RoadMetric, _ algorithm: RoutingAlgorithm, _ ws: Workspace
+        _ s: RoadSnap, _ t: RoadSnap, _ m: RoadMetric, _ algorithm: RoutingAlgorithm, _ ws: Workspace,
+        _ order: ContractionHierarchy.QueryOrder? = nil
     ) throws(GeoKernelError) -> Solution {
         try ws.check(self)
         try check(s)
@@ -103,7 +106,7 @@ extension RoadGraph {
         g.seeds(s, m, backward: false, zone: &ws.sourceZone, into: &ws.seedsF)
         g.seeds(t, m, backward: true, zone: &ws.targetZone, into: &ws.seedsB)
         let direct = g.direct(s, t, m)
-        let core = algorithm == .contractionHierarchy ? ch!.search(ws) : g.bidirectionalDijkstra(m, ws)
+        let core = algorithm == .contractionHierarchy ? ch!.search(ws, order: order) : g.bidirectionalDijkstra(m, ws)
         if let d = direct, d.cost <= core?.cost ?? .max { return .direct(arc: d.arc, cost: d.cost) }
         guard let core else {
             throw GeoKernelError(.notFound, "no route from \(s.point) to \(t.point) (\(m))")

@@ -135,6 +135,9 @@ package struct SearchLabels {
         }
     }
 
+    /// No rank is pending (the state between queries; for tests). O(n / 64).
+    package var pendingIsClear: Bool { (0..<wordCount).allSatisfy { pending[$0] == 0 } }
+
     @inline(__always) package func reached(_ v: Int) -> Bool { at(v).pointee.stamp == current }
     /// The tentative distance of a reached node.
     @inline(__always) package func dist(_ v: Int) -> UInt64 { at(v).pointee.dist }
