@@ -26,35 +26,40 @@ extension ContractionHierarchy {
         return ws.withLabels { f, b in
             f.reset()
             b.reset()
-            var w = Int.max
-            for (i, s) in seedsF.enumerated() { w = min(w, f.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
-            for (i, s) in seedsB.enumerated() { w = min(w, b.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
+            var wf = Int.max, wb = Int.max
+            for (i, s) in seedsF.enumerated() { wf = min(wf, f.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
+            for (i, s) in seedsB.enumerated() { wb = min(wb, b.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
             let fp = f.pending, bp = b.pending, fl = f.labels, bl = b.labels, fc = f.current, bc = b.current
             let words = f.wordCount
             var best = UInt64.max, meet = noParent
             upFirst.withUnsafeBufferPointer { uf in
                 upArc.withUnsafeBufferPointer { ua in
-                    downFirst.withUnsafeBufferPointer { df in
-                        downArc.withUnsafeBufferPointer { da in
-                            while w < words {
-                                let fw = fp[w], bw = bp[w], any = fw | bw
-                                if any == 0 {
-                                    w &+= 1
-                                    continue
-                                }
-                                let bit = UInt64(any.trailingZeroBitCount), mask: UInt64 = 1 << bit
-                                fp[w] = fw & ~mask
-                                bp[w] = bw & ~mask
-                                let u = w << 6 | Int(bit)
-                                let inF = fw & mask != 0, inB = bw & mask != 0
-                                if inF && inB && fl[u].dist &+ bl[u].dist < best {
-                                    best = fl[u].dist &+ bl[u].dist
-                                    meet = UInt32(truncatingIfNeeded: u)
-                                }
-                                if inF { Self.expand(u, fl, fc, fp, best, uf, ua) }
-                                if inB { Self.expand(u, bl, bc, bp, best, df, da) }
-                            }
+                    while wf < words {
+                        let bits = fp[wf]
+                        if bits == 0 {
+                            wf &+= 1
+                            continue
                         }
+                        fp[wf] = bits & (bits &- 1)
+                        Self.expand(wf << 6 | bits.trailingZeroBitCount, fl, fc, fp, .max, uf, ua)
+                    }
+                }
+            }
+            downFirst.withUnsafeBufferPointer { df in
+                downArc.withUnsafeBufferPointer { da in
+                    while wb < words {
+                        let bits = bp[wb]
+                        if bits == 0 {
+                            wb &+= 1
+                            continue
+                        }
+                        bp[wb] = bits & (bits &- 1)
+                        let u = wb << 6 | bits.trailingZeroBitCount
+                        if fl[u].stamp == fc && fl[u].dist &+ bl[u].dist < best {
+                            best = fl[u].dist &+ bl[u].dist
+                            meet = UInt32(truncatingIfNeeded: u)
+                        }
+                        Self.expand(u, bl, bc, bp, best, df, da)
                     }
                 }
             }
