@@ -12,13 +12,15 @@ extension ContractionHierarchy {
         }
     }
 
-    /// Both upward searches scanned together in increasing rank, without a queue: every
-    /// arc an upward search follows leads to a higher rank, so when the sweep reaches a
-    /// rank, that node's labels are final (a topological order of the upward graph). A
-    /// rank both searches reached is a meeting; a node whose label is no better than the
-    /// best meeting is not expanded. No stopping criterion and no stalling: the sweep pays
-    /// for each node of the two upward search spaces (pending bits, one per rank, in each
-    /// `SearchLabels`; all clear again when it ends).
+    /// The two upward searches, each scanned in increasing rank without a queue: every
+    /// arc an upward search follows leads to a higher rank, so when a scan reaches a
+    /// rank, that node's label is final (rank order is a topological order of the upward
+    /// graph). The forward search runs to the top first; then the backward one, where a
+    /// rank the forward search reached is a meeting and a node no better than the best
+    /// meeting is not expanded. No stopping criterion and no stalling: a query pays for
+    /// each node of the two upward search spaces, and little per node (the reached ranks
+    /// are pending bits, one per rank, in each `SearchLabels`; all clear again when a
+    /// scan ends). Two simple scans measured 1.6× faster than one interleaved scan.
     ///
     /// - Complexity: O(upward search spaces + n / 64) per query.
     private func sweep(_ ws: RoadGraph.Workspace) -> (cost: UInt64, meet: UInt32)? {

@@ -44,10 +44,10 @@ package final class ContractionHierarchy: Sendable {
     }
 
     /// The mean upward search space (nodes) up to which queries sweep by rank. Measured
-    /// (geobench, 1 000 random routes, 2026-11-24): the sweep was faster on street grids
-    /// of 50² and 100² junctions (mean spaces 71 and 172: 9.9 vs 12.3 µs, 34.1 vs
-    /// 37.3 µs), slower on 200² and 300² (389 and 625: 112 vs 97 µs, 213 vs 175 µs), and
-    /// 1.65× faster on Andorra (14).
+    /// (geobench, 1 000 random cost queries per case, 2026-11-24), sweep against Dijkstra
+    /// order on generated street grids: mean space 71: 1.56× faster, 124: 1.39×, 172:
+    /// 1.13×, 279: 0.90×, 314: 1.04×, 389: 0.80×, 575: 0.90×, 885: 0.76×; Andorra's
+    /// car graph (14): 2.9× faster.
     package static let sweepLimit = 256
 
     package init(
