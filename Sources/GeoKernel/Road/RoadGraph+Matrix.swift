@@ -107,7 +107,7 @@ extension ContractionHierarchy {
     /// calls `visit(rank, distance)` for every settled node that is not stalled.
     @inline(__always)
     func upwardSearch(
-        _ s: inout SearchLabels, _ seeds: [RoadGraph.Seed], up upFirst: [UInt32], _ upArc: [UInt64],
+        _ s: inout SearchLabels, _ seeds: RoadGraph.SeedList, up upFirst: [UInt32], _ upArc: [UInt64],
         down downFirst: [UInt32], _ downArc: [UInt64], visit: (Int, UInt64) -> Void
     ) {
         s.reset()

@@ -56,9 +56,9 @@ extension RoadGraphStorage {
     /// destination-only arcs, labels kept in `zone` for path recovery). With
     /// `backward`, the same towards the target snap `s` (arcs reversed).
     package func seeds(
-        _ s: RoadSnap, _ m: RoadMetric, backward: Bool, zone: inout SearchLabels, into seeds: inout [RoadGraph.Seed]
+        _ s: RoadSnap, _ m: RoadMetric, backward: Bool, zone: inout SearchLabels, into seeds: inout RoadGraph.SeedList
     ) {
-        seeds.removeAll(keepingCapacity: true)
+        seeds.removeAll()
         var zoned = false  // the zone's labels are read only through zone seeds
         for d in UInt32(0)...1 {
             let a = UInt32(2 * s.edge) + d

@@ -17,7 +17,7 @@ extension RoadGraph {
         /// Core search forward / backward; zone searches at the source / target.
         @exclusivity(unchecked) package var forward: SearchLabels, backward: SearchLabels
         @exclusivity(unchecked) package var sourceZone: SearchLabels, targetZone: SearchLabels
-        @exclusivity(unchecked) package var seedsF: [Seed] = [], seedsB: [Seed] = []
+        @exclusivity(unchecked) package var seedsF = SeedList(), seedsB = SeedList()
         /// Matrix buckets: per node the head of a linked list of entries.
         @exclusivity(unchecked) package var bucketStamp: [UInt32], bucketHead: [UInt32]
         @exclusivity(unchecked) package var bucketStampValue: UInt32 = 0
@@ -38,6 +38,7 @@ extension RoadGraph {
         deinit {
             forward.deallocate(); backward.deallocate()
             sourceZone.deallocate(); targetZone.deallocate()
+            seedsF.deallocate(); seedsB.deallocate()
         }
 
         /// Runs `body` on local copies of the core search labels and writes them back,
@@ -73,6 +74,51 @@ extension RoadGraph {
         package var node: UInt32
         package var cost: UInt64
         package var via: UInt32
+    }
+
+    /// The seeds of one side of a query, on storage its workspace owns and frees (as
+    /// `QueryHeap`), so that refilling them for each query makes no runtime calls (an
+    /// array's `removeAll(keepingCapacity:)` and uniqueness checks were a fifth of a
+    /// hierarchy query). A value that refers to that storage: copies alias it, and a copy
+    /// that grew must be written back (`seeds(_:_:backward:zone:into:)` takes it `inout`).
+    ///
+    /// - Complexity: append amortised O(1). Thread safety: one query at a time, as its workspace.
+    package struct SeedList: RandomAccessCollection {
+        private(set) var base: UnsafeMutablePointer<Seed>
+        private(set) var capacity: Int
+        package private(set) var count = 0
+
+        init() {
+            capacity = 8
+            base = .allocate(capacity: capacity)
+        }
+
+        /// Frees the storage (the owning workspace's `deinit`).
+        func deallocate() { base.deallocate() }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
+
+        package subscript(i: Int) -> Seed {
+            precondition(i >= 0 && i < count, "seed index out of range")
+            return base[i]
+        }
+
+        @inline(__always) package mutating func removeAll() { count = 0 }
+
+        @inline(__always) package mutating func append(_ seed: Seed) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: seed)
+            count += 1
+        }
+
+        private mutating func grow() {
+            let bigger = UnsafeMutablePointer<Seed>.allocate(capacity: 2 * capacity)
+            bigger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity *= 2
+        }
     }
 
     package struct BucketEntry {
