@@ -121,11 +121,15 @@ package struct QueryHeap {
         return top
     }
 
-    private mutating func grow() {
-        let bigger = UnsafeMutablePointer<HeapEntry>.allocate(capacity: 2 * capacity)
-        bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = bigger
-        capacity *= 2
-    }
+    private mutating func grow() { doubleStorage(&base, capacity: &capacity, count: count) }
+}
+
+/// Doubles the capacity of storage a workspace owns (`QueryHeap`, `RoadGraph.SeedList`),
+/// moving its first `count` elements.
+func doubleStorage<T>(_ base: inout UnsafeMutablePointer<T>, capacity: inout Int, count: Int) {
+    let bigger = UnsafeMutablePointer<T>.allocate(capacity: 2 * capacity)
+    bigger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = bigger
+    capacity *= 2
 }

@@ -28,7 +28,7 @@ extension ContractionHierarchy {
         return ws.withLabels { f, b in
             f.reset()
             b.reset()
-            var wf = Int.max, wb = Int.max
+            var wf = Int.max, wb = Int.max  // the lowest pending words
             for (i, s) in seedsF.enumerated() { wf = min(wf, f.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
             for (i, s) in seedsB.enumerated() { wb = min(wb, b.mark(Int(rank[Int(s.node)]), s.cost, parent: phantomBit | UInt32(i))) }
             let fp = f.pending, bp = b.pending, fl = f.labels, bl = b.labels, fc = f.current, bc = b.current
@@ -36,27 +36,12 @@ extension ContractionHierarchy {
             var best = UInt64.max, meet = noParent
             upFirst.withUnsafeBufferPointer { uf in
                 upArc.withUnsafeBufferPointer { ua in
-                    while wf < words {
-                        let bits = fp[wf]
-                        if bits == 0 {
-                            wf &+= 1
-                            continue
-                        }
-                        fp[wf] = bits & (bits &- 1)
-                        Self.expand(wf << 6 | bits.trailingZeroBitCount, fl, fc, fp, .max, uf, ua)
-                    }
+                    Self.scan(fp, from: wf, to: words) { u in Self.expand(u, fl, fc, fp, .max, uf, ua) }
                 }
             }
             downFirst.withUnsafeBufferPointer { df in
                 downArc.withUnsafeBufferPointer { da in
-                    while wb < words {
-                        let bits = bp[wb]
-                        if bits == 0 {
-                            wb &+= 1
-                            continue
-                        }
-                        bp[wb] = bits & (bits &- 1)
-                        let u = wb << 6 | bits.trailingZeroBitCount
+                    Self.scan(bp, from: wb, to: words) { u in
                         if fl[u].stamp == fc && fl[u].dist &+ bl[u].dist < best {
                             best = fl[u].dist &+ bl[u].dist
                             meet = UInt32(truncatingIfNeeded: u)
@@ -66,6 +51,22 @@ extension ContractionHierarchy {
                 }
             }
             return meet == noParent ? nil : (best, meet)
+        }
+    }
+
+    /// Clears the pending bits of words `from..<to` in increasing rank, calling `visit`
+    /// for each; `visit` may set bits above the one it is called for.
+    @inline(__always)
+    private static func scan(_ pending: UnsafeMutablePointer<UInt64>, from: Int, to words: Int, _ visit: (Int) -> Void) {
+        var w = from
+        while w < words {
+            let bits = pending[w]
+            if bits == 0 {
+                w &+= 1
+                continue
+            }
+            pending[w] = bits & (bits &- 1)
+            visit(w << 6 | bits.trailingZeroBitCount)
         }
     }
 

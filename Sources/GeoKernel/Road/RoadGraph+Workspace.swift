@@ -112,13 +112,7 @@ extension RoadGraph {
             count += 1
         }
 
-        private mutating func grow() {
-            let bigger = UnsafeMutablePointer<Seed>.allocate(capacity: 2 * capacity)
-            bigger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = bigger
-            capacity *= 2
-        }
+        private mutating func grow() { doubleStorage(&base, capacity: &capacity, count: count) }
     }
 
     package struct BucketEntry {
