@@ -14,13 +14,16 @@ import Route
 ///   `graph.build.noch.andorra` (the same without contraction); `graph.load.andorra`
 ///   loads the saved graph file (baseline: the build). Sizes on stderr.
 /// - `route.dijkstra.andorra`, `route.ch.andorra` (shortest) and `route.*.fastest.andorra`:
+///   the one-to-one query (`RoadGraph.cost`: the best route's cost, no path built) on
 ///   1 000 seeded random pairs of points in the extract's bounding box that snap onto a
-///   road within 200 m, one workspace reused; n = 1 000 routes (path included) per
-///   repetition. After timing every CH cost must equal Dijkstra's.
-/// - `route.dijkstra.cost.andorra`, `route.ch.cost.andorra`: the same shortest queries
-///   through `cost` (no path built), checked likewise.
+///   road within 200 m, one workspace reused; n = 1 000 queries per repetition. After
+///   timing every CH cost must equal Dijkstra's and the cost of the CH route.
+/// - `route.dijkstra.path.andorra`, `route.ch.path.andorra` and `route.*.fastest.path.andorra`:
+///   the same pairs through `RoadGraph.route`: the query, path unpacking and the route's
+///   geometry and pieces; checked likewise.
 /// - `route.ch.steps.andorra`: `RoadRouter.leg` (query, geometry, instructions) on the same
-///   pairs; its cost must not exceed the plain query's (it also tries twin edges).
+///   pairs, beside `route.ch.path.andorra`; its cost must not exceed the plain query's (it
+///   also tries twin edges).
 /// - `route.matrix.andorra`: a 100 × 100 many-to-many matrix (bucket CH), n = 10 000
 ///   cells, beside `route.matrix.naive.andorra` (10 000 one-to-one CH queries); every
 ///   cell must equal the one-to-one cost.
@@ -116,10 +119,35 @@ enum RoadCases {
             return nil
         }))
 
-        // Point-to-point queries.
+        // Point-to-point: the query alone (cost, no path), then with path and geometry.
         for (metric, tag) in [(RoadMetric.shortest, ""), (.fastest, ".fastest")] {
+            let dijkstraCost = Box<[Double]?>(nil), chCost = Box<[Double]?>(nil)
+            func costed(_ algorithm: RoutingAlgorithm, _ out: Box<[Double]?>) -> () -> Void {
+                {
+                    let g = ctx.graph, ws = ctx.workspace
+                    var costs = [Double](repeating: 0, count: ctx.pairs.count)
+                    for (i, (a, b)) in ctx.pairs.enumerated() {
+                        costs[i] = try! g.cost(from: a, to: b, metric: metric, algorithm: algorithm, workspace: ws)
+                    }
+                    out.value = costs
+                }
+            }
+            cases.append(BenchCase(name: "route.dijkstra\(tag).andorra", n: pairCount, baseline: nil,
+                                   setUp: { _ = ctx.pairs }, run: costed(.dijkstra, dijkstraCost)))
+            cases.append(BenchCase(name: "route.ch\(tag).andorra", n: pairCount, baseline: "route.dijkstra\(tag).andorra",
+                                   setUp: { _ = ctx.pairs }, run: costed(.contractionHierarchy, chCost), check: {
+                let want = dijkstraCost.value ?? ctx.costs(metric, .dijkstra), got = chCost.value!
+                for i in want.indices where got[i] != want[i] || got[i] != ctx.costs(metric)[i] {
+                    return "pair \(i): CH cost \(got[i]), Dijkstra \(want[i]), CH route \(ctx.costs(metric)[i]) (\(metric))"
+                }
+                let unit = metric == .shortest ? "km" : "min"
+                note("route.ch\(tag).andorra: \(pairCount) pairs, CH == Dijkstra on all; mean cost "
+                     + "\(fmt(got.reduce(0, +) / Double(got.count) / (metric == .shortest ? 1000 : 60))) \(unit)")
+                return nil
+            }))
+
             let dijkstra = Box<[Double]?>(nil), ch = Box<[Double]?>(nil)
-            func timed(_ algorithm: RoutingAlgorithm, _ out: Box<[Double]?>) -> () -> Void {
+            func routed(_ algorithm: RoutingAlgorithm, _ out: Box<[Double]?>) -> () -> Void {
                 {
                     let g = ctx.graph, ws = ctx.workspace
                     var costs = [Double](repeating: 0, count: ctx.pairs.count)
@@ -129,48 +157,22 @@ enum RoadCases {
                     out.value = costs
                 }
             }
-            cases.append(BenchCase(name: "route.dijkstra\(tag).andorra", n: pairCount, baseline: nil,
-                                   setUp: { _ = ctx.pairs }, run: timed(.dijkstra, dijkstra)))
-            cases.append(BenchCase(name: "route.ch\(tag).andorra", n: pairCount, baseline: "route.dijkstra\(tag).andorra",
-                                   setUp: { _ = ctx.pairs }, run: timed(.contractionHierarchy, ch), check: {
-                let want = dijkstra.value ?? ctx.costs(metric, .dijkstra)
-                let got = ch.value!
+            cases.append(BenchCase(name: "route.dijkstra\(tag).path.andorra", n: pairCount, baseline: nil,
+                                   setUp: { _ = ctx.pairs }, run: routed(.dijkstra, dijkstra)))
+            cases.append(BenchCase(name: "route.ch\(tag).path.andorra", n: pairCount,
+                                   baseline: "route.dijkstra\(tag).path.andorra",
+                                   setUp: { _ = ctx.pairs }, run: routed(.contractionHierarchy, ch), check: {
+                let want = dijkstra.value ?? ctx.costs(metric, .dijkstra), got = ch.value!
                 for i in want.indices where got[i] != want[i] {
                     return "pair \(i): CH \(got[i]), Dijkstra \(want[i]) (\(metric))"
                 }
-                let unit = metric == .shortest ? "km" : "min"
-                note("route.ch\(tag).andorra: \(pairCount) pairs, CH == Dijkstra on all; mean cost "
-                     + "\(fmt(got.reduce(0, +) / Double(got.count) / (metric == .shortest ? 1000 : 60))) \(unit)")
                 return nil
             }))
         }
 
-        // The query alone (cost, no path), shortest: what the matrix competes with.
-        let dijkstraCost = Box<[Double]?>(nil), chCost = Box<[Double]?>(nil)
-        func costed(_ algorithm: RoutingAlgorithm, _ out: Box<[Double]?>) -> () -> Void {
-            {
-                let g = ctx.graph, ws = ctx.workspace
-                var costs = [Double](repeating: 0, count: ctx.pairs.count)
-                for (i, (a, b)) in ctx.pairs.enumerated() {
-                    costs[i] = try! g.cost(from: a, to: b, metric: .shortest, algorithm: algorithm, workspace: ws)
-                }
-                out.value = costs
-            }
-        }
-        cases.append(BenchCase(name: "route.dijkstra.cost.andorra", n: pairCount, baseline: nil,
-                               setUp: { _ = ctx.pairs }, run: costed(.dijkstra, dijkstraCost)))
-        cases.append(BenchCase(name: "route.ch.cost.andorra", n: pairCount, baseline: "route.dijkstra.cost.andorra",
-                               setUp: { _ = ctx.pairs }, run: costed(.contractionHierarchy, chCost), check: {
-            let want = dijkstraCost.value ?? ctx.costs(.shortest, .dijkstra), got = chCost.value!
-            for i in want.indices where got[i] != want[i] || got[i] != ctx.costs(.shortest)[i] {
-                return "pair \(i): CH cost \(got[i]), Dijkstra \(want[i]), CH route \(ctx.costs(.shortest)[i])"
-            }
-            return nil
-        }))
-
         // Query + geometry + instructions.
         let legs = Box<[RoadRoute]>([])
-        cases.append(BenchCase(name: "route.ch.steps.andorra", n: pairCount, baseline: "route.ch.andorra",
+        cases.append(BenchCase(name: "route.ch.steps.andorra", n: pairCount, baseline: "route.ch.path.andorra",
                                setUp: { _ = ctx.router; legs.value.removeAll(keepingCapacity: true) }, run: {
             let router = ctx.router, ws = ctx.workspace
             var out: [RoadRoute] = []
