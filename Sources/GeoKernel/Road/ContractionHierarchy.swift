@@ -146,11 +146,10 @@ package final class ContractionHierarchy: Sendable {
 
     /// Appends the original arcs that CH arc `start` (`up` entry when `isUp`, else `down`
     /// entry) stands for, in travel order, following the precomputed halves; `stack` is
-    /// scratch (a workspace's). Terminates on any validated hierarchy: a middle node
+    /// scratch (a workspace's), empty on entry and on return. Terminates on any validated hierarchy: a middle node
     /// ranks below both ends.
     package func unpack(isUp: Bool, _ start: Int, into arcs: inout [UInt32], stack: inout [UInt32]) {
         let downBit: UInt32 = 0x8000_0000
-        stack.removeAll(keepingCapacity: true)
         stack.append(UInt32(start) | (isUp ? 0 : downBit))
         while let top = stack.popLast() {
             let i = Int(top & ~downBit), up = top & downBit == 0

@@ -170,7 +170,12 @@ package final class RoadGraphStorage: Sendable {
     }
 
     @inline(__always) package func coordinate(vertex v: Int) -> Coordinate {
-        Coordinate(uncheckedLatitude: Double(geom[2 * v]) * 1e-7, longitude: Double(geom[2 * v + 1]) * 1e-7)
+        Self.coordinate(geom[2 * v], geom[2 * v + 1])
+    }
+
+    /// A vertex from its stored fixed-point latitude and longitude (units of 1e-7 degree).
+    @inline(__always) static func coordinate(_ lat: Int32, _ lon: Int32) -> Coordinate {
+        Coordinate(uncheckedLatitude: Double(lat) * 1e-7, longitude: Double(lon) * 1e-7)
     }
 
     package func string(_ i: UInt32) -> String {

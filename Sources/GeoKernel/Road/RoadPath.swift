@@ -121,10 +121,14 @@ extension RoadGraphStorage {
         let step = k0 <= k1 ? 1 : -1
         let count = abs(k1 - k0) + 1
         precondition(min(k0, k1) >= 0 && base + max(k0, k1) < Int(geomFirst[e + 1]), "vertex outside edge \(e)")
-        var v = base + k0
-        for _ in 0..<count {
-            geometry.append(coordinate(vertex: v))
-            v += step
+        // The precondition bounds every vertex read below (the graph's validation checks
+        // that `geomFirst` spans `geom`), so the loop reads the raw buffer.
+        geom.withUnsafeBufferPointer { g in
+            var v = base &+ k0
+            for _ in 0..<count {
+                geometry.append(Self.coordinate(g[2 &* v], g[2 &* v &+ 1]))
+                v &+= step
+            }
         }
     }
 }
