@@ -67,7 +67,8 @@ package final class ContractionHierarchy: Sendable {
     /// The mean number of nodes an upward search reaches (its whole upward search space,
     /// the seed included), over up to 64 seeds spread evenly over the nodes, each counted
     /// up to `cap`; nil for lists that do not lead strictly upwards (a file not yet
-    /// validated may be anything). O(64 · cap · degree).
+    /// validated may be anything). Forward (`up`) lists only: on road graphs the backward
+    /// spaces are alike, one-way streets aside. O(64 · cap · degree).
     package static func meanUpwardSpace(upFirst: [UInt32], upArc: [UInt64], cap: Int) -> Double? {
         let n = upFirst.count - 1
         guard n > 0, csr(upFirst, count: n, total: upArc.count, "") == nil else { return nil }
@@ -146,8 +147,8 @@ package final class ContractionHierarchy: Sendable {
 
     /// Appends the original arcs that CH arc `start` (`up` entry when `isUp`, else `down`
     /// entry) stands for, in travel order, following the precomputed halves; `stack` is
-    /// scratch (a workspace's), empty on entry and on return. Terminates on any validated hierarchy: a middle node
-    /// ranks below both ends.
+    /// scratch (a workspace's), empty on entry and on return. Terminates on any validated
+    /// hierarchy: a middle node ranks below both ends.
     package func unpack(isUp: Bool, _ start: Int, into arcs: inout [UInt32], stack: inout [UInt32]) {
         let downBit: UInt32 = 0x8000_0000
         stack.append(UInt32(start) | (isUp ? 0 : downBit))
