@@ -3,7 +3,8 @@ extension ContractionHierarchy {
     /// when contracting for real.
     static let estimateLimit = 30, contractLimit = 500
 
-    /// Contracts the through arcs of `g` for `metric`: nodes in order of priority
+    /// Contracts the turn graph of `g` for `metric` (its states are the hierarchy's
+    /// nodes, its turns the original arcs, `mid` holding the turn index): nodes in order of priority
     /// level + added/removed arcs + added/removed hops (the importance RoutingKit uses),
     /// with lazy updates: a node is re-estimated when it reaches the top of the queue and
     /// requeued if it is no longer the minimum. (Re-estimating all neighbours after each
@@ -12,11 +13,16 @@ extension ContractionHierarchy {
     /// - Throws: `.capacity` when a shortcut's weight exceeds 2³² − 1.
     /// - Complexity: roughly O(n log n) in practice on road networks.
     package convenience init(_ g: RoadGraphStorage, metric m: RoadMetric) throws(GeoKernelError) {
-        let n = g.nodeCount
+        let t = g.turns, n = t.stateCount
         var c = Contractor(n)
-        for a in UInt32(0)..<UInt32(2 * g.edgeCount) where g.through(a) {
-            let u = Int(g.tail(a)), w = Int(g.head(a))
-            if u != w { c.add(u, w, DynArc(other: UInt32(w), weight: g.weight(a, m), mid: Self.originalBit | a, hops: 1)) }
+        for i in 0..<t.turnCount {
+            let u = Int(t.turnFrom[i]), w = Int(t.turnTo[i]), weight = g.turnWeight(i, m)
+            guard weight < UInt64(UInt32.max) else {
+                throw GeoKernelError(.capacity, "turn \(i) weighs \(weight) (more than 2^32 - 1)")
+            }
+            if u != w {
+                c.add(u, w, DynArc(other: UInt32(w), weight: UInt32(weight), mid: Self.originalBit | UInt32(i), hops: 1))
+            }
         }
         var level = [UInt32](repeating: 0, count: n)
         var priority = [Double](repeating: 0, count: n)

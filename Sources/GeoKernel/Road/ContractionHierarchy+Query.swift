@@ -163,8 +163,9 @@ extension ContractionHierarchy {
         }
     }
 
-    /// The original arcs of the path found through rank `meet`, seeds excluded, in travel
-    /// order; returns the indices of the forward and backward seeds.
+    /// The turns of the path found through rank `meet` (the originals its arcs stand
+    /// for), seeds excluded, in travel order; returns the indices of the forward and
+    /// backward seeds.
     package func pathArcs(meet: UInt32, _ ws: RoadGraph.Workspace, into arcs: inout [UInt32]) -> (UInt32, UInt32) {
         var upward: [Int] = []
         var r = Int(meet)

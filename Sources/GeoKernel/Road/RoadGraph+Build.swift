@@ -5,8 +5,10 @@ extension RoadGraph {
     /// range; geometry of ≥ 2 vertices whose first and last vertices lie within
     /// `options.endpointToleranceMeters` of the nodes (they are then moved onto the nodes);
     /// no segment crossing the antimeridian (longitudes jumping by more than 180°); speeds
-    /// finite and > 0. Then only the largest strongly connected component over all
-    /// traversable arcs is kept, and edges with no traversable direction are dropped.
+    /// finite and > 0. Then the largest strongly connected component over all traversable
+    /// arcs, and every part that can reach it or be reached from it, is kept;
+    /// edges with no traversable direction are dropped. Restrictions are checked (edge
+    /// indices in range, each a chain of allowed arcs) and turned into the turn graph.
     ///
     /// Coordinates are stored in 1e-7 degrees (≤ 1.1 cm); lengths are haversine sums along
     /// the stored geometry (sphere of mean radius 6 371 008.8 m). Arc weights are integers:
@@ -20,7 +22,7 @@ extension RoadGraph {
     /// - Thread safety: pure. C twin: `gk_road_graph_build_osm` (from an OSM file).
     public init(_ network: RoadNetwork, options: Options = Options()) throws(GeoKernelError) {
         try network.validate(options)
-        let keep = network.largestComponentMask()
+        let keep = network.connectedComponentMask()
         var newIndex = [Int](repeating: -1, count: network.nodes.count)
         var nodeCoord: [Int32] = []
         for (i, c) in network.nodes.enumerated() where keep[i] {
@@ -29,8 +31,10 @@ extension RoadGraph {
         }
         var b = GraphArrays()
         var strings = StringTable()
+        var newEdge = [Int](repeating: -1, count: network.edges.count)
         for (i, e) in network.edges.enumerated() {
             guard keep[e.from], keep[e.to], e.forward != nil || e.backward != nil else { continue }
+            newEdge[i] = b.edgeEnds.count / 2
             try b.add(e, index: i, from: newIndex[e.from], to: newIndex[e.to], nodeCoord: nodeCoord, strings: &strings)
         }
         let n = nodeCoord.count / 2, m = b.edgeEnds.count / 2
@@ -43,24 +47,42 @@ extension RoadGraph {
             incArc[Int(fill[Int(v)])] = UInt32(a)
             fill[Int(v)] += 1
         }
+        var restrictions: [RoadNetwork.TurnRestriction] = [], lost = 0
+        for r in network.restrictions {
+            guard r.arcs.allSatisfy({ newEdge[$0.edge] >= 0 }) else {
+                lost += 1
+                continue
+            }
+            var mapped = r
+            for k in mapped.arcs.indices { mapped.arcs[k].edge = newEdge[r.arcs[k].edge] }
+            restrictions.append(mapped)
+        }
         let grid = SnapGrid(geomFirst: b.geomFirst, geom: b.geom)
-        let report = BuildReport(
+        var report = BuildReport(
             nodeCount: n, edgeCount: m, droppedNodes: network.nodes.count - n,
             droppedEdges: network.edges.count - m, shortcuts: [0, 0])
-        let plain = RoadGraphStorage(
-            nodeCoord: nodeCoord, edgeEnds: b.edgeEnds, edgeLength: b.edgeLength, edgeDist: b.edgeDist,
-            arcTime: b.arcTime, arcSpeed: b.arcSpeed, edgeFlags: b.edgeFlags, edgeClass: b.edgeClass,
-            edgeName: b.edgeName, edgeRef: b.edgeRef, edgeWay: b.edgeWay, geomFirst: b.geomFirst, geom: b.geom,
-            stringFirst: strings.first, stringBytes: strings.bytes, incFirst: incFirst, incArc: incArc,
-            grid: grid, hierarchies: [nil, nil], report: report)
+        func arrays(_ flags: [UInt8], _ turns: TurnGraph) -> RoadGraphStorage {
+            RoadGraphStorage(
+                nodeCoord: nodeCoord, edgeEnds: b.edgeEnds, edgeLength: b.edgeLength, edgeDist: b.edgeDist,
+                arcTime: b.arcTime, arcSpeed: b.arcSpeed, edgeFlags: flags, edgeClass: b.edgeClass,
+                edgeName: b.edgeName, edgeRef: b.edgeRef, edgeWay: b.edgeWay, geomFirst: b.geomFirst, geom: b.geom,
+                stringFirst: strings.first, stringBytes: strings.bytes, incFirst: incFirst, incArc: incArc,
+                grid: grid, turns: turns, hierarchies: [nil, nil], report: report)
+        }
+        let (turns, notes) = try TurnGraph.build(
+            arrays(b.edgeFlags, TurnGraph.empty(arcCount: 2 * m)), costs: network.turnCosts, restrictions: restrictions)
+        report.turnStates = turns.stateCount
+        report.turns = turns.turnCount
+        report.restrictionsApplied = notes.restrictionsApplied
+        report.restrictionsSkipped = notes.restrictionsSkipped + lost
+        let plain = arrays(turns.reachFlags(b.edgeFlags), turns)
         var hierarchies: [ContractionHierarchy?] = [nil, nil]
-        var final = report
         for metric in RoadMetric.allCases where options.contractedMetrics.contains(metric) {
             let ch = try ContractionHierarchy(plain, metric: metric)
-            final.shortcuts[Int(metric.rawValue)] = ch.shortcutCount
+            report.shortcuts[Int(metric.rawValue)] = ch.shortcutCount
             hierarchies[Int(metric.rawValue)] = ch
         }
-        storage = plain.replacing(hierarchies: hierarchies, report: final)
+        storage = plain.replacing(hierarchies: hierarchies, report: report)
     }
 }
 
@@ -71,7 +93,7 @@ extension RoadGraphStorage {
             nodeCoord: nodeCoord, edgeEnds: edgeEnds, edgeLength: edgeLength, edgeDist: edgeDist, arcTime: arcTime,
             arcSpeed: arcSpeed, edgeFlags: edgeFlags, edgeClass: edgeClass, edgeName: edgeName, edgeRef: edgeRef,
             edgeWay: edgeWay, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
-            incFirst: incFirst, incArc: incArc, grid: grid, hierarchies: hierarchies, report: report)
+            incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report)
     }
 }
 
@@ -135,6 +157,26 @@ extension RoadNetwork {
         guard tol.isFinite, tol >= 0 else { throw .invalid("endpoint tolerance \(tol) m must be finite and ≥ 0") }
         guard nodes.count < Int(UInt32.max / 4), edges.count < Int(UInt32.max / 4) else {
             throw GeoKernelError(.capacity, "\(nodes.count) nodes and \(edges.count) edges; at most 2^30 of each")
+        }
+        try turnCosts.validate()
+        for (i, r) in restrictions.enumerated() {
+            func bad(_ what: String) -> GeoKernelError {
+                .invalid("turn restriction \(i) (source \(r.sourceID)): \(what)")
+            }
+            guard r.arcs.count >= 2 else { throw bad("\(r.arcs.count) arcs; at least a from and a to arc are needed") }
+            var previousEnd = -1
+            for a in r.arcs {
+                guard a.edge >= 0, a.edge < edges.count else { throw bad("edge \(a.edge) is outside 0..<\(edges.count)") }
+                let e = edges[a.edge]
+                guard (a.forward ? e.forward : e.backward) != nil else {
+                    throw bad("edge \(a.edge) may not be travelled \(a.forward ? "forward" : "backward")")
+                }
+                let (tail, head) = a.forward ? (e.from, e.to) : (e.to, e.from)
+                guard previousEnd < 0 || tail == previousEnd else {
+                    throw bad("edge \(a.edge) does not start at node \(previousEnd), where the arc before it ends")
+                }
+                previousEnd = head
+            }
         }
         for (i, e) in edges.enumerated() {
             func bad(_ what: String) -> GeoKernelError { .invalid("edge \(i) (way \(e.wayID)): \(what)") }

@@ -78,3 +78,34 @@ extension RoadNetwork {
         return component.map { $0 == best }
     }
 }
+
+extension RoadNetwork {
+    /// The nodes of the largest strongly connected component over all traversable arcs
+    /// (forward and backward travel, destination-only included; ties go to the component
+    /// holding the lowest node index) and every node that can reach it or be reached from
+    /// it: all but the islands no route to or from that component can use.
+    ///
+    /// - Complexity: O(nodes + edges).
+    package func connectedComponentMask() -> [Bool] {
+        let core = largestComponentMask()
+        var keep = core
+        let n = nodes.count
+        var outs = [[Int]](repeating: [], count: n), ins = outs
+        for e in edges {
+            if e.forward != nil { outs[e.from].append(e.to); ins[e.to].append(e.from) }
+            if e.backward != nil { outs[e.to].append(e.from); ins[e.from].append(e.to) }
+        }
+        for adjacency in [outs, ins] {
+            var seen = core
+            var stack = (0..<n).filter { seen[$0] }
+            while let v = stack.popLast() {
+                for w in adjacency[v] where !seen[w] {
+                    seen[w] = true
+                    keep[w] = true
+                    stack.append(w)
+                }
+            }
+        }
+        return keep
+    }
+}

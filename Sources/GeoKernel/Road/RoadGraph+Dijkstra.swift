@@ -1,12 +1,12 @@
 extension RoadGraphStorage {
-    /// Bidirectional Dijkstra over the through arcs from `ws.seedsF` to `ws.seedsB`
-    /// (labels in `ws.forward` / `ws.backward`). Stops when the two queue minima add up
-    /// to the best meeting found.
+    /// Bidirectional Dijkstra over the turn graph from `ws.seedsF` to `ws.seedsB` (labels
+    /// in `ws.forward` / `ws.backward`, one per state). Stops when the two queue minima add
+    /// up to the best meeting found.
     ///
-    /// - Returns: the cost and the meeting node; nil when the seeds do not connect.
-    /// - Complexity: O((n + arcs) log n) in the worst case.
+    /// - Returns: the cost and the meeting state; nil when the seeds do not connect.
+    /// - Complexity: O((states + turns) log states) in the worst case.
     package func bidirectionalDijkstra(_ m: RoadMetric, _ ws: RoadGraph.Workspace) -> (cost: UInt64, meet: UInt32)? {
-        let seedsF = ws.seedsF, seedsB = ws.seedsB
+        let seedsF = ws.seedsF, seedsB = ws.seedsB, t = turns
         return ws.withLabels { f, b in
             f.reset()
             b.reset()
@@ -22,25 +22,22 @@ extension RoadGraphStorage {
                 if fmin == .max || bmin == .max || fmin + bmin >= best { break }
                 if fmin <= bmin {
                     let top = f.heap.pop()
-                    let u = Int(top.value)
-                    guard top.key == f.dist(u) else { continue }
-                    for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
-                        let a = incArc[i]
-                        guard through(a) else { continue }
-                        let v = Int(head(a)), d = top.key + UInt64(weight(a, m))
-                        if f.improve(v, d, parent: a), b.reached(v), d + b.dist(v) < best {
-                            best = d + b.dist(v); meet = UInt32(v)
+                    let x = Int(top.value)
+                    guard top.key == f.dist(x) else { continue }
+                    for i in Int(t.turnFirst[x])..<Int(t.turnFirst[x + 1]) {
+                        let y = Int(t.turnTo[i]), d = top.key + turnWeight(i, m)
+                        if f.improve(y, d, parent: UInt32(i)), b.reached(y), d + b.dist(y) < best {
+                            best = d + b.dist(y); meet = UInt32(y)
                         }
                     }
                 } else {
                     let top = b.heap.pop()
-                    let u = Int(top.value)
-                    guard top.key == b.dist(u) else { continue }
-                    for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
-                        let a = incArc[i] ^ 1  // x → u
-                        guard through(a) else { continue }
-                        let x = Int(tail(a)), d = top.key + UInt64(weight(a, m))
-                        if b.improve(x, d, parent: a), f.reached(x), d + f.dist(x) < best {
+                    let y = Int(top.value)
+                    guard top.key == b.dist(y) else { continue }
+                    for k in Int(t.inFirst[y])..<Int(t.inFirst[y + 1]) {
+                        let i = Int(t.inTurn[k])  // x → y
+                        let x = Int(t.turnFrom[i]), d = top.key + turnWeight(i, m)
+                        if b.improve(x, d, parent: UInt32(i)), f.reached(x), d + f.dist(x) < best {
                             best = d + f.dist(x); meet = UInt32(x)
                         }
                     }
@@ -50,59 +47,57 @@ extension RoadGraphStorage {
         }
     }
 
-    /// The arcs of the Dijkstra path through `meet`, seeds excluded, and the two seeds.
-    package func dijkstraArcs(meet: UInt32, _ ws: RoadGraph.Workspace, into arcs: inout [UInt32]) -> (UInt32, UInt32) {
-        let start = arcs.count
-        var v = Int(meet)
-        var p = ws.forward.parent(v)
+    /// The turns of the Dijkstra path through state `meet`, in travel order and seeds
+    /// excluded, appended to `turns`; returns the indices of the two seeds.
+    package func dijkstraTurns(meet: UInt32, _ ws: RoadGraph.Workspace, into out: inout [UInt32]) -> (UInt32, UInt32) {
+        let start = out.count
+        var x = Int(meet)
+        var p = ws.forward.parent(x)
         while p & phantomBit == 0 {
-            arcs.append(p)
-            v = Int(tail(p))
-            p = ws.forward.parent(v)
+            out.append(p)
+            x = Int(turns.turnFrom[Int(p)])
+            p = ws.forward.parent(x)
         }
-        arcs[start...].reverse()
+        out[start...].reverse()
         let seedF = p & ~phantomBit
-        v = Int(meet)
-        p = ws.backward.parent(v)
+        x = Int(meet)
+        p = ws.backward.parent(x)
         while p & phantomBit == 0 {
-            arcs.append(p)
-            v = Int(head(p))
-            p = ws.backward.parent(v)
+            out.append(p)
+            x = Int(turns.turnTo[Int(p)])
+            p = ws.backward.parent(x)
         }
         return (seedF, p & ~phantomBit)
     }
 
     /// The cost of the best route from `s` to `t` by plain one-directional Dijkstra over
-    /// (node, phase) states that enforce the destination-only rule directly (phase 0:
-    /// only destination-only arcs so far; 1: through arcs; 2: destination-only after
-    /// through arcs): the reference the tests compare everything with. Allocates O(n).
+    /// the states, written without the seeds above (a label is the cost to the end of a
+    /// state's arc; a turn into an arc of the target edge may end the route there): the
+    /// reference the tests compare everything with. Allocates O(states).
     package func referenceCost(_ s: RoadSnap, _ t: RoadSnap, _ m: RoadMetric) -> UInt64? {
-        var dist = [UInt64](repeating: .max, count: 3 * nodeCount)
+        let g = turns
+        var dist = [UInt64](repeating: .max, count: g.stateCount)
         var heap = BinaryHeap()
-        func push(_ node: UInt32, _ phase: Int, _ d: UInt64) {
-            let k = 3 * Int(node) + phase
-            if d < dist[k] { dist[k] = d; heap.push(d, UInt32(k)) }
-        }
         var best = direct(s, t, m)?.cost ?? .max
         for d in UInt32(0)...1 {
             let a = UInt32(2 * s.edge) + d
-            if allowed(a) { push(head(a), through(a) ? 1 : 0, weightOut(s, a, m)) }
-        }
-        var ends: [(node: Int, cost: UInt64, maxPhase: Int)] = []
-        for d in UInt32(0)...1 {
-            let a = UInt32(2 * t.edge) + d
-            if allowed(a) { ends.append((Int(tail(a)), weightInto(t, a, m), through(a) ? 1 : 2)) }
+            guard allowed(a), let x = g.primary(a) else { continue }
+            dist[Int(x)] = weightOut(s, a, m)
+            heap.push(dist[Int(x)], x)
         }
         while !heap.isEmpty {
             let top = heap.pop()
-            guard top.key == dist[Int(top.value)], top.key < best else { continue }
-            let u = Int(top.value) / 3, phase = Int(top.value) % 3
-            for e in ends where e.node == u && phase <= e.maxPhase { best = min(best, top.key + e.cost) }
-            for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
-                let a = incArc[i]
-                guard allowed(a) else { continue }
-                let next = through(a) ? (phase == 2 ? -1 : 1) : (phase == 0 ? 0 : 2)
-                if next >= 0 { push(head(a), next, top.key + UInt64(weight(a, m))) }
+            let x = Int(top.value)
+            guard top.key == dist[x], top.key < best else { continue }
+            for i in Int(g.turnFirst[x])..<Int(g.turnFirst[x + 1]) {
+                let y = Int(g.turnTo[i]), b = g.stateArc[y]
+                let turn = m == .fastest ? UInt64(g.turnCost[i]) : 0
+                if Int(b >> 1) == t.edge { best = min(best, top.key + turn + weightInto(t, b, m)) }
+                let d = top.key + turn + UInt64(weight(b, m))
+                if d < dist[y] {
+                    dist[y] = d
+                    heap.push(d, UInt32(y))
+                }
             }
         }
         return best == .max ? nil : best

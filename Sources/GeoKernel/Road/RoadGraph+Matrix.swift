@@ -47,7 +47,7 @@ extension RoadGraph {
         if let ch = g.hierarchy(metric) {
             ws.resetBuckets()
             for (j, t) in targets.enumerated() {
-                g.seeds(t, metric, backward: true, zone: &ws.targetZone, into: &ws.seedsB)
+                g.seeds(t, metric, backward: true, into: &ws.seedsB)
                 let seeds = ws.seedsB
                 ws.withLabels { _, b in
                     ch.upwardSearch(&b, seeds, up: ch.downFirst, ch.downArc, down: ch.upFirst, ch.upArc) { u, d in
@@ -61,7 +61,7 @@ extension RoadGraph {
                 }
             }
             for (i, s) in sources.enumerated() {
-                g.seeds(s, metric, backward: false, zone: &ws.sourceZone, into: &ws.seedsF)
+                g.seeds(s, metric, backward: false, into: &ws.seedsF)
                 let seeds = ws.seedsF, row = i * cols
                 ws.withLabels { f, _ in
                     ws.bucketEntries.withUnsafeBufferPointer { entries in

@@ -6,15 +6,17 @@
 //                                                                     and of the payload
 //
 // Payload: the byte length of each section (UInt64 × section count), then the sections
-// back to back in the order of `forEachSection`. Loading copies them into arrays: no
+// back to back in the order of `forEachSection`. Version 2 added the turn graph (four
+// sections after the grid); version 1 files (node-based hierarchies) are refused with a
+// message saying to build the graph again. Loading copies them into arrays: no
 // hierarchy or grid is rebuilt. The contents are then validated, so that a file forged
 // with a correct checksum cannot trap or produce impossible paths.
 
 extension RoadGraph {
     static let fileMagic: UInt64 = 0x0000_4441_4F52_4B47  // "GKROAD\0\0"
-    static let fileVersion: UInt32 = 1
+    static let fileVersion: UInt32 = 2
     static let byteOrderMark = FileIO.byteOrderMark
-    static let sectionCount = 20 + 16
+    static let sectionCount = 20 + 4 + 16
 
     /// Saves the graph atomically (temporary file, fsync, rename): a crash leaves the
     /// previous file.
@@ -58,7 +60,8 @@ extension RoadGraphStorage {
     var scalars: [UInt64] {
         [UInt64(report.droppedNodes), UInt64(report.droppedEdges), UInt64(report.shortcuts[0]),
          UInt64(report.shortcuts[1]), UInt64(grid.rows), UInt64(grid.cols), grid.lat0.bitPattern,
-         grid.lon0.bitPattern, grid.cellLat.bitPattern, grid.cellLon.bitPattern]
+         grid.lon0.bitPattern, grid.cellLat.bitPattern, grid.cellLon.bitPattern, UInt64(report.restrictionsApplied),
+         UInt64(report.restrictionsSkipped)]
     }
 
     /// The bytes of every section, in file order.
@@ -68,6 +71,7 @@ extension RoadGraphStorage {
         try s(arcSpeed); try s(edgeFlags); try s(edgeClass); try s(edgeName); try s(edgeRef); try s(edgeWay)
         try s(geomFirst); try s(geom); try s(stringFirst); try s(stringBytes); try s(incFirst); try s(incArc)
         try s(grid.cellFirst); try s(grid.cellSeg)
+        try s(turns.stateArc); try s(turns.turnFirst); try s(turns.turnTo); try s(turns.turnCost)
         for h in hierarchies {
             try s(h?.rank ?? []); try s(h?.order ?? []); try s(h?.upFirst ?? []); try s(h?.upArc ?? [])
             try s(h?.upMid ?? []); try s(h?.downFirst ?? []); try s(h?.downArc ?? []); try s(h?.downMid ?? [])

@@ -4,8 +4,9 @@ extension RoadGraph {
     /// The start may leave its edge towards either end the edge allows (costing the rest
     /// of the edge, or the part behind), and the target be reached likewise; when both lie
     /// on one edge, the direct way along it (if its direction allows) competes with going
-    /// around. Destination-only arcs are used only at the start and at the end of a
-    /// route, never passed through. Ties prefer the direct way.
+    /// around. Every turn is priced and restricted as the graph's turn model says (turns
+    /// are costs in `.fastest` only). Destination-only arcs are used only at the start and
+    /// at the end of a route, never passed through. Ties prefer the direct way.
     ///
     /// - Parameters:
     ///   - start: where the route starts (from `snap`).
@@ -28,22 +29,17 @@ extension RoadGraph {
         let g = storage
         switch try solve(start, target, metric, algorithm, workspace) {
         case .direct(let arc, let cost):
-            return g.path(metric, start, target, first: arc, middle: [], last: arc, direct: true, cost: cost)
+            return g.path(metric, start, target, direct: arc, cost: cost)
         case .core(let cost, let meet):
-            var middle: [UInt32] = []
+            var turns: [UInt32] = []
             let seeds: (UInt32, UInt32)
             if algorithm == .contractionHierarchy, let ch = g.hierarchy(metric) {
-                seeds = ch.pathArcs(meet: meet, workspace, into: &middle)
+                seeds = ch.pathArcs(meet: meet, workspace, into: &turns)
             } else {
-                seeds = g.dijkstraArcs(meet: meet, workspace, into: &middle)
+                seeds = g.dijkstraTurns(meet: meet, workspace, into: &turns)
             }
-            var arcs: [UInt32] = []
-            g.seedArcs(workspace.seedsF[Int(seeds.0)], backward: false, zone: workspace.sourceZone, into: &arcs)
-            arcs += middle
-            g.seedArcs(workspace.seedsB[Int(seeds.1)], backward: true, zone: workspace.targetZone, into: &arcs)
-            return g.path(
-                metric, start, target, first: arcs[0], middle: arcs[1..<(arcs.count - 1)], last: arcs[arcs.count - 1],
-                direct: false, cost: cost)
+            turns.append(workspace.seedsB[Int(seeds.1)].via)
+            return g.path(metric, start, target, state: workspace.seedsF[Int(seeds.0)].node, turns: turns, cost: cost)
         }
     }
 
@@ -80,7 +76,7 @@ extension RoadGraph {
         }
     }
 
-    /// The reference cost by one-directional Dijkstra over (node, phase) states; nil
+    /// The reference cost by one-directional Dijkstra over the turn states; nil
     /// when unreachable. For tests.
     package func referenceWeight(from start: RoadSnap, to target: RoadSnap, metric: RoadMetric) -> UInt64? {
         storage.referenceCost(start, target, metric)
@@ -103,8 +99,8 @@ extension RoadGraph {
         if algorithm == .contractionHierarchy && ch == nil {
             throw GeoKernelError(.misuse, "the \(m) metric has no contraction hierarchy (built without it)")
         }
-        g.seeds(s, m, backward: false, zone: &ws.sourceZone, into: &ws.seedsF)
-        g.seeds(t, m, backward: true, zone: &ws.targetZone, into: &ws.seedsB)
+        g.seeds(s, m, backward: false, into: &ws.seedsF)
+        g.seeds(t, m, backward: true, into: &ws.seedsB)
         let direct = g.direct(s, t, m)
         let core = algorithm == .contractionHierarchy ? ch!.search(ws, order: order) : g.bidirectionalDijkstra(m, ws)
         if let d = direct, d.cost <= core?.cost ?? .max { return .direct(arc: d.arc, cost: d.cost) }

@@ -1,11 +1,14 @@
-// Phantom nodes and destination-only zones: where a route leaves its start snap and
-// reaches its target snap. The partial costs are computed here only, so that the
-// hierarchy, Dijkstra, the matrix and the reference search agree exactly.
+// Phantom states: where a route leaves its start snap and reaches its target snap. The
+// partial costs are computed here only, so that the hierarchy, Dijkstra, the matrix and
+// the reference search agree exactly.
 //
-// Destination-only rule: a route is D* T* D* (T: through arcs, D: destination-only arcs,
-// the partial arcs at both ends included): it may use destination-only arcs at its start
-// and at its end, never between two through arcs.
-
+// A search label is the cost to the end of a state's arc. A forward seed is the primary
+// state of an arc of the start edge, labelled with the rest of that arc. A backward seed
+// is a state from which a turn enters a state of an arc of the target edge, labelled with
+// that turn's cost and the part of the arc up to the target (`via` names the turn), so
+// that no label is ever negative and a route that must leave its edge and come back to it
+// (the target behind the start) is found like any other. Destination-only arcs are
+// handled by the turn graph's states (`TurnGraph`).
 /// The weight of the part of an arc of weight `w` and length `length` metres from its
 /// tail to the point `offset` metres along it: `round(w · offset / length)`, clamped to
 /// [0, w]. Monotone in `offset`, so partial costs never go negative.
@@ -50,59 +53,29 @@ extension RoadGraphStorage {
         return best
     }
 
-    /// Fills `seeds` with the starts of the middle (through) part of routes from `s`:
-    /// the heads of the snap's allowed arcs, and, when they are destination-only, every
-    /// node of the destination-only zone reached from them (Dijkstra over
-    /// destination-only arcs, labels kept in `zone` for path recovery). With
-    /// `backward`, the same towards the target snap `s` (arcs reversed).
-    package func seeds(
-        _ s: RoadSnap, _ m: RoadMetric, backward: Bool, zone: inout SearchLabels, into seeds: inout RoadGraph.SeedList
-    ) {
+    /// Fills `seeds` with the seeds of a search from the snap `s` (forward) or towards it
+    /// (`backward`); see the comment at the top of this file.
+    ///
+    /// - Complexity: O(states of the edge's arcs · their incoming turns).
+    package func seeds(_ s: RoadSnap, _ m: RoadMetric, backward: Bool, into seeds: inout RoadGraph.SeedList) {
         seeds.removeAll()
-        var zoned = false  // the zone's labels are read only through zone seeds
+        let t = turns
         for d in UInt32(0)...1 {
             let a = UInt32(2 * s.edge) + d
             guard allowed(a) else { continue }
-            let node = backward ? tail(a) : head(a)
-            let cost = backward ? weightInto(s, a, m) : weightOut(s, a, m)
-            if destinationOnly(a) {
-                if !zoned { zone.reset() }
-                zoned = true
-                zone.improve(Int(node), cost, parent: phantomBit | a)
-            } else {
-                seeds.append(RoadGraph.Seed(node: node, cost: cost, via: phantomBit | a))
+            if !backward {
+                seeds.append(RoadGraph.Seed(node: t.primary(a)!, cost: weightOut(s, a, m), via: noParent))
+                continue
+            }
+            let into = weightInto(s, a, m)
+            for k in t.states(a) {
+                let y = Int(t.arcStates[k])
+                for j in Int(t.inFirst[y])..<Int(t.inFirst[y + 1]) {
+                    let i = t.inTurn[j]
+                    let turn = m == .fastest ? UInt64(t.turnCost[Int(i)]) : 0
+                    seeds.append(RoadGraph.Seed(node: t.turnFrom[Int(i)], cost: turn + into, via: i))
+                }
             }
         }
-        while zoned && !zone.heap.isEmpty {
-            let top = zone.heap.pop()
-            let u = Int(top.value)
-            guard top.key == zone.dist(u) else { continue }
-            seeds.append(RoadGraph.Seed(node: UInt32(u), cost: top.key, via: zoneVia))
-            for i in Int(incFirst[u])..<Int(incFirst[u + 1]) {
-                let out = incArc[i]
-                let a = backward ? out ^ 1 : out  // the arc used: u → x, or x → u backward
-                let f = edgeFlags[Int(a >> 1)] >> (a & 1)
-                guard f & 1 != 0, f & 4 != 0 else { continue }
-                zone.improve(Int(head(out)), top.key + UInt64(weight(a, m)), parent: a)
-            }
-        }
-    }
-
-    /// The arcs from the snap to seed `seed` (forward side) in route order, or from the
-    /// seed to the snap (backward side), phantom arc included; appended to `arcs`.
-    package func seedArcs(_ seed: RoadGraph.Seed, backward: Bool, zone: SearchLabels, into arcs: inout [UInt32]) {
-        if seed.via != zoneVia {
-            arcs.append(seed.via & ~phantomBit)
-            return
-        }
-        let start = arcs.count
-        var v = Int(seed.node)
-        while true {
-            let p = zone.parent(v)
-            arcs.append(p & ~phantomBit)
-            if p & phantomBit != 0 { break }
-            v = Int(backward ? head(p) : tail(p))
-        }
-        if !backward { arcs[start...].reverse() }
     }
 }

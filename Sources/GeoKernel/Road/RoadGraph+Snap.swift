@@ -31,6 +31,31 @@ public struct RoadSnap: Sendable, Hashable {
     }
 }
 
+/// What a route must be able to do from a snapped point, so that a pin is snapped onto a
+/// road from which the route can go on (and not onto a nearer street it could not leave
+/// or enter).
+///
+/// Thread safety: a value; `Sendable`. C twin: `GK_SNAP_ANY`, `GK_SNAP_START`,
+/// `GK_SNAP_END`, `GK_SNAP_VIA`.
+/// - Since: 0.3
+public enum SnapRole: UInt8, Sendable, Hashable, CaseIterable {
+    /// Any edge of the graph (the nearest road, whatever a route can do there).
+    case any = 0
+    /// An edge from which a route can reach the main network (the largest strongly
+    /// connected component of the turn graph): a route's first pin.
+    case start = 1
+    /// An edge a route from the main network can reach: a route's last pin.
+    case end = 2
+    /// Both: a pin in the middle of a route.
+    case via = 3
+
+    /// The role of pin `index` of `count` pins on one route: `.start` for the first,
+    /// `.end` for the last, `.via` between, `.any` for a lone pin.
+    public static func forPin(_ index: Int, of count: Int) -> SnapRole {
+        count <= 1 ? .any : index == 0 ? .start : index == count - 1 ? .end : .via
+    }
+}
+
 extension RoadGraph {
     /// Snaps a coordinate onto the nearest point of any edge segment (the perpendicular
     /// foot on the segment, or its nearer end), searching the grid in rings of cells until
@@ -50,13 +75,40 @@ extension RoadGraph {
     /// - Complexity: O(segments within the found distance), about 1 µs at street scale.
     /// - Thread safety: pure; concurrent calls allowed. C twin: none.
     public func snap(_ coordinate: Coordinate, maxDistanceMeters: Double) throws(GeoKernelError) -> RoadSnap {
+        try snap(coordinate, maxDistanceMeters: maxDistanceMeters, role: .any)
+    }
+
+    /// Snaps a coordinate onto the nearest point of an edge that suits `role`: an edge a
+    /// route can leave towards the main network (`.start`), reach from it (`.end`), or
+    /// both (`.via`). Otherwise as `snap(_:maxDistanceMeters:)`.
+    ///
+    /// - Throws: as `snap(_:maxDistanceMeters:)`; the `.notFound` message says which
+    ///   role found no road.
+    /// - Complexity: O(segments within the found distance). Thread safety: pure.
+    ///   C twin: `gk_router_snap_point`.
+    public func snap(_ coordinate: Coordinate, maxDistanceMeters: Double, role: SnapRole) throws(GeoKernelError) -> RoadSnap {
         guard maxDistanceMeters >= 0 else { throw .invalid("maximum snapping distance \(maxDistanceMeters) m must be ≥ 0") }
         let s = storage
-        let found = s.grid.nearest(to: coordinate, geom: s.geom, maxDistanceMeters: maxDistanceMeters) { _ in true }
+        let need: UInt8 = role == .any ? 0 : role == .start ? 32 : role == .end ? 64 : 96
+        let found = s.grid.nearest(to: coordinate, geom: s.geom, maxDistanceMeters: maxDistanceMeters) { v in
+            need == 0 || s.edgeFlags[edge(ofVertex: Int(v))] & need == need
+        }
         guard let found else {
-            throw GeoKernelError(.notFound, "no road within \(maxDistanceMeters) m of \(coordinate)")
+            let what = ["", " that a route can start from", " that a route can end on", " that a route can pass"]
+            throw GeoKernelError(.notFound, "no road\(what[Int(role.rawValue)]) within \(maxDistanceMeters) m of \(coordinate)")
         }
         return makeSnap(coordinate, segment: Int(found.segment), t: found.t, distance: found.distance)
+    }
+
+    /// The edge whose geometry holds global vertex `v` as a segment start. O(log edges).
+    private func edge(ofVertex v: Int) -> Int {
+        let s = storage
+        var lo = 0, hi = s.edgeCount  // the edge: last e with geomFirst[e] <= v
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if Int(s.geomFirst[mid]) <= v { lo = mid } else { hi = mid }
+        }
+        return lo
     }
     /// Snaps latitude and longitude given in degrees.
     ///
@@ -84,12 +136,7 @@ extension RoadGraph {
     /// The snap on global segment `v` at parameter `t`.
     private func makeSnap(_ c: Coordinate, segment v: Int, t: Double, distance: Double) -> RoadSnap {
         let s = storage
-        var lo = 0, hi = s.edgeCount  // the edge: last e with geomFirst[e] <= v
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if Int(s.geomFirst[mid]) <= v { lo = mid } else { hi = mid }
-        }
-        let e = lo
+        let e = edge(ofVertex: v)
         let a = s.coordinate(vertex: v), b = s.coordinate(vertex: v + 1)
         let point = t == 0 ? a : t == 1 ? b : Coordinate(
             uncheckedLatitude: a.latitude + (b.latitude - a.latitude) * t,

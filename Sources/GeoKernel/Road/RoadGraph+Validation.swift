@@ -6,7 +6,7 @@ extension RoadGraphStorage {
         _ corrupt: (String) -> GeoKernelError
     ) throws(GeoKernelError) {
         let sc: [UInt64] = try r.read()
-        guard sc.count == 10, sc[4] >= 1, sc[5] >= 1, sc[4] <= 1 << 14, sc[5] <= 1 << 14 else {
+        guard sc.count == 12, sc[4] >= 1, sc[5] >= 1, sc[4] <= 1 << 14, sc[5] <= 1 << 14 else {
             throw corrupt("bad scalars section")
         }
         let grid0 = (Int(sc[4]), Int(sc[5]))
@@ -18,6 +18,9 @@ extension RoadGraphStorage {
         let geom: [Int32] = try r.read(), stringFirst: [UInt32] = try r.read(), stringBytes: [UInt8] = try r.read()
         let incFirst: [UInt32] = try r.read(), incArc: [UInt32] = try r.read()
         let cellFirst: [UInt32] = try r.read(), cellSeg: [UInt32] = try r.read()
+        guard let turns = TurnGraph(
+            stateArc: try r.read(), turnFirst: try r.read(), turnTo: try r.read(), turnCost: try r.read(), arcCount: 2 * m)
+        else { throw corrupt("inconsistent turn graph") }
         var hierarchies: [ContractionHierarchy?] = []
         for metric in 0..<2 {
             let h = ContractionHierarchy(
@@ -38,17 +41,18 @@ extension RoadGraphStorage {
             cellFirst: cellFirst, cellSeg: cellSeg)
         let report = RoadGraph.BuildReport(
             nodeCount: n, edgeCount: m, droppedNodes: Int(clamping: sc[0]), droppedEdges: Int(clamping: sc[1]),
-            shortcuts: [Int(clamping: sc[2]), Int(clamping: sc[3])])
+            shortcuts: [Int(clamping: sc[2]), Int(clamping: sc[3])], turnStates: turns.stateCount, turns: turns.turnCount,
+            restrictionsApplied: Int(clamping: sc[10]), restrictionsSkipped: Int(clamping: sc[11]))
         self.init(
             nodeCoord: nodeCoord, edgeEnds: edgeEnds, edgeLength: edgeLength, edgeDist: edgeDist, arcTime: arcTime,
             arcSpeed: arcSpeed, edgeFlags: edgeFlags, edgeClass: edgeClass, edgeName: edgeName, edgeRef: edgeRef,
             edgeWay: edgeWay, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
-            incFirst: incFirst, incArc: incArc, grid: grid, hierarchies: hierarchies, report: report)
+            incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report)
         if let problem = problems() { throw corrupt(problem) }
     }
 
     /// The first inconsistency found, or nil: every index in range, every CSR monotone,
-    /// every hierarchy arc an original through arc or a shortcut whose halves exist
+    /// every turn joining its arcs, every hierarchy arc a turn or a shortcut whose halves exist
     /// below both its ends and add up to its weight. Whatever passes cannot make a query
     /// trap, loop or return an impossible path.
     ///
@@ -80,8 +84,38 @@ extension RoadGraphStorage {
             }
         }
         if let p = gridProblems(vertices) { return p }
+        if let p = turnProblems() { return p }
         for (k, h) in hierarchies.enumerated() {
             if let h, let p = h.problems(self, RoadMetric(rawValue: UInt8(k))!) { return "hierarchy \(k): \(p)" }
+        }
+        return nil
+    }
+
+    /// Every state on an allowed arc, primary states first in arc order, every turn from
+    /// the end of its state's arc to the start of the next one, and its weights within
+    /// 32 bits in both metrics. (The turn graph's own initialiser checked the indices.)
+    private func turnProblems() -> String? {
+        let t = turns
+        guard t.arcStateFirst.count == 2 * edgeCount + 1 else { return "turn graph of another edge count" }
+        var primaries = 0
+        for a in 0..<UInt32(2 * edgeCount) {
+            guard let p = t.primary(a) else {
+                if allowed(a) { return "allowed arc \(a) has no state" }
+                continue
+            }
+            guard allowed(a), Int(p) == primaries else { return "arc \(a) has a misplaced primary state" }
+            primaries += 1
+        }
+        for x in 0..<t.stateCount {
+            for i in Int(t.turnFirst[x])..<Int(t.turnFirst[x + 1]) {
+                let y = Int(t.turnTo[i])
+                guard head(t.stateArc[x]) == tail(t.stateArc[y]) else {
+                    return "turn \(i) from state \(x) does not join the arcs of states \(x) and \(y)"
+                }
+                guard turnWeight(i, .fastest) < UInt64(UInt32.max), t.turnCost[i] < 86_400_000 else {
+                    return "turn \(i) costs \(t.turnCost[i]) ms"
+                }
+            }
         }
         return nil
     }
@@ -103,7 +137,7 @@ package func csr(_ first: [UInt32], count: Int, total: Int, _ what: String) -> S
 extension ContractionHierarchy {
     /// The first inconsistency of this hierarchy over `g`, or nil.
     func problems(_ g: RoadGraphStorage, _ m: RoadMetric) -> String? {
-        let n = g.nodeCount
+        let n = g.turns.stateCount
         guard rank.count == n, order.count == n else { return "rank arrays of the wrong size" }
         for (v, r) in rank.enumerated() where Int(r) >= n || Int(order[Int(r)]) != v { return "ranks are not a permutation" }
         if let p = csr(upFirst, count: n, total: upArc.count, "upward arcs") { return p }
@@ -123,10 +157,10 @@ extension ContractionHierarchy {
                     guard x < n, x > o else { return "arc \(i) of rank \(o) does not lead upwards" }
                     let (a, b) = up ? (o, x) : (x, o)
                     if mid & Self.originalBit != 0 {
-                        let arc = mid & ~Self.originalBit
-                        guard Int(arc) < 2 * g.edgeCount, g.through(arc), Int(rank[Int(g.tail(arc))]) == a,
-                            Int(rank[Int(g.head(arc))]) == b, UInt64(g.weight(arc, m)) == w
-                        else { return "arc \(i) of rank \(o) does not match original arc \(arc)" }
+                        let turn = Int(mid & ~Self.originalBit)
+                        guard turn < g.turns.turnCount, Int(rank[Int(g.turns.turnFrom[turn])]) == a,
+                            Int(rank[Int(g.turns.turnTo[turn])]) == b, g.turnWeight(turn, m) == w
+                        else { return "arc \(i) of rank \(o) does not match turn \(turn)" }
                     } else {
                         let c = Int(mid), h1 = Int(halves[i] >> 32), h2 = Int(halves[i] & 0xFFFF_FFFF)
                         guard c < o, entry(h1, downFirst, downArc, of: c, to: a), entry(h2, upFirst, upArc, of: c, to: b),

@@ -4,19 +4,20 @@ extension RoadGraph {
     /// the graph.
     ///
     /// Create one per thread (or task) and reuse it: a workspace is not `Sendable` and
-    /// must not be used by two queries at once. It fits any graph with the same node count
-    /// (queries check this). Memory: about 73 bytes per node.
+    /// must not be used by two queries at once. It fits any graph with the same number of
+    /// turn states (queries check this). Memory: about 56 bytes per state (two labels and
+    /// two pending bits, bucket heads), a state per allowed arc.
     /// C twin: inside a `gk_router` (`gk_router_create`, `gk_router_destroy`).
     /// - Since: 0.2
     public final class Workspace {
+        /// The graph's states (`TurnGraph.stateCount`).
         package let nodeCount: Int
         // The state below is used by one query at a time (the type is not `Sendable`)
         // and no query holds two overlapping accesses to one property, so the runtime's
         // exclusivity checks (a thread-local access set per read or write, about a tenth
         // of a hierarchy query) are turned off for these properties only.
-        /// Core search forward / backward; zone searches at the source / target.
+        /// The searches forward and backward.
         @exclusivity(unchecked) package var forward: SearchLabels, backward: SearchLabels
-        @exclusivity(unchecked) package var sourceZone: SearchLabels, targetZone: SearchLabels
         @exclusivity(unchecked) package var seedsF = SeedList(), seedsB = SeedList()
         /// Matrix buckets: per node the head of a linked list of entries.
         @exclusivity(unchecked) package var bucketStamp: [UInt32], bucketHead: [UInt32]
@@ -28,16 +29,14 @@ extension RoadGraph {
         ///
         /// - Complexity: O(n) time and memory, once. C twin: `gk_router_create` (a router owns one workspace).
         public init(for graph: RoadGraph) {
-            nodeCount = graph.nodeCount
+            nodeCount = graph.storage.turns.stateCount
             forward = SearchLabels(nodeCount); backward = SearchLabels(nodeCount)
-            sourceZone = SearchLabels(nodeCount); targetZone = SearchLabels(nodeCount)
             bucketStamp = [UInt32](repeating: 0, count: nodeCount)
             bucketHead = [UInt32](repeating: 0, count: nodeCount)
         }
 
         deinit {
             forward.deallocate(); backward.deallocate()
-            sourceZone.deallocate(); targetZone.deallocate()
             seedsF.deallocate(); seedsB.deallocate()
         }
 
@@ -51,8 +50,9 @@ extension RoadGraph {
         }
 
         func check(_ graph: RoadGraph) throws(GeoKernelError) {
-            guard graph.nodeCount == nodeCount else {
-                throw GeoKernelError(.misuse, "the workspace was made for a graph of \(nodeCount) nodes, not \(graph.nodeCount)")
+            let states = graph.storage.turns.stateCount
+            guard states == nodeCount else {
+                throw GeoKernelError(.misuse, "the workspace was made for a graph of \(nodeCount) turn states, not \(states)")
             }
         }
 
@@ -67,9 +67,8 @@ extension RoadGraph {
         }
     }
 
-    /// A place a search starts from: a node, its initial cost, and how it was reached
-    /// (`via`: `phantomBit | arc` straight from the snap, or `zoneVia` through the
-    /// destination-only zone search's labels).
+    /// A place a search starts from: a state, its initial cost, and for a backward seed
+    /// `via`, the turn from it into the target edge's arc (`noParent` for a forward seed).
     package struct Seed {
         package var node: UInt32
         package var cost: UInt64
@@ -80,7 +79,7 @@ extension RoadGraph {
     /// `QueryHeap`), so that refilling them for each query makes no runtime calls (an
     /// array's `removeAll(keepingCapacity:)` and uniqueness checks were a fifth of a
     /// hierarchy query). A value that refers to that storage: copies alias it, and a copy
-    /// that grew must be written back (`seeds(_:_:backward:zone:into:)` takes it `inout`).
+    /// that grew must be written back (`seeds(_:_:backward:into:)` takes it `inout`).
     ///
     /// - Complexity: append amortised O(1). Thread safety: one query at a time, as its workspace.
     package struct SeedList: RandomAccessCollection {
@@ -123,7 +122,6 @@ extension RoadGraph {
 }
 
 package let phantomBit: UInt32 = 0x8000_0000
-package let zoneVia: UInt32 = 0xFFFF_FFFF
 package let noParent: UInt32 = 0xFFFF_FFFF
 
 /// The label of a node in one search: valid when `stamp` equals the search's current

@@ -32,11 +32,17 @@ public enum RoutingAlgorithm: Sendable, Hashable {
 
 /// A compact, immutable road graph built from a `RoadNetwork`: flat arrays (CSR
 /// adjacency, one shared geometry array in 1e-7 degrees, a deduplicated string table),
-/// two integer metrics, a contraction hierarchy per metric, a uniform grid for snapping.
+/// two integer metrics, the turns between arcs with their costs and restrictions (routes
+/// are searched edge-based: on arcs and the turns between them, so a route prices what a
+/// driver does at each junction), a contraction hierarchy per metric over the turns, a
+/// uniform grid for snapping.
 ///
-/// Only the largest strongly connected component (over all traversable arcs) is kept;
-/// nodes and edges are renumbered (`report` says how many were dropped). Edge `e` runs
-/// from `edgeEndpoints(e).from` to `.to` along `edgeGeometry(e)`.
+/// Every part of the network that can reach the largest strongly connected component or
+/// be reached from it is kept (a one-way old town that can be left but not entered
+/// included); islands connected to it in neither direction are dropped. Nodes and edges
+/// are renumbered (`report` says how many were dropped). Edge `e` runs from
+/// `edgeEndpoints(e).from` to `.to` along `edgeGeometry(e)`; `snap(_:maxDistanceMeters:role:)`
+/// picks an edge from which (or to which) a route can go on.
 ///
 /// Units: metres, seconds, degrees. Earth model: sphere of mean radius 6 371 008.8 m
 /// (haversine lengths). Thread safety: an immutable value, `Sendable`; queries may run
@@ -51,16 +57,24 @@ public struct RoadGraph: Sendable {
     ///
     /// Thread safety: a value; `Sendable`. C twin: `gk_road_graph_info`.
     public struct BuildReport: Sendable, Hashable {
-        /// Nodes kept (the largest strongly connected component).
+        /// Nodes kept (connected to the largest strongly connected component in at least
+        /// one direction).
         public var nodeCount: Int
         /// Edges kept.
         public var edgeCount: Int
-        /// Input nodes dropped (outside the largest strongly connected component).
+        /// Input nodes dropped (islands: no route to or from the largest strongly
+        /// connected component).
         public var droppedNodes: Int
-        /// Input edges dropped (an end outside the component, or no traversable direction).
+        /// Input edges dropped (an end dropped, or no traversable direction).
         public var droppedEdges: Int
         /// Shortcuts added by contraction, per metric (`RoadMetric.rawValue`); 0 when not contracted.
         public var shortcuts: [Int]
+        /// States of the turn graph (one per allowed arc, more for destination-only arcs
+        /// and restrictions via ways) and the turns between them.
+        public var turnStates: Int = 0, turns: Int = 0
+        /// Turn restrictions of the network applied, and skipped (an arc dropped with an
+        /// island, a sequence no route can drive, or the duplication budget spent).
+        public var restrictionsApplied: Int = 0, restrictionsSkipped: Int = 0
     }
 
     /// How to build a graph.
@@ -95,7 +109,9 @@ public struct RoadGraph: Sendable {
 
 /// The arrays behind a `RoadGraph`. Arc `a = 2·e + d` is edge `e` travelled forward
 /// (`d == 0`, from → to) or backward (`d == 1`). Flags per edge: bit 0/1 forward/backward
-/// allowed, bit 2/3 forward/backward destination-only, bit 4 roundabout.
+/// allowed, bit 2/3 forward/backward destination-only, bit 4 roundabout, bit 5 a route
+/// can start on it and reach the largest strongly connected component, bit 6 a route can
+/// end on it coming from that component.
 package final class RoadGraphStorage: Sendable {
     package let nodeCount: Int
     package let edgeCount: Int
@@ -128,6 +144,8 @@ package final class RoadGraphStorage: Sendable {
     package let incFirst: [UInt32]
     package let incArc: [UInt32]
     package let grid: SnapGrid
+    /// The states and turns routes are searched on.
+    package let turns: TurnGraph
     /// Per metric (index `rawValue`): the hierarchy, if built.
     package let hierarchies: [ContractionHierarchy?]
     package let report: RoadGraph.BuildReport
@@ -136,7 +154,7 @@ package final class RoadGraphStorage: Sendable {
         nodeCoord: [Int32], edgeEnds: [UInt32], edgeLength: [Double], edgeDist: [UInt32], arcTime: [UInt32],
         arcSpeed: [Float], edgeFlags: [UInt8], edgeClass: [UInt8], edgeName: [UInt32], edgeRef: [UInt32],
         edgeWay: [Int64], geomFirst: [UInt32], geom: [Int32], stringFirst: [UInt32], stringBytes: [UInt8],
-        incFirst: [UInt32], incArc: [UInt32], grid: SnapGrid, hierarchies: [ContractionHierarchy?],
+        incFirst: [UInt32], incArc: [UInt32], grid: SnapGrid, turns: TurnGraph, hierarchies: [ContractionHierarchy?],
         report: RoadGraph.BuildReport
     ) {
         nodeCount = nodeCoord.count / 2
@@ -146,7 +164,7 @@ package final class RoadGraphStorage: Sendable {
         self.edgeClass = edgeClass; self.edgeName = edgeName; self.edgeRef = edgeRef; self.edgeWay = edgeWay
         self.geomFirst = geomFirst; self.geom = geom; self.stringFirst = stringFirst
         self.stringBytes = stringBytes; self.incFirst = incFirst; self.incArc = incArc; self.grid = grid
-        self.hierarchies = hierarchies; self.report = report
+        self.turns = turns; self.hierarchies = hierarchies; self.report = report
     }
 
     @inline(__always) package func hierarchy(_ m: RoadMetric) -> ContractionHierarchy? { hierarchies[Int(m.rawValue)] }

@@ -67,9 +67,9 @@ public enum RoadClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringConv
 /// from a profile and a `.osm.pbf` / `.osm` file; tests and the demo write them by hand.
 ///
 /// Nodes are junctions and dead ends (every place where a route may turn); an edge is a
-/// stretch of one road between two nodes, with its full geometry. Turn restrictions are
-/// already resolved into the topology (a restricted junction is several nodes at one
-/// place), so the kernel routes on a plain directed graph.
+/// stretch of one road between two nodes, with its full geometry. Turns are priced and
+/// restricted by `turnCosts` and `restrictions`: the kernel routes on the turns between
+/// arcs (an edge-based graph), not on the nodes.
 ///
 /// Units: degrees, metres, metres per second. Thread safety: a value; `Sendable`.
 /// C twin: none (built inside `gk_road_graph_build_osm`).
@@ -137,9 +137,19 @@ public struct RoadNetwork: Sendable, Hashable {
     public var nodes: [Coordinate]
     /// The edges.
     public var edges: [Edge]
+    /// Turn restrictions (no or only, via a node or via ways).
+    public var restrictions: [TurnRestriction]
+    /// What turns cost and where U-turns are allowed; `.free` (every turn free, U-turns
+    /// anywhere) unless a profile says otherwise.
+    public var turnCosts: TurnCosts
 
-    public init(nodes: [Coordinate] = [], edges: [Edge] = []) {
+    public init(
+        nodes: [Coordinate] = [], edges: [Edge] = [], restrictions: [TurnRestriction] = [],
+        turnCosts: TurnCosts = .free
+    ) {
         self.nodes = nodes
         self.edges = edges
+        self.restrictions = restrictions
+        self.turnCosts = turnCosts
     }
 }

@@ -23,6 +23,9 @@ public struct RoadPath: Sendable, Hashable {
         public var durationSeconds: Double
         /// True for the first or last piece when it covers only part of its edge.
         public var isPartial: Bool
+        /// The cost in seconds of the turn onto this piece from the one before (the graph's
+        /// turn model, `TurnCosts`; 0 for the first piece). Not part of `durationSeconds`.
+        public var turnSeconds: Double
         /// The integer weight of the piece in the route's metric.
         package var weight: UInt64
     }
@@ -34,8 +37,10 @@ public struct RoadPath: Sendable, Hashable {
     public let cost: Double
     /// Total length in metres.
     public let lengthMeters: Double
-    /// Total travel time in seconds (for `.fastest` routes, equal to `cost`).
+    /// Total travel time in seconds, turns included (for `.fastest` routes, equal to `cost`).
     public let durationSeconds: Double
+    /// The part of `durationSeconds` spent turning (the sum of the turns' costs).
+    public let turnSeconds: Double
     /// The polyline, from the start snap's point to the target snap's point.
     public let geometry: [Coordinate]
     /// The traversed edges in order.
@@ -45,12 +50,34 @@ public struct RoadPath: Sendable, Hashable {
 }
 
 extension RoadGraphStorage {
-    /// Builds the path: the start snap leaves along `first`, then the whole arcs
-    /// `middle`, then `last` arrives at the target snap. With `direct`, the route is
-    /// the single arc `first` from `s` to `t`.
+    /// The path along one arc from `s` to `t` (both on its edge, `t` ahead).
+    package func path(_ m: RoadMetric, _ s: RoadSnap, _ t: RoadSnap, direct a: UInt32, cost: UInt64) -> RoadPath {
+        path(m, s, t, first: a, middle: [], last: a, turnMs: [0], direct: true, cost: cost)
+    }
+
+    /// The path that leaves `s` in state `x` (a forward seed) and takes `turnList` in
+    /// order, the last of them onto the target's arc.
     package func path(
+        _ m: RoadMetric, _ s: RoadSnap, _ t: RoadSnap, state x: UInt32, turns turnList: [UInt32], cost: UInt64
+    ) -> RoadPath {
+        var arcs = [turns.stateArc[Int(x)]], ms: [UInt64] = [0]
+        arcs.reserveCapacity(turnList.count + 1)
+        ms.reserveCapacity(turnList.count + 1)
+        for i in turnList {
+            arcs.append(turns.stateArc[Int(turns.turnTo[Int(i)])])
+            ms.append(UInt64(turns.turnCost[Int(i)]))
+        }
+        return path(
+            m, s, t, first: arcs[0], middle: arcs[1..<(arcs.count - 1)], last: arcs[arcs.count - 1], turnMs: ms,
+            direct: false, cost: cost)
+    }
+
+    /// Builds the path: the start snap leaves along `first`, then the whole arcs
+    /// `middle`, then `last` arrives at the target snap; `turnMs[k]` is the turn onto the
+    /// k-th of these arcs. With `direct`, the route is the single arc `first` from `s` to `t`.
+    private func path(
         _ m: RoadMetric, _ s: RoadSnap, _ t: RoadSnap, first: UInt32, middle: ArraySlice<UInt32>, last: UInt32,
-        direct: Bool, cost: UInt64
+        turnMs: [UInt64], direct: Bool, cost: UInt64
     ) -> RoadPath {
         // Written once into exact storage: at most every vertex of the whole arcs, the two
         // partial edges and the two snap points.
@@ -70,7 +97,7 @@ extension RoadGraphStorage {
                     appendVertices(of: e, s.segment, t.segment + 1, to: &out)
                 }
                 out.append(t.point)
-                out.piece(first, from: start, abs(t.offsetMeters - s.offsetMeters), cost, ms, partial: true)
+                out.piece(first, from: start, abs(t.offsetMeters - s.offsetMeters), cost, ms, turn: 0, partial: true)
             } else {
                 let w0 = weightOut(s, first, m), len0 = edgeLength[s.edge] - offset(s, along: first)
                 if w0 > 0 || len0 > 0 {
@@ -80,13 +107,19 @@ extension RoadGraphStorage {
                     } else {
                         appendVertices(of: s.edge, s.segment, 0, to: &out)
                     }
-                    out.piece(first, from: start, len0, w0, weightOut(s, first, .fastest), partial: true)
+                    out.piece(first, from: start, len0, w0, weightOut(s, first, .fastest), turn: 0, partial: true)
                 }
+                var k = 1, pendingTurn: UInt64 = 0  // the turn onto a piece left out goes to the next one
                 for a in middle {
                     let e = Int(a >> 1), n = Int(geomFirst[e + 1] - geomFirst[e]), start = out.count - 1
                     if a & 1 == 0 { appendVertices(of: e, 1, n - 1, to: &out) } else { appendVertices(of: e, n - 2, 0, to: &out) }
-                    out.piece(a, from: start, edgeLength[e], UInt64(weight(a, m)), UInt64(arcTime[Int(a)]), partial: false)
+                    out.piece(
+                        a, from: start, edgeLength[e], UInt64(weight(a, m)), UInt64(arcTime[Int(a)]),
+                        turn: turnMs[k] + pendingTurn, partial: false)
+                    pendingTurn = 0
+                    k += 1
                 }
+                pendingTurn += turnMs[k]
                 let w1 = weightInto(t, last, m), len1 = offset(t, along: last)
                 let nT = Int(geomFirst[t.edge + 1] - geomFirst[t.edge])
                 if w1 > 0 || len1 > 0 || out.pieces.isEmpty {
@@ -97,7 +130,7 @@ extension RoadGraphStorage {
                         appendVertices(of: t.edge, nT - 1, t.segment + 1, to: &out)
                     }
                     out.append(t.point)
-                    out.piece(last, from: start, len1, w1, weightInto(t, last, .fastest), partial: true)
+                    out.piece(last, from: start, len1, w1, weightInto(t, last, .fastest), turn: pendingTurn, partial: true)
                 } else {
                     out.append(t.point)
                 }
@@ -106,10 +139,11 @@ extension RoadGraphStorage {
             written = out.count
             pieces = out.pieces
         }
+        let turnSeconds = Double(turnMs.reduce(0, +)) * 0.001
         return RoadPath(
             metric: m, cost: Double(cost) * m.unitsPerWeight, lengthMeters: pieces.reduce(0) { $0 + $1.lengthMeters },
-            durationSeconds: pieces.reduce(0) { $0 + $1.durationSeconds }, geometry: geometry, pieces: pieces,
-            weight: cost)
+            durationSeconds: pieces.reduce(0) { $0 + $1.durationSeconds } + turnSeconds, turnSeconds: turnSeconds,
+            geometry: geometry, pieces: pieces, weight: cost)
     }
 
     /// Appends vertices `k0` through `k1` of edge `e` (descending when `k0 > k1`) to
@@ -158,10 +192,12 @@ struct PathWriter {
 
     /// Records arc `a` as the piece covering the vertices from `start` (its joint with
     /// the previous piece) to the last written; `w` in the route's metric, `ms` the time
-    /// weight.
-    mutating func piece(_ a: UInt32, from start: Int, _ length: Double, _ w: UInt64, _ ms: UInt64, partial: Bool) {
+    /// weight, `turn` the turn onto it in milliseconds.
+    mutating func piece(
+        _ a: UInt32, from start: Int, _ length: Double, _ w: UInt64, _ ms: UInt64, turn: UInt64, partial: Bool
+    ) {
         pieces.append(RoadPath.Piece(
             edge: Int(a >> 1), forward: a & 1 == 0, geometryRange: start..<count, lengthMeters: length,
-            durationSeconds: Double(ms) * 0.001, isPartial: partial, weight: w))
+            durationSeconds: Double(ms) * 0.001, isPartial: partial, turnSeconds: Double(turn) * 0.001, weight: w))
     }
 }

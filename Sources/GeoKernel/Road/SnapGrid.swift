@@ -123,9 +123,8 @@ extension SnapGrid {
                 let cell = i * cols + j
                 for k in Int(cellFirst[cell])..<Int(cellFirst[cell + 1]) {
                     let v = cellSeg[k]
-                    guard accept(v) else { continue }
                     let (d, t) = frame.distance(geom, segment: Int(v))
-                    if d < best || (d == best && v < bestSeg) { best = d; bestSeg = v; bestT = t }
+                    if (d < best || (d == best && v < bestSeg)) && accept(v) { best = d; bestSeg = v; bestT = t }
                 }
             }
             let j0 = max(0, cj - r), j1 = min(cols - 1, cj + r)

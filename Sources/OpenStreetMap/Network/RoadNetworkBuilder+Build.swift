@@ -33,7 +33,7 @@ extension RoadNetworkBuilder {
             }
         }
         for r in restrictions {
-            if let i = nodeTable.index(of: r.viaNode) { uses[i] = 2 }
+            if let v = r.viaNode, let i = nodeTable.index(of: v) { uses[i] = 2 }
         }
         var graphNode = [Int32](repeating: -1, count: n)
         var out = RoadNetwork()
@@ -120,7 +120,8 @@ extension RoadNetworkBuilder {
             // A way whose last node is missing leaves an open edge: end it at its last node.
             if start >= 0, shape.count >= 2, previous >= 0 { close(at: try node(for: previous)) }
         }
-        applyRestrictions(&out, graphNode: graphNode)
+        resolveRestrictions(&out, graphNode: graphNode)
+        out.turnCosts = profile.turnCosts
         report.nodes = out.nodes.count
         report.edges = out.edges.count
         return (out, report)

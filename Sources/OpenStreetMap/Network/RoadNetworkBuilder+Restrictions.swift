@@ -1,139 +1,128 @@
 import GeoKernel
 
 extension RoadNetworkBuilder {
-    /// One end of an edge at a node: the edge and whether it is the edge's `to` end.
-    private struct End: Hashable {
-        var edge: Int
-        var atTo: Bool
-    }
-
-    /// Resolves the pending via-node restrictions into the topology.
+    /// Turns the pending restriction relations into the network's arc sequences
+    /// (`RoadNetwork.TurnRestriction`), skipping and counting those that do not fit the
+    /// network. The kernel prices and forbids the turns (an edge-based graph), so the
+    /// topology stays as it is.
     ///
-    /// A node-based graph cannot forbid a turn at a plain node, and one node per road end
-    /// is not enough either: arriving at a road end and leaving along it would be one
-    /// state, so forbidden turns could be chained through another end, or evaded by a
-    /// U-turn at a node next to the junction. So at each restricted junction every road
-    /// end gets an *arrival* node and a *departure* node: a two-way road next to the
-    /// junction becomes two one-way edges with the same geometry (its "twins"), one into
-    /// the arrival node and one out of the departure node, and zero-length connectors
-    /// join each arrival node to the departure node of every road that may be turned
-    /// into (a U-turn included, unless forbidden). A route can then turn back only where
-    /// it could before: at the road's other end. A connector between two destination-only
-    /// roads is destination-only too.
-    ///
-    /// Cost: per restricted junction with k road ends, up to 2k nodes, k twin edges and
-    /// k² connectors. Restrictions at a junction with a loop road are skipped.
-    mutating func applyRestrictions(_ net: inout RoadNetwork, graphNode: [Int32]) {
+    /// Via a node: every from-way arc arriving at the node × every to-way arc leaving it
+    /// (`no_*`); for `only_*`, every from-way arc × every other arc leaving the node, as
+    /// `no_*` pairs (so a to way passing through the node allows both its directions). Via
+    /// ways: the from-way arcs arriving at a node of a via way, then the fewest via-way
+    /// arcs from there to a node where a to-way arc leaves (every via way must be used),
+    /// then that arc.
+    mutating func resolveRestrictions(_ net: inout RoadNetwork, graphNode: [Int32]) {
         guard !restrictions.isEmpty else { return }
-        var viaOf: [Int: Int] = [:]  // restriction index → graph node
-        var viaNodes = Set<Int>()
-        for (ri, r) in restrictions.enumerated() {
-            guard let i = nodeTable.index(of: r.viaNode), graphNode[i] >= 0 else {
-                skip(r.relationID, "via node \(r.viaNode) is not on a road of this profile")
-                continue
+        var wayEdges: [Int64: [Int]] = [:]
+        var wanted = Set<Int64>()
+        for r in restrictions { wanted.formUnion(r.from + r.to + r.viaWays) }
+        for (e, edge) in net.edges.enumerated() where wanted.contains(edge.wayID) { wayEdges[edge.wayID, default: []].append(e) }
+        func arcs(of ways: [Int64], arrivingAt v: Int?, leaving w: Int?) -> [RoadNetwork.Arc] {
+            var out: [RoadNetwork.Arc] = []
+            for way in ways {
+                for e in wayEdges[way] ?? [] {
+                    let edge = net.edges[e]
+                    if edge.forward != nil && (v.map { edge.to == $0 } ?? true) && (w.map { edge.from == $0 } ?? true) {
+                        out.append(RoadNetwork.Arc(edge: e, forward: true))
+                    }
+                    if edge.backward != nil && (v.map { edge.from == $0 } ?? true) && (w.map { edge.to == $0 } ?? true) {
+                        out.append(RoadNetwork.Arc(edge: e, forward: false))
+                    }
+                }
             }
-            viaOf[ri] = Int(graphNode[i])
-            viaNodes.insert(Int(graphNode[i]))
+            return out
         }
-        var ends: [Int: [End]] = [:]
-        var loops = Set<Int>()
+        var incident: [Int: [Int]] = [:]  // via node → its edges
+        for r in restrictions {
+            if let id = r.viaNode, let i = nodeTable.index(of: id), graphNode[i] >= 0 { incident[Int(graphNode[i])] = [] }
+        }
         for (e, edge) in net.edges.enumerated() {
-            if edge.from == edge.to && viaNodes.contains(edge.from) { loops.insert(edge.from) }
-            if viaNodes.contains(edge.from) { ends[edge.from, default: []].append(End(edge: e, atTo: false)) }
-            if viaNodes.contains(edge.to) { ends[edge.to, default: []].append(End(edge: e, atTo: true)) }
+            if incident[edge.from] != nil { incident[edge.from]!.append(e) }
+            if incident[edge.to] != nil && edge.to != edge.from { incident[edge.to]!.append(e) }
         }
-        func arriving(_ x: End) -> Bool { (x.atTo ? net.edges[x.edge].forward : net.edges[x.edge].backward) != nil }
-        func departing(_ x: End) -> Bool { (x.atTo ? net.edges[x.edge].backward : net.edges[x.edge].forward) != nil }
+        func tail(_ a: RoadNetwork.Arc) -> Int { a.forward ? net.edges[a.edge].from : net.edges[a.edge].to }
+        func head(_ a: RoadNetwork.Arc) -> Int { a.forward ? net.edges[a.edge].to : net.edges[a.edge].from }
 
-        var forbidden: [Int: Set<[Int]>] = [:]  // via node → forbidden (arrival end, departure end) pairs
-        for (ri, r) in restrictions.enumerated() {
-            guard let v = viaOf[ri], let here = ends[v] else { continue }
-            guard !loops.contains(v) else {
-                skip(r.relationID, "a loop road starts and ends at via node \(r.viaNode)")
-                continue
-            }
-            var fromEnds: [Int] = [], toEnds: [Int] = []
-            for k in here.indices {
-                let way = net.edges[here[k].edge].wayID
-                if r.from.contains(way) && arriving(here[k]) { fromEnds.append(k) }
-                if r.to.contains(way) && departing(here[k]) { toEnds.append(k) }
-            }
-            guard !fromEnds.isEmpty else {
-                skip(r.relationID, "no from way arrives at via node \(r.viaNode)")
-                continue
-            }
-            guard !toEnds.isEmpty else {
-                skip(r.relationID, "no to way leaves via node \(r.viaNode)")
-                continue
-            }
-            for a in fromEnds {
+        for r in restrictions {
+            var made: [RoadNetwork.TurnRestriction] = []
+            if let viaID = r.viaNode {
+                guard let i = nodeTable.index(of: viaID), graphNode[i] >= 0 else {
+                    skip(r.relationID, "via node \(viaID) is not on a road of this profile")
+                    continue
+                }
+                let v = Int(graphNode[i])
+                let from = arcs(of: r.from, arrivingAt: v, leaving: nil)
+                let to = arcs(of: r.to, arrivingAt: nil, leaving: v)
+                guard !from.isEmpty else {
+                    skip(r.relationID, "no from way arrives at via node \(viaID)")
+                    continue
+                }
+                guard !to.isEmpty else {
+                    skip(r.relationID, "no to way leaves via node \(viaID)")
+                    continue
+                }
+                let banned: [RoadNetwork.Arc]
                 switch r.kind {
-                case .no: for b in toEnds { forbidden[v, default: []].insert([a, b]) }
-                case .only: for b in here.indices where !toEnds.contains(b) { forbidden[v, default: []].insert([a, b]) }
+                case .no: banned = to
+                case .only:
+                    let allowed = Set(to)
+                    var others: [RoadNetwork.Arc] = []
+                    for e in incident[v] ?? [] {
+                        let edge = net.edges[e]
+                        if edge.from == v && edge.forward != nil { others.append(RoadNetwork.Arc(edge: e, forward: true)) }
+                        if edge.to == v && edge.backward != nil { others.append(RoadNetwork.Arc(edge: e, forward: false)) }
+                    }
+                    banned = others.filter { !allowed.contains($0) }
+                }
+                for a in from { for b in banned { made.append(.init(arcs: [a, b], kind: .no, sourceID: r.relationID)) } }
+                if made.isEmpty {  // an only_* that forbids nothing still applied
+                    report.restrictionsApplied += 1
+                    continue
+                }
+            } else {
+                let viaSet = Set(r.viaWays)
+                let via = arcs(of: r.viaWays, arrivingAt: nil, leaving: nil)
+                let starts = Set(via.map(tail))
+                let from = arcs(of: r.from, arrivingAt: nil, leaving: nil).filter { starts.contains(head($0)) }
+                let to = arcs(of: r.to, arrivingAt: nil, leaving: nil)
+                let ends = Set(to.map(tail))
+                var found = false
+                for a in from {
+                    // Breadth-first over via arcs from the from arc's end, fewest arcs first.
+                    var parent: [Int: (RoadNetwork.Arc, Int)] = [:]  // node → (arc into it, node before)
+                    var queue = [head(a)], seen: Set<Int> = [head(a)], k = 0
+                    while k < queue.count {
+                        let u = queue[k]
+                        k += 1
+                        for b in via where tail(b) == u && !seen.contains(head(b)) {
+                            seen.insert(head(b))
+                            parent[head(b)] = (b, u)
+                            queue.append(head(b))
+                        }
+                    }
+                    for end in queue where end != head(a) && ends.contains(end) {
+                        var path: [RoadNetwork.Arc] = [], x = end
+                        while let (b, before) = parent[x] {
+                            path.append(b)
+                            x = before
+                        }
+                        path.reverse()
+                        guard Set(path.map { net.edges[$0.edge].wayID }) == viaSet else { continue }
+                        for c in to where tail(c) == end {
+                            made.append(.init(arcs: [a] + path + [c], kind: r.kind, sourceID: r.relationID))
+                            found = true
+                        }
+                        break
+                    }
+                }
+                guard found else {
+                    skip(r.relationID, "the from, via and to ways do not join into one sequence")
+                    continue
                 }
             }
+            net.restrictions += made
             report.restrictionsApplied += 1
-        }
-        var twinOf: [Int: Int] = [:]
-        for (v, banned) in forbidden.sorted(by: { $0.key < $1.key }) {
-            guard let here = ends[v] else { continue }
-            let position = net.nodes[v]
-            var arrival = [Int?](repeating: nil, count: here.count)
-            var departure = [Int?](repeating: nil, count: here.count)
-            var reused = false
-            func newNode() -> Int {
-                if !reused {
-                    reused = true
-                    return v
-                }
-                net.nodes.append(position)
-                return net.nodes.count - 1
-            }
-            for (k, end) in here.enumerated() {
-                let e = end.edge
-                if twinOf[e] == nil, net.edges[e].forward != nil, net.edges[e].backward != nil {
-                    // Split the two-way road: the original keeps the direction into this
-                    // junction, its twin the direction out of it.
-                    var twin = net.edges[e]
-                    if end.atTo {
-                        net.edges[e].backward = nil
-                        twin.forward = nil
-                    } else {
-                        net.edges[e].forward = nil
-                        twin.backward = nil
-                    }
-                    net.edges.append(twin)
-                    twinOf[e] = net.edges.count - 1
-                }
-                for x in [e] + (twinOf[e].map { [$0] } ?? []) {
-                    let into = end.atTo ? net.edges[x].forward != nil : net.edges[x].backward != nil
-                    let node: Int
-                    if into {
-                        if arrival[k] == nil { arrival[k] = newNode() }
-                        node = arrival[k]!
-                    } else {
-                        if departure[k] == nil { departure[k] = newNode() }
-                        node = departure[k]!
-                    }
-                    if end.atTo { net.edges[x].to = node } else { net.edges[x].from = node }
-                }
-            }
-            for a in here.indices {
-                guard let from = arrival[a] else { continue }
-                for b in here.indices where !banned.contains([a, b]) {
-                    guard let to = departure[b] else { continue }
-                    // A turn between two destination-only roads stays inside their zone.
-                    func destinationOnly(_ k: Int) -> Bool {
-                        let e = net.edges[here[k].edge]
-                        return (e.forward ?? e.backward)?.destinationOnly ?? false
-                    }
-                    net.edges.append(RoadNetwork.Edge(
-                        from: from, to: to, geometry: [position, position],
-                        forward: RoadNetwork.Travel(
-                            speedMetersPerSecond: 1, destinationOnly: destinationOnly(a) && destinationOnly(b)),
-                        backward: nil, roadClass: net.edges[here[b].edge].roadClass, wayID: 0))
-                }
-            }
         }
     }
 }

@@ -3,7 +3,8 @@ import GeoKernel
 /// Turns OpenStreetMap elements into a `RoadNetwork` for one routing profile: the ways
 /// the profile may use, cut into edges at junctions, with names, refs, road classes,
 /// speeds and one-way rules from the profile; barriers that block the profile cut the
-/// road; turn restrictions (via a node) are resolved into the topology.
+/// road; turn restrictions (via a node or via ways) become the network's `restrictions`
+/// and the profile's turn costs its `turnCosts`.
 ///
 /// Feed it the elements of a file in any order with `add(_:)` (or use
 /// `build(osmFile:profile:)`), then call `build()`. It keeps every node's position (24
@@ -17,14 +18,14 @@ import GeoKernel
 ///   report counts the missing references.
 /// - A blocking barrier (`RoutingProfile.blocks(nodeTags:)`) on a way ends the road on
 ///   both sides: the two sides meet at the barrier's position but are not connected.
-/// - Turn restrictions: `type=restriction` relations that apply to the profile, with one
-///   `via` node, `from` way(s) and `to` way(s) that reach the via node. `no_*` forbids
-///   each from→to turn (`no_u_turn` included); `only_*` allows only the turn onto the
-///   `to` way. At such a junction each road end gets an arrival and a departure node, a
-///   two-way road there becomes two one-way "twin" edges with one geometry (the router
-///   snaps onto either), and zero-length one-way connectors join the allowed pairs (they
-///   cost 1 cm / 1 ms, the kernel's smallest weight). Restrictions via a way, with
-///   missing members or ways that do not reach the via node are skipped and counted.
+/// - Turn restrictions: `type=restriction` relations that apply to the profile (see
+///   `RoutingProfile.restriction(relationTags:)`, `except=*` included), with `from` and
+///   `to` ways and either one `via` node they reach or `via` way(s) that join them. Via a
+///   node, `no_*` forbids each from→to turn (`no_u_turn` included) and `only_*` forbids
+///   every other turn from the from way there; via ways, `no_*` forbids driving from the
+///   from way along the via ways onto the to way, and `only_*` makes that the only way on
+///   once the via ways are entered from the from way. Restrictions with missing members,
+///   ways that do not meet, or several to ways for `only_*` are skipped and counted.
 ///
 /// Thread safety: a value; use from one thread. Complexity: O(n log n) in the nodes read
 /// when they are not sorted by id, else O(n) plus the ways.
@@ -75,7 +76,9 @@ public struct RoadNetworkBuilder: Sendable {
         var kind: TurnRestrictionKind
         var from: [Int64]
         var to: [Int64]
-        var viaNode: Int64
+        /// The via node, or nil for a restriction via ways.
+        var viaNode: Int64?
+        var viaWays: [Int64]
     }
 
     /// The profile that decides which ways, barriers and restrictions count.
@@ -117,23 +120,23 @@ public struct RoadNetworkBuilder: Sendable {
     }
 
     private mutating func addRestriction(_ r: OSMRelation, _ kind: TurnRestrictionKind) {
-        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = [], viaWays = 0
+        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = [], viaWays: [Int64] = []
         for m in r.members {
             switch (m.role, m.kind) {
             case ("from", .way): from.append(m.ref)
             case ("to", .way): to.append(m.ref)
             case ("via", .node): viaNodes.append(m.ref)
-            case ("via", .way): viaWays += 1
+            case ("via", .way): viaWays.append(m.ref)
             default: break
             }
         }
-        if viaWays > 0 { return skip(r.id, "via a way (only restrictions via a node are supported)") }
-        guard viaNodes.count == 1, let via = viaNodes.first else {
-            return skip(r.id, "\(viaNodes.count) via nodes (exactly one is needed)")
+        guard viaNodes.count + (viaWays.isEmpty ? 0 : 1) == 1 else {
+            return skip(r.id, "\(viaNodes.count) via nodes and \(viaWays.count) via ways (one via node, or via ways)")
         }
         guard !from.isEmpty, !to.isEmpty else { return skip(r.id, "no from or no to way") }
         guard kind == .no || to.count == 1 else { return skip(r.id, "an only_* restriction with \(to.count) to ways") }
-        restrictions.append(PendingRestriction(relationID: r.id, kind: kind, from: from, to: to, viaNode: via))
+        restrictions.append(PendingRestriction(
+            relationID: r.id, kind: kind, from: from, to: to, viaNode: viaNodes.first, viaWays: viaWays))
     }
 
     mutating func skip(_ relation: Int64, _ why: String) {

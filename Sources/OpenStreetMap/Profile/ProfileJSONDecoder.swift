@@ -71,6 +71,23 @@ struct ProfileJSONDecoder {
             case "restrictionModes": p.restrictionModes = try strings(key, node)
             case "usesFerries": p.usesFerries = try bool(key, node)
             case "ferrySpeedKmh": p.ferrySpeedKmh = try positive(key, node)
+            case "uTurns":
+                switch try string(key, node) {
+                case "deadEndsOnly": p.turnCosts.uTurns = .deadEndsOnly
+                case "anywhere": p.turnCosts.uTurns = .anywhere
+                case let raw:
+                    throw GeoKernelError.invalid(
+                        "profile JSON: uTurns \"\(raw)\" is not deadEndsOnly or anywhere (\(at(node)))")
+                }
+            case "uTurnSeconds": p.turnCosts.uTurnSeconds = try seconds(key, node)
+            case "sharpTurnSeconds": p.turnCosts.sharpTurnSeconds = try seconds(key, node)
+            case "drivingSide":
+                switch try string(key, node) {
+                case "right": p.turnCosts.drivingSide = .right
+                case "left": p.turnCosts.drivingSide = .left
+                case let raw:
+                    throw GeoKernelError.invalid("profile JSON: drivingSide \"\(raw)\" is not right or left (\(at(node)))")
+                }
             default:
                 throw GeoKernelError(.parse, "profile JSON: unknown key \"\(key)\" (\(at(key: member)))")
             }
@@ -99,6 +116,15 @@ struct ProfileJSONDecoder {
         guard case .number(let x) = node.kind else { throw typeError(path, "a number", node) }
         guard x.isFinite, x > 0 else {
             throw GeoKernelError.invalid("profile JSON: \(path) is \(x), must be finite and > 0 (\(at(node)))")
+        }
+        return x
+    }
+
+    /// A cost in seconds: finite, ≥ 0 and under a day.
+    private func seconds(_ path: String, _ node: MiniJSON.Node) throws(GeoKernelError) -> Double {
+        guard case .number(let x) = node.kind else { throw typeError(path, "a number", node) }
+        guard x.isFinite, x >= 0, x < 86_400 else {
+            throw GeoKernelError.invalid("profile JSON: \(path) is \(x) s, must be finite, ≥ 0 and under a day (\(at(node)))")
         }
         return x
     }

@@ -6,7 +6,8 @@ extension RoutingProfile {
     /// 140 km/h. `track` is routable only with explicit permission (`motor_vehicle=yes`…).
     /// Delivery and customers-only roads count as destination-only. Motorways, motorway
     /// links and roundabouts are one-way unless tagged otherwise. Obeys turn restrictions
-    /// for `vehicle`, `motor_vehicle` and `motorcar`. Takes ferries that allow it.
+    /// for `vehicle`, `motor_vehicle` and `motorcar`. Takes ferries that allow it. Turns
+    /// cost up to 7.5 s, U-turns only at dead ends (20 s more): `TurnCosts.driving`.
     public static let car: RoutingProfile = {
         var p = RoutingProfile(name: "car")
         p.highwaySpeedsKmh = [
@@ -34,6 +35,7 @@ extension RoutingProfile {
         p.restrictionModes = ["vehicle", "motor_vehicle", "motorcar"]
         p.usesFerries = true
         p.ferrySpeedKmh = 10
+        p.turnCosts = .driving
         return p
     }()
 
@@ -41,7 +43,8 @@ extension RoutingProfile {
     /// spaces; never above a tagged `maxspeed`, capped at 25 km/h. Motorways and trunks
     /// are excluded (trunks, footways, pedestrian streets and bridleways need explicit
     /// `bicycle=yes`/`designated`). Follows oneway except `oneway:bicycle=no` and
-    /// `cycleway*=opposite*`. Obeys turn restrictions for `vehicle` and `bicycle`.
+    /// `cycleway*=opposite*`. Obeys turn restrictions for `vehicle` and `bicycle`. Turns
+    /// cost up to 4 s, U-turns only at dead ends (5 s more): `TurnCosts.cycling`.
     public static let bicycle: RoutingProfile = {
         var p = RoutingProfile(name: "bicycle")
         p.highwaySpeedsKmh = [
@@ -67,6 +70,7 @@ extension RoutingProfile {
         p.restrictionModes = ["vehicle", "bicycle"]
         p.usesFerries = true
         p.ferrySpeedKmh = 10
+        p.turnCosts = .cycling
         return p
     }()
 
@@ -74,7 +78,8 @@ extension RoutingProfile {
     /// `oneway:foot=yes`. Motorways are excluded; trunks, cycleways and bridleways need
     /// explicit `foot=yes`/`designated`; `motorroad=yes` excludes. `vehicle=*` and
     /// `motor_vehicle=*` do not concern pedestrians. Turn restrictions are ignored (they are
-    /// made for vehicles); only walls, fences and unspecified barriers block.
+    /// made for vehicles); only walls, fences and unspecified barriers block. Turns are
+    /// free and a walker may turn back at any junction: `TurnCosts.free`.
     public static let foot: RoutingProfile = {
         var p = RoutingProfile(name: "foot")
         var speeds: [String: Double] = [:]

@@ -9,6 +9,7 @@ extension RoutingProfile {
         "roundaboutJunctions", "roundaboutImpliesOneway", "contraflowKeys",
         "maxspeedRule", "maxspeedFactor", "zoneSpeedsKmh", "maxSpeedCapKmh",
         "blockingBarriers", "restrictionModes", "usesFerries", "ferrySpeedKmh",
+        "uTurns", "uTurnSeconds", "sharpTurnSeconds", "drivingSide",
     ]
 
     /// Reads a profile from JSON text (RFC 8259): an object whose keys are the property
@@ -71,6 +72,10 @@ extension RoutingProfile {
             case "restrictionModes": Self.write(restrictionModes, &w)
             case "usesFerries": w.bool(usesFerries)
             case "ferrySpeedKmh": w.number(ferrySpeedKmh)
+            case "uTurns": w.string(turnCosts.uTurns == .anywhere ? "anywhere" : "deadEndsOnly")
+            case "uTurnSeconds": w.number(turnCosts.uTurnSeconds)
+            case "sharpTurnSeconds": w.number(turnCosts.sharpTurnSeconds)
+            case "drivingSide": w.string(turnCosts.drivingSide == .right ? "right" : "left")
             default: w.string("")  // unreachable: every key of jsonKeys is handled above
             }
         }

@@ -2,7 +2,7 @@ import GeoKernel
 
 extension RoutingProfile {
     /// Checks the values a user may have set by hand: every speed, the factor and the cap
-    /// finite and > 0, and at least one access key.
+    /// finite and > 0, turn costs finite, ≥ 0 and under a day, and at least one access key.
     ///
     /// `travel(wayTags:)` never traps on an invalid profile (a way whose speed is not
     /// finite and positive is simply unusable); call this to learn why.
@@ -20,6 +20,10 @@ extension RoutingProfile {
         try check(maxspeedFactor, "maxspeedFactor")
         try check(maxSpeedCapKmh, "maxSpeedCapKmh")
         try check(ferrySpeedKmh, "ferrySpeedKmh")
+        for (x, path) in [(turnCosts.uTurnSeconds, "uTurnSeconds"), (turnCosts.sharpTurnSeconds, "sharpTurnSeconds")]
+        where !(x.isFinite && x >= 0 && x < 86_400) {
+            throw GeoKernelError.invalid("profile \(name): \(path) is \(x) s, must be finite, ≥ 0 and under a day")
+        }
         if accessKeys.isEmpty { throw GeoKernelError.invalid("profile \(name): accessKeys is empty") }
     }
 }

@@ -112,6 +112,13 @@ public struct RoutingProfile: Sendable, Hashable {
     /// Speed on ferries, km/h (finite, > 0), an average that includes boarding.
     public var ferrySpeedKmh: Double
 
+    // MARK: Turns
+
+    /// What turns cost and where U-turns are allowed (`TurnCosts`; the network carries it
+    /// into the graph). JSON keys `uTurns` ("deadEndsOnly" or "anywhere"), `uTurnSeconds`,
+    /// `sharpTurnSeconds` and `drivingSide` ("right" or "left").
+    public var turnCosts: TurnCosts
+
     /// An empty profile named `name`: no routable highway, the common access values, oneway
     /// keys `["oneway"]`, roundabouts one-way, `maxspeed` ignored, no barriers, no turn
     /// restrictions, no ferries. Fill in the tables, or start from a built-in instead.
@@ -139,6 +146,7 @@ public struct RoutingProfile: Sendable, Hashable {
         restrictionModes = []
         usesFerries = false
         ferrySpeedKmh = 10
+        turnCosts = .free
     }
 
     /// The built-in profile called `name` ("car", "bicycle", "foot"), or nil.
@@ -177,11 +185,9 @@ public struct WayTravel: Sendable, Hashable {
 
 /// The kind of a turn restriction, from its value: `no_*` (`no_left_turn`, `no_u_turn`,
 /// `no_entry`, `no_exit`…) forbids the turn; `only_*` (`only_straight_on`…) forbids every
-/// other turn from the `from` way at the `via`.
+/// other turn from the `from` way at the `via`. The kernel's
+/// `RoadNetwork.TurnRestriction.Kind`.
 ///
 /// Thread safety: a value; `Sendable`. C twin: none.
 /// - Since: 0.2
-public enum TurnRestrictionKind: Sendable, Hashable {
-    case no
-    case only
-}
+public typealias TurnRestrictionKind = RoadNetwork.TurnRestriction.Kind
