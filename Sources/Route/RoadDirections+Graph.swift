@@ -10,12 +10,16 @@ extension RoadDirections {
     /// junction's first metres must not decide the turn).
     static let headingMeters = 20.0
 
-    /// The path's pieces with roads and headings; zero-length pieces (the connectors of
-    /// restricted junctions) are dropped.
+    /// The path's pieces with roads and headings; zero-length pieces are dropped. A
+    /// piece's duration includes the turn onto it (the turn onto a dropped piece goes to
+    /// the next one, or the last), so that the pieces' durations add up to the path's.
     static func makePieces(_ path: RoadPath, _ graph: RoadGraph, _ plane: LocalPlane) -> [Piece] {
         var out: [Piece] = []
         out.reserveCapacity(path.pieces.count)
-        for p in path.pieces where p.lengthMeters > 0 && p.geometryRange.count >= 2 {
+        var pendingTurn = 0.0
+        for p in path.pieces {
+            pendingTurn += p.turnSeconds
+            guard p.lengthMeters > 0 && p.geometryRange.count >= 2 else { continue }
             let range = p.geometryRange.lowerBound...(p.geometryRange.upperBound - 1)
             let line = path.geometry[range]
             let name = graph.edgeNameID(p.edge), ref = graph.edgeRefID(p.edge)
@@ -23,10 +27,14 @@ extension RoadDirections {
                 name: name, hasName: !graph.isEmptyString(id: name), ref: ref, hasRef: !graph.isEmptyString(id: ref),
                 roadClass: graph.edgeClass(p.edge))
             out.append(Piece(
-                edge: p.edge, forward: p.forward, range: range, length: p.lengthMeters, duration: p.durationSeconds,
+                edge: p.edge, forward: p.forward, range: range, length: p.lengthMeters,
+                duration: p.durationSeconds + pendingTurn,
                 road: road, roundabout: graph.edgeIsRoundabout(p.edge), inBearing: leavingBearing(line, plane),
                 outBearing: arrivingBearing(line, plane)))
+            pendingTurn = 0
         }
+        pendingTurn += path.turnSeconds - path.pieces.reduce(0) { $0 + $1.turnSeconds }  // a turn the path left out
+        if pendingTurn != 0, !out.isEmpty { out[out.count - 1].duration += pendingTurn }
         return out
     }
 

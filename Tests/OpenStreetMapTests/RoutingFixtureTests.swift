@@ -115,17 +115,21 @@ import _GeoKernelTestSupport
         #expect(m[0] == direct)
     }
 
-    @Test("the builder reports the restrictions it applied and builds a junction of its own for them")
+    @Test("the builder reports the restrictions it applied and hands them to the kernel as arc pairs, topology unchanged")
     func restrictionReport() throws {
         let (network, report) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .car)
         #expect(report.restrictionsApplied == 2 && report.restrictionsSkipped == 0)
-        // Node 5 becomes an arrival and a departure node per road end (4 two-way roads: 8),
-        // joined by one-way connectors: 16 turns less the 1 + 3 forbidden ones.
+        // One node at the junction; no_left_turn is one forbidden pair, only_straight_on
+        // forbids the three other ways on from the south arm (west, east, back south).
         let atCentre = network.nodes.filter { abs($0.latitude - 43.73) < 1e-9 && abs($0.longitude - 7.42) < 1e-9 }
-        #expect(atCentre.count == 8)
-        #expect(network.edges.filter { $0.geometry.count == 2 && $0.geometry[0] == $0.geometry[1] }.count == 12)
-        let (_, footReport) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .foot)
-        #expect(footReport.restrictionsApplied == 0)
+        #expect(atCentre.count == 1)
+        #expect(network.restrictions.count == 4 && network.restrictions.allSatisfy { $0.kind == .no && $0.arcs.count == 2 })
+        let ways = network.restrictions.map { r in r.arcs.map { network.edges[$0.edge].wayID } }
+        #expect(Set(ways) == [[20, 22], [21, 20], [21, 23], [21, 21]], "\(ways)")
+        let graph = try RoadGraph(network)
+        #expect(graph.report.restrictionsApplied == 4 && graph.report.restrictionsSkipped == 0)
+        let (footNetwork, footReport) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .foot)
+        #expect(footReport.restrictionsApplied == 0 && footNetwork.restrictions.isEmpty)
     }
 
     // barrier-destination.osm: Rue Courte 41 → 42 (bollard) → 43 along 43.7300; Rue Longue

@@ -131,18 +131,33 @@ struct RoadGraphNetworkTests {
         _ = try expectAgreement(g, a, try snap(g, edge: 1, at: 0.5))  // into the bridge is fine
     }
 
-    @Test("parts outside the largest strongly connected component are dropped and counted")
+    @Test("islands are dropped and counted; a street that can only be left or entered is kept, and pins snap by role")
     func components() throws {
         let n = D.lattice(rows: 3, cols: 3)
         let g = try RoadGraph(RoadNetwork(nodes: n, edges: [
-            D.street(n, 0, 1), D.street(n, 1, 2), D.street(n, 2, 0),  // the kept triangle
-            D.street(n, 2, 5, backward: nil),  // one-way out: 5 cannot come back
-            D.street(n, 6, 7), D.street(n, 7, 8),  // a separate pair of streets
+            D.street(n, 0, 1), D.street(n, 1, 2), D.street(n, 2, 0),  // the main triangle
+            D.street(n, 2, 5, backward: nil),  // one-way out: 5 cannot come back, but a route can end there
+            D.street(n, 6, 7), D.street(n, 7, 8),  // an island: no way to or from the triangle
             D.street(n, 3, 4, forward: nil, backward: nil),  // no traversable direction
         ]))
-        #expect(g.nodeCount == 3 && g.edgeCount == 3)
-        #expect(g.report.droppedNodes == 6 && g.report.droppedEdges == 4)
+        #expect(g.nodeCount == 4 && g.edgeCount == 4)
+        #expect(g.report.droppedNodes == 5 && g.report.droppedEdges == 3)
         try g.checkInvariants()
+        // Beside the one-way street's far end: the nearest road is that street, where a
+        // route can end but from which none can start.
+        let nearEnd = Coordinate(uncheckedLatitude: n[5].latitude, longitude: n[5].longitude - 0.0001)
+        let oneWay = try g.snap(nearEnd, maxDistanceMeters: 1_000)
+        #expect(g.edgeEndpoints(oneWay.edge) == (2, 3) || g.edgeEndpoints(oneWay.edge) == (3, 2))
+        #expect(try g.snap(nearEnd, maxDistanceMeters: 1_000, role: .end) == oneWay)
+        for role in [SnapRole.start, .via] {
+            let s = try g.snap(nearEnd, maxDistanceMeters: 1_000, role: role)
+            #expect(s.edge != oneWay.edge && s.distanceMeters > oneWay.distanceMeters, "\(role)")
+        }
+        let error = #expect(throws: GeoKernelError.self) { try g.snap(nearEnd, maxDistanceMeters: 1, role: .start) }
+        #expect(error?.code == .notFound && error?.message.contains("start") == true)
+        let start = try g.snap(n[1], maxDistanceMeters: 1_000, role: .start)
+        #expect(try g.route(from: start, to: oneWay).lengthMeters > 0)
+        #expect(throws: GeoKernelError.self) { try g.route(from: oneWay, to: start) }
     }
 
     @Test("invalid networks are refused with the edge index and way id in the message")
