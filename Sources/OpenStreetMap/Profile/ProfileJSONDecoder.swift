@@ -43,6 +43,7 @@ struct ProfileJSONDecoder {
                 var table: [String: Set<String>] = [:]
                 for tag in tags { table[tag.key] = Set(try strings(key + "." + tag.key, tag.value)) }
                 p.excludedTags = table
+            case "walkableAreaHighways": p.walkableAreaHighways = Set(try strings(key, node))
             case "accessKeys": p.accessKeys = try strings(key, node)
             case "allowedAccessValues": p.allowedAccessValues = Set(try strings(key, node))
             case "deniedAccessValues": p.deniedAccessValues = Set(try strings(key, node))

@@ -78,7 +78,9 @@ extension RoutingProfile {
     /// `oneway:foot=yes`. Motorways are excluded; trunks, cycleways and bridleways need
     /// explicit `foot=yes`/`designated`; `motorroad=yes` excludes. `vehicle=*` and
     /// `motor_vehicle=*` do not concern pedestrians. Turn restrictions are ignored (they are
-    /// made for vehicles); only walls, fences and unspecified barriers block. Turns are
+    /// made for vehicles); only walls, fences and unspecified barriers block. Squares and
+    /// platforms (`highway=pedestrian|footway|platform` + `area=yes`) are walked along their
+    /// outline (`walkableAreaHighways`). Turns are
     /// free and a walker may turn back at any junction: `TurnCosts.free`.
     public static let foot: RoutingProfile = {
         var p = RoutingProfile(name: "foot")
@@ -94,6 +96,7 @@ extension RoutingProfile {
         p.highwaySpeedsKmh = speeds
         p.permittedHighwaySpeedsKmh = ["trunk": 5, "trunk_link": 5, "cycleway": 5, "bridleway": 5]
         p.excludedTags = ["area": ["yes"], "impassable": ["yes"], "motorroad": ["yes"]]
+        p.walkableAreaHighways = ["pedestrian", "footway", "platform"]
         p.accessKeys = ["access", "foot"]
         p.allowedAccessValues = ["yes", "permissive", "designated", "official"]
         p.deniedAccessValues = ["no", "private", "agricultural", "forestry", "military", "use_sidepath"]

@@ -3,7 +3,7 @@ import GeoKernel
 extension RoutingProfile {
     /// The JSON keys of a profile, in the order `json` writes them (the property names).
     public static let jsonKeys: [String] = [
-        "name", "highwaySpeedsKmh", "permittedHighwaySpeedsKmh", "excludedTags",
+        "name", "highwaySpeedsKmh", "permittedHighwaySpeedsKmh", "excludedTags", "walkableAreaHighways",
         "accessKeys", "allowedAccessValues", "deniedAccessValues", "destinationAccessValues",
         "usesOneway", "onewayKeys", "unroutableOnewayValues", "impliedOnewayHighways",
         "roundaboutJunctions", "roundaboutImpliesOneway", "contraflowKeys",
@@ -53,6 +53,7 @@ extension RoutingProfile {
                     Self.write(excludedTags[k]!.sorted(), &w)
                 }
                 w.endObject()
+            case "walkableAreaHighways": Self.write(walkableAreaHighways.sorted(), &w)
             case "accessKeys": Self.write(accessKeys, &w)
             case "allowedAccessValues": Self.write(allowedAccessValues.sorted(), &w)
             case "deniedAccessValues": Self.write(deniedAccessValues.sorted(), &w)

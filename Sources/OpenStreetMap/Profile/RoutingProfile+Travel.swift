@@ -8,7 +8,8 @@ extension RoutingProfile {
     /// (empty, huge numbers, non-ASCII) are treated as absent.
     /// - Complexity: O(number of tags × number of keys consulted).
     public func travel(wayTags tags: OSMTags) -> WayTravel? {
-        for (key, values) in excludedTags {
+        let isArea = tags["area"] == "yes" && tags["highway"].map(walkableAreaHighways.contains) == true
+        for (key, values) in excludedTags where !(isArea && key == "area") {
             if let v = tags[key], values.contains(v) { return nil }
         }
         let isRoundabout = tags["junction"].map { roundaboutJunctions.contains($0) } ?? false
@@ -38,7 +39,8 @@ extension RoutingProfile {
         let b = backward ? leg(tags, .backward, kmh: speed, needsPermission: needsPermission) : nil
         if f == nil && b == nil { return nil }
         return WayTravel(
-            roadClass: RoadClass(osmValue: highway) ?? .other, forward: f, backward: b, isRoundabout: isRoundabout)
+            roadClass: RoadClass(osmValue: highway) ?? .other, forward: f, backward: b, isRoundabout: isRoundabout,
+            isArea: isArea)
     }
 
     package enum Direction {

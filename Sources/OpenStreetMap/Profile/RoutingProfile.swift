@@ -49,6 +49,11 @@ public struct RoutingProfile: Sendable, Hashable {
     public var permittedHighwaySpeedsKmh: [String: Double]
     /// Tags that make a way unusable, key → values (e.g. `area` → [`yes`]).
     public var excludedTags: [String: Set<String>]
+    /// `highway` values whose areas (`area=yes`, a closed way: a square, a platform) this
+    /// profile walks although `excludedTags` excludes areas: along the outline, both ways,
+    /// as GraphHopper does (not straight across: a route may be a little longer than the
+    /// straight line over a square) (`WayTravel.isArea`).
+    public var walkableAreaHighways: Set<String>
 
     // MARK: Access
 
@@ -127,6 +132,7 @@ public struct RoutingProfile: Sendable, Hashable {
         highwaySpeedsKmh = [:]
         permittedHighwaySpeedsKmh = [:]
         excludedTags = ["area": ["yes"]]
+        walkableAreaHighways = []
         accessKeys = ["access"]
         allowedAccessValues = ["yes", "permissive", "designated"]
         deniedAccessValues = ["no", "private"]
@@ -174,12 +180,19 @@ public struct WayTravel: Sendable, Hashable {
     public var backward: RoadNetwork.Travel?
     /// True for `junction=roundabout` (or another of the profile's roundabout values).
     public var isRoundabout: Bool
+    /// True for a walkable area (`RoutingProfile.walkableAreaHighways`), travelled along
+    /// its outline.
+    public var isArea: Bool
 
-    public init(roadClass: RoadClass, forward: RoadNetwork.Travel?, backward: RoadNetwork.Travel?, isRoundabout: Bool) {
+    public init(
+        roadClass: RoadClass, forward: RoadNetwork.Travel?, backward: RoadNetwork.Travel?, isRoundabout: Bool,
+        isArea: Bool = false
+    ) {
         self.roadClass = roadClass
         self.forward = forward
         self.backward = backward
         self.isRoundabout = isRoundabout
+        self.isArea = isArea
     }
 }
 
