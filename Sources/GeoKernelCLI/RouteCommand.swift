@@ -92,7 +92,8 @@ struct RouteCommand: ParsableCommand {
                     + "; --max-pins \(coordinates.count) takes all \(coordinates.count)"
                 break
             } catch {
-                failure = "pin \(RoutePin.label(forIndex: i)) at \(c) was not added: \(error.message)"
+                // The plan's message already names the pin and its position.
+                failure = error.message
                     + (i + 1 < coordinates.count ? " (nor the \(coordinates.count - i - 1) pins after it)" : "")
                 break
             }
@@ -143,7 +144,8 @@ struct RouteCommand: ParsableCommand {
     func printText(_ plan: RoutePlan) {
         print("Pins")
         for pin in plan.pins {
-            print("  \(pin.label)  \(Format.fixed(pin.coordinate.latitude, 6)), \(Format.fixed(pin.coordinate.longitude, 6))")
+            let snapped = pin.snapDescription.isEmpty ? "" : "  (\(pin.snapDescription))"
+            print("  \(pin.label)  \(Format.fixed(pin.coordinate.latitude, 6)), \(Format.fixed(pin.coordinate.longitude, 6))\(snapped)")
         }
         let minutes = Self.apportionedMinutes(plan.legs.map(\.travelTime.seconds))
         if !plan.legs.isEmpty {

@@ -42,9 +42,6 @@ public final class RoadRouter: Sendable, Hashable {
     public let mode: Mode
     /// Farthest a pin may be from a road, in metres (default 200 m).
     public let maxSnapDistanceMeters: Double
-    /// For each one-way edge with a twin (the same road in the other direction, made
-    /// where a two-way road meets a restricted junction), the twin.
-    let twins: [Int: Int]
     /// Workspaces for calls made without one.
     let pool: WorkspacePool
 
@@ -62,74 +59,24 @@ public final class RoadRouter: Sendable, Hashable {
         self.metric = metric
         self.mode = mode
         self.maxSnapDistanceMeters = maxSnapDistanceMeters
-        twins = Self.findTwins(graph)
         pool = WorkspacePool(graph: graph)
     }
 
-    /// Pairs of one-way edges of one OSM way with the same geometry in opposite directions.
-    ///
-    /// - Complexity: O(edges).
-    static func findTwins(_ graph: RoadGraph) -> [Int: Int] {
-        struct Key: Hashable {
-            var way: Int64
-            var ends: [Double]
-            var centimetres: Int64
-        }
-        var seen: [Key: Int] = [:]
-        var twins: [Int: Int] = [:]
-        for e in 0..<graph.edgeCount {
-            let way = graph.edgeWayID(e)
-            let fwd = graph.edgeTravel(e, forward: true) != nil, bwd = graph.edgeTravel(e, forward: false) != nil
-            guard way != 0, fwd != bwd else { continue }
-            let (a, b) = graph.edgeEndpoints(e)
-            let p = graph.nodeCoordinate(a), q = graph.nodeCoordinate(b)
-            let key = Key(
-                way: way, ends: [p.latitude, p.longitude, q.latitude, q.longitude],
-                centimetres: Int64(exactly: (graph.edgeLengthMeters(e) * 100).rounded()) ?? -1)
-            if let other = seen[key], (graph.edgeTravel(other, forward: true) != nil) != fwd {
-                twins[e] = other
-                twins[other] = e
-            } else {
-                seen[key] = e
-            }
-        }
-        return twins
-    }
-
-    /// The places a snap may start or end a route from: the snap itself, the same point
-    /// on the edge's twin (if any), and, when the snap is an end of its edge (within
-    /// 1 mm), that junction on every other edge there (at a restricted junction: on every
-    /// road end its connectors join), so a pin at a junction may leave along any road the
-    /// junction allows, whichever edge the snap picked.
+    /// The places a snap may start or end a route from: the snap itself and, when the
+    /// snap is an end of its edge (within 1 mm), that junction on every other edge there,
+    /// so a pin at a junction may leave along (or arrive by) any road there, whichever
+    /// edge the snap picked, without a turn from that edge.
     func candidates(_ s: RoadSnap) -> [RoadSnap] {
         var out = [s]
-        if let t = twins[s.edge] {
-            out.append(RoadSnap(input: s.input, point: s.point, edge: t, segment: s.segment, offsetMeters: s.offsetMeters,
-                                distanceMeters: s.distanceMeters))
-        }
         let length = graph.edgeLengthMeters(s.edge), ends = graph.edgeEndpoints(s.edge)
         let node: Int? = s.offsetMeters <= 0.001 ? ends.from : (s.offsetMeters >= length - 0.001 ? ends.to : nil)
         guard let node else { return out }
         let at = graph.nodeCoordinate(node)
-        // The junction is the node and, at a restricted junction, the arrival and departure
-        // nodes its zero-length connectors join (all at the same place).
-        var junction = [node], seen: Set<Int> = [node], k = 0
-        while k < junction.count {
-            let x = junction[k]
-            k += 1
-            for inc in graph.edges(at: x) where graph.edgeLengthMeters(inc.edge) == 0 {
-                let e = graph.edgeEndpoints(inc.edge)
-                for y in [e.from, e.to] where seen.insert(y).inserted { junction.append(y) }
-            }
-        }
-        for x in junction {
-            for inc in graph.edges(at: x) where inc.edge != s.edge && graph.edgeLengthMeters(inc.edge) > 0 {
-                let n = graph.edgeVertexCount(inc.edge)
-                out.append(RoadSnap(
-                    input: s.input, point: at, edge: inc.edge, segment: inc.leavesForward ? 0 : max(0, n - 2),
-                    offsetMeters: inc.leavesForward ? 0 : graph.edgeLengthMeters(inc.edge),
-                    distanceMeters: s.distanceMeters))
-            }
+        for inc in graph.edges(at: node) where inc.edge != s.edge && graph.edgeLengthMeters(inc.edge) > 0 {
+            let n = graph.edgeVertexCount(inc.edge)
+            out.append(RoadSnap(
+                input: s.input, point: at, edge: inc.edge, segment: inc.leavesForward ? 0 : max(0, n - 2),
+                offsetMeters: inc.leavesForward ? 0 : graph.edgeLengthMeters(inc.edge), distanceMeters: s.distanceMeters))
         }
         return out
     }
@@ -137,17 +84,42 @@ public final class RoadRouter: Sendable, Hashable {
     public static func == (a: RoadRouter, b: RoadRouter) -> Bool { a === b }
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 
-    /// The nearest point of a road that may be travelled, within `maxSnapDistanceMeters`.
+    /// The nearest point of a road that suits `role` (`SnapRole`: a road a route can
+    /// leave, reach, or both), within `maxSnapDistanceMeters`.
     ///
-    /// - Throws: `.notFound` when no road is that close.
-    /// - Complexity: O(segments near the point). C twin: `gk_router_snap`.
-    public func snap(_ coordinate: Coordinate) throws(GeoKernelError) -> RoadSnap {
-        try graph.snap(coordinate, maxDistanceMeters: maxSnapDistanceMeters)
+    /// - Throws: `.notFound` saying how far the nearest such road is ("… is 340 m from
+    ///   the nearest road a route can start from (the limit is 200 m)").
+    /// - Complexity: O(segments near the point). C twin: `gk_router_snap_point`.
+    public func snap(_ coordinate: Coordinate, role: SnapRole = .any) throws(GeoKernelError) -> RoadSnap {
+        let s = try graph.snap(coordinate, maxDistanceMeters: .infinity, role: role)
+        guard s.distanceMeters <= maxSnapDistanceMeters else {
+            let what = ["road", "road a route can start from", "road a route can end on", "road a route can pass"]
+            throw GeoKernelError(
+                .notFound,
+                "\(coordinate) is \(Self.meters(s.distanceMeters)) from the nearest \(what[Int(role.rawValue)]) "
+                    + "(the limit is \(Self.meters(maxSnapDistanceMeters)))")
+        }
+        return s
     }
 
-    /// The route between two snapped points with its turn-by-turn steps. A snap onto one
-    /// of two twin edges (a two-way road split next to a restricted junction) is tried on
-    /// both, and a snap onto a node on every edge there; the cheapest route wins.
+    /// "snapped 3 m onto Rue Basse": how far a snap moved its point and onto which road
+    /// (its name, else its ref, else its class).
+    public func describe(_ s: RoadSnap) -> String {
+        let name = graph.edgeName(s.edge), ref = graph.edgeRef(s.edge)
+        let kind = String(graph.edgeClass(s.edge).osmValue.map { $0 == "_" ? " " : $0 })
+        let road = !name.isEmpty ? name : !ref.isEmpty ? ref : "an unnamed \(kind) road"
+        return "snapped \(Self.meters(s.distanceMeters)) onto \(road)"
+    }
+
+    /// "3 m", "12.5 m", "1.2 km".
+    static func meters(_ x: Double) -> String {
+        if x >= 1_000 { return "\(Double(Int((x / 100).rounded())) / 10) km" }
+        if x >= 10 { return "\(Int(x.rounded())) m" }
+        return "\(Double(Int((x * 10).rounded())) / 10) m"
+    }
+
+    /// The route between two snapped points with its turn-by-turn steps. A snap onto a
+    /// node is tried on every edge there; the cheapest route wins.
     ///
     /// - Parameters:
     ///   - destination: the pin as given (for the side of arrival); default the snapped
@@ -178,7 +150,8 @@ public final class RoadRouter: Sendable, Hashable {
     }
 
     /// The routes between consecutive coordinates (A → B → C …), each snapped onto the
-    /// network first.
+    /// network first by its role (`SnapRole.forPin`: the first onto a road a route can
+    /// leave, the last onto one it can reach, the others both).
     ///
     /// - Throws: `.invalidArgument` for fewer than two points; `.notFound` naming the
     ///   point that is too far from a road, or the leg the network cannot connect.
@@ -190,7 +163,7 @@ public final class RoadRouter: Sendable, Hashable {
         var snaps: [RoadSnap] = []
         for (i, p) in points.enumerated() {
             do {
-                snaps.append(try snap(p))
+                snaps.append(try snap(p, role: SnapRole.forPin(i, of: points.count)))
             } catch {
                 throw GeoKernelError(error.code, "point \(i + 1) of \(points.count): \(error.message)")
             }
@@ -210,8 +183,9 @@ public final class RoadRouter: Sendable, Hashable {
 
     /// Travel costs between every source and every target (the router's metric: seconds
     /// or metres), row-major (`source * targets.count + target`); nil where the network
-    /// does not connect them. Each point is tried at every candidate place of its snap
-    /// (twins, junctions), as routes are, so a cell equals the cost of `route(through:)`.
+    /// does not connect them. Sources snap as route starts, targets as route ends; each
+    /// point is tried at every candidate place of its snap (junctions), as routes are, so a
+    /// cell equals the cost of `route(through:)`.
     ///
     /// - Throws: `.notFound` naming a point too far from a road.
     /// - Complexity: bucket-based many-to-many contraction hierarchies: about one upward
@@ -221,10 +195,10 @@ public final class RoadRouter: Sendable, Hashable {
     ) throws(GeoKernelError) -> [Double?] {
         var s: [[RoadSnap]] = [], t: [[RoadSnap]] = []
         for (i, p) in sources.enumerated() {
-            do { s.append(candidates(try snap(p))) } catch { throw GeoKernelError(error.code, "source \(i + 1): \(error.message)") }
+            do { s.append(candidates(try snap(p, role: .start))) } catch { throw GeoKernelError(error.code, "source \(i + 1): \(error.message)") }
         }
         for (i, p) in targets.enumerated() {
-            do { t.append(candidates(try snap(p))) } catch { throw GeoKernelError(error.code, "target \(i + 1): \(error.message)") }
+            do { t.append(candidates(try snap(p, role: .end))) } catch { throw GeoKernelError(error.code, "target \(i + 1): \(error.message)") }
         }
         let flatS = s.flatMap { $0 }, flatT = t.flatMap { $0 }
         let m = try pool.with(workspace) { ws throws(GeoKernelError) in

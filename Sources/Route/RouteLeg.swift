@@ -12,6 +12,12 @@ public struct RoutePin: Sendable, Hashable {
     public let label: String
     /// Where the pin is (degrees).
     public let coordinate: Coordinate
+    /// Where its legs start and end on the road network, for a plan with a router
+    /// (`RoadRouter.snap(_:role:)`: pin A onto a road a route can leave, later pins onto
+    /// roads a route can reach and leave, since a plan never rewrites a leg); nil without.
+    public internal(set) var snap: RoadSnap? = nil
+    /// "snapped 3 m onto Rue Basse" (`RoadRouter.describe`); "" without a router.
+    public internal(set) var snapDescription: String = ""
 
     /// The label of the pin at `index`: A…Z for 0…25, then AA…AZ, BA…, ZZ, AAA, … like
     /// spreadsheet columns (bijective base 26).

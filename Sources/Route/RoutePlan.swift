@@ -153,10 +153,12 @@ public struct RoutePlan: Sendable, Hashable {
                     + "pin \(RoutePin.label(forIndex: pins.count)) at \(coordinate) was not added: reset the route "
                     + "or create it with a larger maxPins")
         }
-        let pin = RoutePin(index: pins.count, label: RoutePin.label(forIndex: pins.count), coordinate: coordinate)
+        var pin = RoutePin(index: pins.count, label: RoutePin.label(forIndex: pins.count), coordinate: coordinate)
         if let router, legGeometry == nil {
             do {
-                _ = try router.snap(coordinate)
+                let s = try router.snap(coordinate, role: pins.isEmpty ? .start : .via)
+                pin.snap = s
+                pin.snapDescription = router.describe(s)
             } catch {
                 throw GeoKernelError(error.code, "pin \(pin.label) was not added: \(error.message)")
             }
@@ -264,9 +266,11 @@ public struct RoutePlan: Sendable, Hashable {
         _ router: RoadRouter, from: RoutePin, to: RoutePin, travelTimeSeconds: Double?
     ) throws(GeoKernelError) -> RouteLeg {
         let route: RoadRoute
-        do {
-            route = try router.leg(
-                from: try router.snap(from.coordinate), to: try router.snap(to.coordinate), destination: to.coordinate)
+        do throws(GeoKernelError) {
+            var a = from.snap, b = to.snap
+            if a == nil { a = try router.snap(from.coordinate, role: .start) }
+            if b == nil { b = try router.snap(to.coordinate, role: .via) }
+            route = try router.leg(from: a!, to: b!, destination: to.coordinate)
         } catch {
             throw GeoKernelError(error.code, "leg \(from.label)→\(to.label): \(error.message)")
         }

@@ -80,10 +80,13 @@ struct ProfileHighwayTests {
         #expect(ProfileCheck.forwardKmh(.foot, ["highway": "trunk", "foot": "yes"]) == 5)
     }
 
-    @Test("a way without highway, or an area, or motorroad=yes for bicycle and foot, is not routable")
+    @Test("a way without highway, or an area (but a square on foot), or motorroad=yes for bicycle and foot, is not routable")
     func exclusions() {
         #expect(RoutingProfile.car.travel(wayTags: ["name": "Rue Grimaldi"]) == nil)
-        #expect(RoutingProfile.foot.travel(wayTags: ["highway": "pedestrian", "area": "yes"]) == nil)
+        #expect(RoutingProfile.foot.travel(wayTags: ["highway": "pedestrian", "area": "yes"])?.isArea == true)
+        #expect(RoutingProfile.foot.travel(wayTags: ["highway": "pedestrian"])?.isArea == false)
+        #expect(RoutingProfile.foot.travel(wayTags: ["highway": "residential", "area": "yes"]) == nil)
+        #expect(RoutingProfile.bicycle.travel(wayTags: ["highway": "pedestrian", "area": "yes", "bicycle": "yes"]) == nil)
         #expect(RoutingProfile.car.travel(wayTags: ["highway": "service", "area": "yes"]) == nil)
         #expect(RoutingProfile.car.travel(wayTags: ["highway": "primary", "area": "no"]) != nil)
         #expect(RoutingProfile.car.travel(wayTags: ["highway": "primary", "motorroad": "yes"]) != nil)

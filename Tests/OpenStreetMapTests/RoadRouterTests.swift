@@ -92,7 +92,7 @@ import _GeoKernelTestSupport
         var points: [Coordinate] = []
         while points.count < 16 {
             let p = try Coordinate(latitude: rng.uniform(43.727, 43.748), longitude: rng.uniform(7.410, 7.437))
-            if (try? router.snap(p)) != nil { points.append(p) }
+            if (try? router.snap(p, role: .via)) != nil { points.append(p) }
         }
         let m = try router.matrix(from: points, to: points)
         for i in points.indices {
