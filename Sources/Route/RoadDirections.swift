@@ -133,7 +133,14 @@ public enum RoadDirections {
             } else {
                 next = (q.road.same(as: p.road) ? .continue : .turn, .init(degrees: angle, straightDegrees: 20))
             }
-            if let (maneuver, modifier) = next {
+            if var (maneuver, modifier) = next {
+                // "Make a U-turn" is for turning back on the same road; a turn that sharp
+                // onto another road is a hairpin.
+                let sameNamedRoad = (p.road.hasName && q.road.hasName && p.road.name == q.road.name)
+                    || (p.road.hasRef && q.road.hasRef && p.road.ref == q.road.ref)
+                if modifier == .uTurn && !(sameNamedRoad || q.edge == p.edge) {
+                    modifier = angle < 0 ? .sharpLeft : .sharpRight
+                }
                 steps.append(current.step(end: junction, graph))
                 current = Draft(maneuver: maneuver, modifier: modifier, start: junction, bearing: q.inBearing, road: q.road)
             }

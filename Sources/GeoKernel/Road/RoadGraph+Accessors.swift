@@ -87,6 +87,17 @@ extension RoadGraph {
     /// The road number ("" when none). C twin: none.
     public func edgeRef(_ edge: Int) -> String { storage.string(storage.edgeRef[edge]) }
 
+    /// The destinations, exit number and lane markings of an edge. Precondition: edge in
+    /// range. Complexity: O(length of the strings). C twin: none (the steps carry them).
+    public func edgeSigns(_ edge: Int) -> RoadNetwork.Signs {
+        let k = RoadNetwork.Signs.fieldCount * edge
+        let f = { (i: Int) in self.storage.string(self.storage.edgeSigns[k + i]) }
+        return RoadNetwork.Signs(destination: f(0), destinationRef: f(1), junctionRef: f(2), turnLanesForward: f(3), turnLanesBackward: f(4))
+    }
+
+    /// The string id of sign field `field` of an edge ("" is id 0).
+    package func edgeSignID(_ edge: Int, _ field: Int) -> UInt32 { storage.edgeSigns[RoadNetwork.Signs.fieldCount * edge + field] }
+
     /// The class of road. C twin: none.
     public func edgeClass(_ edge: Int) -> RoadClass { RoadClass(rawValue: storage.edgeClass[edge]) ?? .other }
 

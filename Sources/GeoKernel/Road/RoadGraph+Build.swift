@@ -65,7 +65,8 @@ extension RoadGraph {
             RoadGraphStorage(
                 nodeCoord: nodeCoord, edgeEnds: b.edgeEnds, edgeLength: b.edgeLength, edgeDist: b.edgeDist,
                 arcTime: b.arcTime, arcSpeed: b.arcSpeed, edgeFlags: flags, edgeClass: b.edgeClass,
-                edgeName: b.edgeName, edgeRef: b.edgeRef, edgeWay: b.edgeWay, geomFirst: b.geomFirst, geom: b.geom,
+                edgeName: b.edgeName, edgeRef: b.edgeRef, edgeWay: b.edgeWay, edgeSigns: b.edgeSigns,
+                geomFirst: b.geomFirst, geom: b.geom,
                 stringFirst: strings.first, stringBytes: strings.bytes, incFirst: incFirst, incArc: incArc,
                 grid: grid, turns: turns, hierarchies: [nil, nil], report: report)
         }
@@ -92,7 +93,7 @@ extension RoadGraphStorage {
         RoadGraphStorage(
             nodeCoord: nodeCoord, edgeEnds: edgeEnds, edgeLength: edgeLength, edgeDist: edgeDist, arcTime: arcTime,
             arcSpeed: arcSpeed, edgeFlags: edgeFlags, edgeClass: edgeClass, edgeName: edgeName, edgeRef: edgeRef,
-            edgeWay: edgeWay, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
+            edgeWay: edgeWay, edgeSigns: edgeSigns, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
             incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report)
     }
 }
@@ -104,7 +105,7 @@ extension RoadGraphStorage {
 private struct GraphArrays {
     var edgeEnds: [UInt32] = [], edgeLength: [Double] = [], edgeDist: [UInt32] = []
     var arcTime: [UInt32] = [], arcSpeed: [Float] = [], edgeFlags: [UInt8] = [], edgeClass: [UInt8] = []
-    var edgeName: [UInt32] = [], edgeRef: [UInt32] = [], edgeWay: [Int64] = []
+    var edgeName: [UInt32] = [], edgeRef: [UInt32] = [], edgeWay: [Int64] = [], edgeSigns: [UInt32] = []
     var geomFirst: [UInt32] = [0], geom: [Int32] = []
 
     mutating func add(
@@ -146,6 +147,7 @@ private struct GraphArrays {
         edgeClass.append(e.roadClass.rawValue)
         edgeName.append(strings.id(e.name))
         edgeRef.append(strings.id(e.ref))
+        for text in e.signs.fields { edgeSigns.append(strings.id(text)) }
         edgeWay.append(e.wayID)
     }
 }

@@ -6,8 +6,8 @@
 //                                                                     and of the payload
 //
 // Payload: the byte length of each section (UInt64 × section count), then the sections
-// back to back in the order of `forEachSection`. Version 2 added the turn graph (four
-// sections after the grid); version 1 files (node-based hierarchies) are refused with a
+// back to back in the order of `forEachSection`. Version 2 added the signs (a section
+// after the way ids) and the turn graph (four sections after the grid); version 1 files (node-based hierarchies) are refused with a
 // message saying to build the graph again. Loading copies them into arrays: no
 // hierarchy or grid is rebuilt. The contents are then validated, so that a file forged
 // with a correct checksum cannot trap or produce impossible paths.
@@ -16,7 +16,7 @@ extension RoadGraph {
     static let fileMagic: UInt64 = 0x0000_4441_4F52_4B47  // "GKROAD\0\0"
     static let fileVersion: UInt32 = 2
     static let byteOrderMark = FileIO.byteOrderMark
-    static let sectionCount = 20 + 4 + 16
+    static let sectionCount = 21 + 4 + 16
 
     /// Saves the graph atomically (temporary file, fsync, rename): a crash leaves the
     /// previous file.
@@ -69,6 +69,7 @@ extension RoadGraphStorage {
         func s<T: BitwiseCopyable>(_ a: [T]) throws(GeoKernelError) { try forEachBytes(a, body) }
         try s(scalars); try s(nodeCoord); try s(edgeEnds); try s(edgeLength); try s(edgeDist); try s(arcTime)
         try s(arcSpeed); try s(edgeFlags); try s(edgeClass); try s(edgeName); try s(edgeRef); try s(edgeWay)
+        try s(edgeSigns)
         try s(geomFirst); try s(geom); try s(stringFirst); try s(stringBytes); try s(incFirst); try s(incArc)
         try s(grid.cellFirst); try s(grid.cellSeg)
         try s(turns.stateArc); try s(turns.turnFirst); try s(turns.turnTo); try s(turns.turnCost)

@@ -14,7 +14,8 @@ extension RoadGraphStorage {
         let nodeCoord: [Int32] = try r.read(), edgeEnds: [UInt32] = try r.read(), edgeLength: [Double] = try r.read()
         let edgeDist: [UInt32] = try r.read(), arcTime: [UInt32] = try r.read(), arcSpeed: [Float] = try r.read()
         let edgeFlags: [UInt8] = try r.read(), edgeClass: [UInt8] = try r.read(), edgeName: [UInt32] = try r.read()
-        let edgeRef: [UInt32] = try r.read(), edgeWay: [Int64] = try r.read(), geomFirst: [UInt32] = try r.read()
+        let edgeRef: [UInt32] = try r.read(), edgeWay: [Int64] = try r.read(), edgeSigns: [UInt32] = try r.read()
+        let geomFirst: [UInt32] = try r.read()
         let geom: [Int32] = try r.read(), stringFirst: [UInt32] = try r.read(), stringBytes: [UInt8] = try r.read()
         let incFirst: [UInt32] = try r.read(), incArc: [UInt32] = try r.read()
         let cellFirst: [UInt32] = try r.read(), cellSeg: [UInt32] = try r.read()
@@ -46,7 +47,7 @@ extension RoadGraphStorage {
         self.init(
             nodeCoord: nodeCoord, edgeEnds: edgeEnds, edgeLength: edgeLength, edgeDist: edgeDist, arcTime: arcTime,
             arcSpeed: arcSpeed, edgeFlags: edgeFlags, edgeClass: edgeClass, edgeName: edgeName, edgeRef: edgeRef,
-            edgeWay: edgeWay, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
+            edgeWay: edgeWay, edgeSigns: edgeSigns, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
             incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report)
         if let problem = problems() { throw corrupt(problem) }
     }
@@ -60,7 +61,8 @@ extension RoadGraphStorage {
     package func problems() -> String? {
         let n = nodeCount, m = edgeCount, vertices = geom.count / 2
         guard edgeLength.count == m, edgeDist.count == m, arcTime.count == 2 * m, arcSpeed.count == 2 * m,
-            edgeFlags.count == m, edgeClass.count == m, edgeName.count == m, edgeRef.count == m, edgeWay.count == m
+            edgeFlags.count == m, edgeClass.count == m, edgeName.count == m, edgeRef.count == m, edgeWay.count == m,
+            edgeSigns.count == RoadNetwork.Signs.fieldCount * m
         else { return "per-edge arrays of the wrong size" }
         for v in edgeEnds where Int(v) >= n { return "edge end \(v) is not below the node count \(n)" }
         // 4e7 m: no edge is longer than the Earth's circumference (the weights' range).
@@ -75,7 +77,7 @@ extension RoadGraphStorage {
         for i in 0..<vertices where geom[2 * i].magnitude > 900_000_000 || geom[2 * i + 1].magnitude > 1_800_000_000 {
             return "vertex \(i) outside the globe"
         }
-        if let p = StringTable.problems(first: stringFirst, bytes: stringBytes, ids: edgeName + edgeRef) { return p }
+        if let p = StringTable.problems(first: stringFirst, bytes: stringBytes, ids: edgeName + edgeRef + edgeSigns) { return p }
         if let p = csr(incFirst, count: n, total: incArc.count, "node incidence") { return p }
         guard incArc.count == 2 * m else { return "incidence lists hold \(incArc.count) arcs, expected \(2 * m)" }
         for v in 0..<n {

@@ -132,6 +132,9 @@ package final class RoadGraphStorage: Sendable {
     package let edgeName: [UInt32]
     package let edgeRef: [UInt32]
     package let edgeWay: [Int64]
+    /// Per edge: `RoadNetwork.Signs.fieldCount` string ids (destination, destination ref,
+    /// junction ref, turn lanes forward, backward).
+    package let edgeSigns: [UInt32]
     /// Per edge + 1: first vertex in `geom`.
     package let geomFirst: [UInt32]
     /// Vertices: latitude, longitude in 1e-7 degrees.
@@ -153,7 +156,7 @@ package final class RoadGraphStorage: Sendable {
     package init(
         nodeCoord: [Int32], edgeEnds: [UInt32], edgeLength: [Double], edgeDist: [UInt32], arcTime: [UInt32],
         arcSpeed: [Float], edgeFlags: [UInt8], edgeClass: [UInt8], edgeName: [UInt32], edgeRef: [UInt32],
-        edgeWay: [Int64], geomFirst: [UInt32], geom: [Int32], stringFirst: [UInt32], stringBytes: [UInt8],
+        edgeWay: [Int64], edgeSigns: [UInt32], geomFirst: [UInt32], geom: [Int32], stringFirst: [UInt32], stringBytes: [UInt8],
         incFirst: [UInt32], incArc: [UInt32], grid: SnapGrid, turns: TurnGraph, hierarchies: [ContractionHierarchy?],
         report: RoadGraph.BuildReport
     ) {
@@ -162,6 +165,7 @@ package final class RoadGraphStorage: Sendable {
         self.nodeCoord = nodeCoord; self.edgeEnds = edgeEnds; self.edgeLength = edgeLength
         self.edgeDist = edgeDist; self.arcTime = arcTime; self.arcSpeed = arcSpeed; self.edgeFlags = edgeFlags
         self.edgeClass = edgeClass; self.edgeName = edgeName; self.edgeRef = edgeRef; self.edgeWay = edgeWay
+        self.edgeSigns = edgeSigns
         self.geomFirst = geomFirst; self.geom = geom; self.stringFirst = stringFirst
         self.stringBytes = stringBytes; self.incFirst = incFirst; self.incArc = incArc; self.grid = grid
         self.turns = turns; self.hierarchies = hierarchies; self.report = report

@@ -90,6 +90,40 @@ public struct RoadNetwork: Sendable, Hashable {
         }
     }
 
+    /// What the signs and markings of a road say, for directions ("Take exit 12 towards
+    /// Lyon") and lane guidance; every field "" when not tagged. OpenStreetMap's tags, as
+    /// tagged (`;`-separated lists stay as they are).
+    ///
+    /// Thread safety: a value; `Sendable`.
+    /// - Since: 0.3
+    public struct Signs: Sendable, Hashable {
+        /// Where the road leads, travelling it forward (`destination`), e.g. "Lyon;Grenoble".
+        public var destination: String
+        /// The road numbers it leads to (`destination:ref`), e.g. "A 43".
+        public var destinationRef: String
+        /// The exit number of the motorway junction at the edge's `from` node
+        /// (`highway=motorway_junction` + `ref`), for a slip road leaving there.
+        public var junctionRef: String
+        /// The lanes' turn markings travelling forward / backward (`turn:lanes`, one
+        /// `|`-separated entry per lane from the left, e.g. "left|through;right").
+        public var turnLanesForward: String, turnLanesBackward: String
+
+        public init(
+            destination: String = "", destinationRef: String = "", junctionRef: String = "", turnLanesForward: String = "",
+            turnLanesBackward: String = ""
+        ) {
+            self.destination = destination
+            self.destinationRef = destinationRef
+            self.junctionRef = junctionRef
+            self.turnLanesForward = turnLanesForward
+            self.turnLanesBackward = turnLanesBackward
+        }
+
+        /// The fields in the order the graph stores them.
+        var fields: [String] { [destination, destinationRef, junctionRef, turnLanesForward, turnLanesBackward] }
+        static let fieldCount = 5
+    }
+
     /// One stretch of road between two nodes.
     public struct Edge: Sendable, Hashable {
         /// Index of the node where the geometry starts.
@@ -114,11 +148,13 @@ public struct RoadNetwork: Sendable, Hashable {
         /// The OpenStreetMap way the edge comes from (0 when not from OSM); kept for
         /// messages and debugging.
         public var wayID: Int64
+        /// Destinations, exit number and lane markings.
+        public var signs: Signs
 
         public init(
             from: Int, to: Int, geometry: [Coordinate], forward: Travel?, backward: Travel?,
             name: String = "", ref: String = "", roadClass: RoadClass = .other, isRoundabout: Bool = false,
-            wayID: Int64 = 0
+            wayID: Int64 = 0, signs: Signs = Signs()
         ) {
             self.from = from
             self.to = to
@@ -130,6 +166,7 @@ public struct RoadNetwork: Sendable, Hashable {
             self.roadClass = roadClass
             self.isRoundabout = isRoundabout
             self.wayID = wayID
+            self.signs = signs
         }
     }
 

@@ -11,9 +11,12 @@ import Darwin
 /// `turnSeconds(angle:)` in the `.fastest` metric: nothing for straight on, rising along a
 /// logistic curve to at most `sharpTurnSeconds` for the sharpest turn; turns across the
 /// oncoming traffic (left where traffic keeps right) rise earlier than turns on the near
-/// side. A bend where only two roads meet costs nothing. A U-turn (back along the edge just
-/// travelled) is allowed at a dead end (no other way on) or everywhere when `uTurns` is
-/// `.anywhere`, and costs `uTurnSeconds` on top of the sharpest turn. The `.shortest`
+/// side. A bend where only two roads meet costs nothing. A U-turn — back along the edge just
+/// travelled, or a turn of `uTurnDegrees` or more back onto the same road (same name or
+/// number: the other carriageway of a divided road) — is allowed at a dead end (no other
+/// way on) or everywhere when `uTurns` is `.anywhere`, and costs `uTurnSeconds` on top of
+/// the sharpest turn; a turn that sharp onto another road is a hairpin, priced as the
+/// sharpest turn. The `.shortest`
 /// metric prices no turn, but obeys the same rules for which turns are allowed.
 ///
 /// Angles come from the road geometry: the heading of the last `headingMeters` before
@@ -75,6 +78,9 @@ public struct TurnCosts: Sendable, Hashable {
     /// width (degrees per unit of the logistic's argument) of the curve, for turns on the
     /// near side and across the traffic.
     static let nearSideCentre = 105.0, farSideCentre = 75.0, curveWidth = 14.0
+
+    /// A turn back onto the same road by this many degrees or more is a U-turn.
+    public static let uTurnDegrees = 170.0
 
     /// The cost in seconds of a turn by `angle` degrees at a junction of three or more
     /// roads: positive angles turn right, negative left, ±180 turn back (the U-turn

@@ -53,18 +53,25 @@ extension TurnGraph {
             notes.restrictionsApplied += 1
         }
         let headings = ArcHeadings(g, within: costs.headingMeters)
+        /// Back along the same edge, or back onto the same road (name or number).
+        func reverses(_ a: UInt32, _ b: UInt32) -> Bool {
+            if b == a ^ 1 { return true }
+            guard abs(headings.angle(from: a, to: b)) >= TurnCosts.uTurnDegrees else { return false }
+            let e = Int(a >> 1), f = Int(b >> 1)
+            return (g.edgeName[e] != 0 && g.edgeName[e] == g.edgeName[f]) || (g.edgeRef[e] != 0 && g.edgeRef[e] == g.edgeRef[f])
+        }
         var outs = [[Turn]](repeating: [], count: stateArc.count)
         for x in 0..<stateArc.count {
             let a = stateArc[x], v = Int(g.head(a))
             let roads = Int(g.incFirst[v + 1] - g.incFirst[v])
             var deadEnd = true
-            for i in Int(g.incFirst[v])..<Int(g.incFirst[v + 1]) where g.incArc[i] != a ^ 1 && g.allowed(g.incArc[i]) {
+            for i in Int(g.incFirst[v])..<Int(g.incFirst[v + 1]) where g.allowed(g.incArc[i]) && !reverses(a, g.incArc[i]) {
                 deadEnd = false
             }
             for i in Int(g.incFirst[v])..<Int(g.incFirst[v + 1]) {
                 let b = g.incArc[i]
                 guard g.allowed(b), !forbidden.contains(UInt64(a) << 32 | UInt64(b)) else { continue }
-                let uTurn = b == a ^ 1
+                let uTurn = reverses(a, b)
                 if uTurn && costs.uTurns == .deadEndsOnly && !deadEnd { continue }
                 let to: UInt32
                 switch (kind[x], g.destinationOnly(b)) {

@@ -63,14 +63,17 @@ extension RoadNetworkBuilder {
 
         for way in ways {
             var start = -1  // graph node where the open edge starts, -1 when none is open
+            var startID: Int64 = 0  // its OSM node id (0 at a barrier's new node)
             var shape: [Coordinate] = []
             var previous = -1  // table index of the previous resolved node of this way
             func close(at end: Int) {
                 if start >= 0, shape.count >= 2, !(start == end && shape.allSatisfy({ $0 == shape[0] })) {
+                    var signs = way.signs
+                    signs.junctionRef = junctionRefs[startID] ?? ""
                     out.edges.append(RoadNetwork.Edge(
                         from: start, to: end, geometry: shape, forward: way.travel.forward,
                         backward: way.travel.backward, name: way.name, ref: way.ref,
-                        roadClass: way.travel.roadClass, isRoundabout: way.travel.isRoundabout, wayID: way.id))
+                        roadClass: way.travel.roadClass, isRoundabout: way.travel.isRoundabout, wayID: way.id, signs: signs))
                 }
                 start = -1
                 shape.removeAll(keepingCapacity: true)
@@ -95,6 +98,7 @@ extension RoadNetworkBuilder {
                     // The road goes on from a node of its own at the barrier's position.
                     if k < way.refs.upperBound - 1 {
                         start = try newNode(c)
+                        startID = 0
                         shape = [c]
                     } else {
                         start = -1
@@ -105,6 +109,7 @@ extension RoadNetworkBuilder {
                 }
                 if start < 0 {
                     start = try node(for: ri)
+                    startID = refs[k]
                     shape = [c]
                 } else {
                     shape.append(c)
@@ -112,6 +117,7 @@ extension RoadNetworkBuilder {
                         let end = try node(for: ri)
                         close(at: end)
                         start = end
+                        startID = refs[k]
                         shape = [c]
                     }
                 }

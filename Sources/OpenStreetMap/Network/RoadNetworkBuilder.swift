@@ -68,6 +68,7 @@ public struct RoadNetworkBuilder: Sendable {
         var travel: WayTravel
         var name: String
         var ref: String
+        var signs: RoadNetwork.Signs
     }
 
     /// A turn restriction as read from its relation.
@@ -85,6 +86,8 @@ public struct RoadNetworkBuilder: Sendable {
     public let profile: RoutingProfile
     var nodeTable = OSMNodeTable()
     var blockingNodes = Set<Int64>()
+    /// Motorway junctions' exit numbers (`highway=motorway_junction` + `ref`) by node id.
+    var junctionRefs: [Int64: String] = [:]
     var ways: [KeptWay] = []
     var refs: [Int64] = []
     var restrictions: [PendingRestriction] = []
@@ -102,6 +105,7 @@ public struct RoadNetworkBuilder: Sendable {
             report.nodesRead += 1
             nodeTable.append(id: n.id, latitude: n.latitude, longitude: n.longitude)
             if !n.tags.isEmpty && profile.blocks(nodeTags: n.tags) { blockingNodes.insert(n.id) }
+            if n.tags["highway"] == "motorway_junction", let ref = n.tags["ref"] { junctionRefs[n.id] = ref }
         case .way(let w):
             report.waysRead += 1
             guard w.nodeIDs.count >= 2, let travel = profile.travel(wayTags: w.tags),
@@ -110,8 +114,9 @@ public struct RoadNetworkBuilder: Sendable {
             report.routableWays += 1
             let start = refs.count
             refs.append(contentsOf: w.nodeIDs)
-            ways.append(KeptWay(id: w.id, refs: start..<refs.count, travel: travel, name: w.tags["name"] ?? "",
-                                ref: w.tags["ref"] ?? ""))
+            ways.append(KeptWay(
+                id: w.id, refs: start..<refs.count, travel: travel, name: w.tags["name"] ?? "", ref: w.tags["ref"] ?? "",
+                signs: Self.signs(w.tags, travel)))
         case .relation(let r):
             report.relationsRead += 1
             guard let kind = profile.restriction(relationTags: r.tags) else { return }
@@ -137,6 +142,18 @@ public struct RoadNetworkBuilder: Sendable {
         guard kind == .no || to.count == 1 else { return skip(r.id, "an only_* restriction with \(to.count) to ways") }
         restrictions.append(PendingRestriction(
             relationID: r.id, kind: kind, from: from, to: to, viaNode: viaNodes.first, viaWays: viaWays))
+    }
+
+    /// A way's destination and lane tags: `destination` (or `destination:forward`),
+    /// `destination:ref`; `turn:lanes:forward` / `:backward`, and plain `turn:lanes` for
+    /// the one direction a one-way road allows.
+    static func signs(_ tags: OSMTags, _ travel: WayTravel) -> RoadNetwork.Signs {
+        let lanes = tags["turn:lanes"] ?? ""
+        return RoadNetwork.Signs(
+            destination: tags["destination:forward"] ?? tags["destination"] ?? "",
+            destinationRef: tags["destination:ref:forward"] ?? tags["destination:ref"] ?? "",
+            turnLanesForward: tags["turn:lanes:forward"] ?? (travel.backward == nil ? lanes : ""),
+            turnLanesBackward: tags["turn:lanes:backward"] ?? (travel.forward == nil ? lanes : ""))
     }
 
     mutating func skip(_ relation: Int64, _ why: String) {

@@ -35,7 +35,7 @@ final class RoadGraphPersistenceTests {
         let loaded = try RoadGraph(contentsOf: path)
         try loaded.checkInvariants()
         #expect(loaded.report == graph.report && loaded.byteCount == graph.byteCount)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == graph.byteCount + 64 + 40 * 8)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == graph.byteCount + 64 + 41 * 8)
         var rng = SeededRandom(seed: 3)
         let ws = RoadGraph.Workspace(for: loaded)
         for _ in 0..<200 {
@@ -89,16 +89,16 @@ final class RoadGraphPersistenceTests {
         #expect(throws: Never.self) { try RoadGraph(contentsOf: path) }
         // Out-of-range values in each section the validator guards, checksum recomputed.
         let n = Int(bytes.withUnsafeBytes { $0.load(fromByteOffset: 16, as: UInt64.self) })
-        let sections = (0..<40).map { i in Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 8 * i, as: UInt64.self) }) }
-        func sectionStart(_ k: Int) -> Int { 64 + 40 * 8 + sections[0..<k].reduce(0, +) }
+        let sections = (0..<41).map { i in Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 8 * i, as: UInt64.self) }) }
+        func sectionStart(_ k: Int) -> Int { 64 + 41 * 8 + sections[0..<k].reduce(0, +) }
         let forgeries: [(section: Int, value: UInt32, what: String)] = [
-            (2, UInt32(n + 5), "edge end"), (12, 9_999, "geometry offset"), (9, 4_000, "name index"),
-            (17, 77_777, "incidence arc"), (19, 123_456, "grid segment"),
-            (20, 77_777, "state arc"), (21, 0x7FFF_FFFF, "turn offset"), (22, 0xFFFF, "turn target"),
-            (23, 0xFFFF_FFF0, "turn cost"),
-            (24 + 8, 0xFFFF, "hierarchy rank"),  // fastest metric's rank array
-            (24 + 8 + 4, 0x7FFF_0000, "shortcut middle"),  // fastest upMid
-            (1, 0x8000_0000, "node latitude Int32.min"), (13, 0x8000_0000, "vertex latitude Int32.min"),
+            (2, UInt32(n + 5), "edge end"), (13, 9_999, "geometry offset"), (9, 4_000, "name index"),
+            (12, 4_000, "sign string index"), (18, 77_777, "incidence arc"), (20, 123_456, "grid segment"),
+            (21, 77_777, "state arc"), (22, 0x7FFF_FFFF, "turn offset"), (23, 0xFFFF, "turn target"),
+            (24, 0xFFFF_FFF0, "turn cost"),
+            (25 + 8, 0xFFFF, "hierarchy rank"),  // fastest metric's rank array
+            (25 + 8 + 4, 0x7FFF_0000, "shortcut middle"),  // fastest upMid
+            (1, 0x8000_0000, "node latitude Int32.min"), (14, 0x8000_0000, "vertex latitude Int32.min"),
         ]
         for f in forgeries {
             guard sections[f.section] >= 4 else { continue }
@@ -111,7 +111,7 @@ final class RoadGraphPersistenceTests {
         withUnsafeBytes(of: (1e300 as Double).bitPattern.littleEndian) { for k in 0..<8 { forgedLength[sectionStart(3) + k] = $0[k] } }
         expectCorrupt(resealed(forgedLength), "forged edge length", sealed: true)
         var forgedWeight = bytes
-        let upArc = sectionStart(24 + 8 + 3)
+        let upArc = sectionStart(25 + 8 + 3)
         forgedWeight[upArc] ^= 1  // an upward arc's weight (low half of the first entry)
         expectCorrupt(resealed(forgedWeight), "forged hierarchy weight", sealed: true)
     }
