@@ -69,7 +69,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version ---- */
 
 #define GK_VERSION_MAJOR 0
-#define GK_VERSION_MINOR 4
+#define GK_VERSION_MINOR 5
 #define GK_VERSION_PATCH 0
 /** GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH. */
 #define GK_VERSION_NUMBER (GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
@@ -1762,6 +1762,71 @@ int gk_router_snap(gk_context *ctx, gk_router *router, double lat, double lon, d
 int gk_router_matrix(gk_context *ctx, gk_router *router, const double *src_lat, const double *src_lon,
                      size_t src_count, ptrdiff_t src_stride_bytes, const double *dst_lat, const double *dst_lon,
                      size_t dst_count, ptrdiff_t dst_stride_bytes, double *out_costs, size_t capacity);
+
+/** How gk_router_snap_point snaps a point: onto any road, or onto a road from which a
+ *  route can reach the main network (the largest strongly connected part of the turn
+ *  graph: a route's first point), which a route from it can reach (its last point), or
+ *  both (a point in between). A road graph keeps one-way parts that can only be left or
+ *  only be entered, so a first point in a one-way old town snaps onto its street, and a
+ *  last point there onto the nearest street it can be reached by.
+ *  Swift: SnapRole (the raw values). \since 0.5 */
+#define GK_SNAP_ANY   0
+#define GK_SNAP_START 1
+#define GK_SNAP_END   2
+#define GK_SNAP_VIA   3
+
+/** A point snapped onto a road graph by gk_router_snap_point: where a route starts or
+ *  ends, to pass to gk_router_cost as often as needed without snapping again. Plain data
+ *  (copy it freely, no destructor); meaningful with routers over the graph it was snapped
+ *  on (graph_id; a point of another graph is refused). Swift: RoadSnap. \since 0.5 */
+typedef struct gk_snapped_point {
+    double lat;         /**< the point on the road, degrees */
+    double lon;         /**< its longitude, degrees */
+    double distance_m;  /**< metres from the point given to the road */
+    double offset_m;    /**< metres along the edge from its first node */
+    uint32_t edge;      /**< the edge index */
+    uint32_t segment;   /**< the segment of the edge's geometry the point lies on */
+    uint64_t graph_id;  /**< which graph: equal for every router over one graph */
+} gk_snapped_point;
+
+/** Snaps (lat, lon) onto the nearest road that suits role, within the router's max_snap_m.
+ *  \param ctx the calling thread's context.
+ *  \param router the router. \param lat, lon the point in degrees.
+ *  \param role GK_SNAP_ANY, GK_SNAP_START, GK_SNAP_END or GK_SNAP_VIA.
+ *  \param[out] out the snapped point.
+ *  \return GK_OK; GK_ERR_NOT_FOUND when no such road is within max_snap_m (the message
+ *  says how far the nearest is); GK_ERR_INVALID_ARGUMENT for a bad coordinate or role;
+ *  GK_ERR_MISUSE for NULL.
+ *  Complexity: O(segments near the point). Ownership: plain values written to *out.
+ *  Thread safety: one thread at a time per router. Swift: RoadRouter.snap(_:role:).
+ *  \since 0.5 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_router_snap_point(gk_context *ctx, gk_router *router, double lat, double lon, int role,
+                         gk_snapped_point *out);
+#else
+/* The build's header/export check: Swift passes the struct as a void pointer. */
+int gk_router_snap_point(gk_context *ctx, gk_router *router, double lat, double lon, int role, void *out);
+#endif
+
+/** The cost of the best route from one snapped point to another, without its path: the
+ *  fast one-to-one query (a contraction hierarchy search over the turn graph, turn costs
+ *  and restrictions included): seconds for GK_METRIC_FASTEST, metres for
+ *  GK_METRIC_SHORTEST, what gk_route_add_pin's leg between the same points costs.
+ *  \param ctx the calling thread's context.
+ *  \param router the router (its metric and workspace).
+ *  \param[in] from, to points from gk_router_snap_point on the router's graph.
+ *  \param[out] out_cost the cost; INFINITY when the network does not connect them.
+ *  \return GK_OK; GK_ERR_NOT_FOUND when not connected (*out_cost is INFINITY);
+ *  GK_ERR_INVALID_ARGUMENT for a point of another graph or out of range; GK_ERR_MISUSE.
+ *  Complexity: a hierarchy query, below a microsecond on a city. Ownership: reads the
+ *  points during the call only. Thread safety: one thread at a time per router.
+ *  Swift: RoadGraph.cost(from:to:metric:algorithm:workspace:). \since 0.5 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_router_cost(gk_context *ctx, gk_router *router, const gk_snapped_point *from,
+                   const gk_snapped_point *to, double *out_cost);
+#else
+int gk_router_cost(gk_context *ctx, gk_router *router, const void *from, const void *to, double *out_cost);
+#endif
 
 /** CONSTRUCTOR. An empty route plan whose legs follow the router's roads: each pin added
  *  with gk_route_add_pin is first snapped onto the network (GK_ERR_NOT_FOUND "pin B was

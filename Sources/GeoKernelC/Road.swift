@@ -19,10 +19,32 @@ final class RoadGraphBox: Sendable {
 final class RouterBox {
     let router: RoadRouter
     let workspace: RoadGraph.Workspace
+    /// `gk_snapped_point.graph_id`: the graph's storage, the same for every router over it.
+    let graphID: UInt64
     init(_ router: RoadRouter) {
         self.router = router
         workspace = RoadGraph.Workspace(for: router.graph)
+        graphID = UInt64(UInt(bitPattern: ObjectIdentifier(router.graph.storage).hashValue))
     }
+
+    /// A C snapped point as a snap of this router's graph (the graph checks the edge,
+    /// segment and offset when it routes); `what` names the argument in errors.
+    @inline(__always)
+    func snap(_ p: CSnappedPoint, _ what: StaticString) throws(GeoKernelError) -> RoadSnap {
+        guard p.graphID == graphID else { throw .invalid("\(what) was snapped on another road graph") }
+        let c = Coordinate(uncheckedLatitude: p.lat, longitude: p.lon)
+        return RoadSnap(
+            input: c, point: c, edge: Int(p.edge), segment: Int(p.segment), offsetMeters: p.offsetM,
+            distanceMeters: p.distanceM)
+    }
+}
+
+/// The C layout of `struct gk_snapped_point`: four doubles, two uint32_t, one uint64_t,
+/// in this order (48 bytes; Swift lays out these fields as C does).
+struct CSnappedPoint {
+    var lat: Double, lon: Double, distanceM: Double, offsetM: Double
+    var edge: UInt32, segment: UInt32
+    var graphID: UInt64
 }
 
 func roadGraphBox(_ graph: OpaquePointer?) throws(GeoKernelError) -> RoadGraphBox {
@@ -142,6 +164,40 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
         store(snap.point.latitude, outLat)
         store(snap.point.longitude, outLon)
         store(snap.distanceMeters, outDistanceM)
+    }
+}
+
+@c public func gk_router_snap_point(
+    _ ctx: OpaquePointer?, _ router: OpaquePointer?, _ lat: Double, _ lon: Double, _ role: CInt,
+    _ out: UnsafeMutableRawPointer?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try routerBox(router)
+        let dst = try required(out, "out")
+        guard let r = UInt8(exactly: role).flatMap(SnapRole.init(rawValue:)) else {
+            throw .invalid("role \(role) is not one of GK_SNAP_ANY, GK_SNAP_START, GK_SNAP_END, GK_SNAP_VIA")
+        }
+        let s = try box.router.snap(try coordinate(lat, lon), role: r)
+        dst.storeBytes(
+            of: CSnappedPoint(
+                lat: s.point.latitude, lon: s.point.longitude, distanceM: s.distanceMeters, offsetM: s.offsetMeters,
+                edge: UInt32(s.edge), segment: UInt32(s.segment), graphID: box.graphID),
+            as: CSnappedPoint.self)
+    }
+}
+
+@c public func gk_router_cost(
+    _ ctx: OpaquePointer?, _ router: OpaquePointer?, _ from: UnsafeRawPointer?, _ to: UnsafeRawPointer?,
+    _ outCost: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try routerBox(router)
+        let a = try box.snap(try required(from, "from").loadUnaligned(as: CSnappedPoint.self), "from")
+        let b = try box.snap(try required(to, "to").loadUnaligned(as: CSnappedPoint.self), "to")
+        let out = try required(outCost, "out_cost")
+        out.pointee = .infinity
+        out.pointee = try box.router.graph.cost(
+            from: a, to: b, metric: box.router.metric, algorithm: .contractionHierarchy, workspace: box.workspace)
     }
 }
 

@@ -200,7 +200,7 @@ static void test_router(gk_context *ctx, gk_road_graph *graph, gk_router **out_r
     CHECK(d > 7.5 && d < 8.5, "8 m away: %g", d);
     CHECK(gk_router_snap(ctx, router, RD_SOUTH_LAT, RD_ARM_LON, NULL, NULL, NULL) == GK_OK, "NULL outs");
     CHECK(gk_router_snap(ctx, router, 43.7400, RD_ARM_LON, &lat, &lon, &d) == GK_ERR_NOT_FOUND, "1 km from any road");
-    CHECK(strstr(gk_context_errmsg(ctx), "no road within") != NULL, "message: %s", gk_context_errmsg(ctx));
+    CHECK(strstr(gk_context_errmsg(ctx), "from the nearest road") != NULL, "message: %s", gk_context_errmsg(ctx));
     CHECK(gk_router_snap(ctx, router, 91, 0, &lat, &lon, &d) == GK_ERR_INVALID_ARGUMENT, "latitude 91");
 
     CHECK(gk_router_create(ctx, graph, 2, GK_MODE_DRIVING, 30, &other) == GK_ERR_INVALID_ARGUMENT, "metric 2");
@@ -381,6 +381,58 @@ static void test_matrix(gk_context *ctx, gk_router *router) {
           "NULL ctx");
 }
 
+/* Snap once, then cost-only queries between the snapped points: equal to the matrix. */
+static void test_snapped_cost(gk_context *ctx, gk_router *router, gk_road_graph *graph) {
+    double pts[4] = {RD_SOUTH_LAT, RD_ARM_LON, RD_NORTH_LAT, RD_ARM_LON};
+    double costs[4] = {-1, -1, -1, -1}, cost = -1;
+    gk_snapped_point a, b, forged;
+    gk_road_graph *copy = NULL;
+    gk_router *other = NULL;
+
+    CHECK(sizeof(gk_snapped_point) == 48, "48 bytes: %zu", sizeof(gk_snapped_point));
+    CHECK(gk_router_matrix(ctx, router, pts, pts + 1, 2, 16, pts, pts + 1, 2, 16, costs, 4) == GK_OK, "matrix");
+    CHECK(gk_router_snap_point(ctx, router, pts[0], pts[1], GK_SNAP_START, &a) == GK_OK, "snap A: %s",
+          gk_context_errmsg(ctx));
+    CHECK(gk_router_snap_point(ctx, router, pts[2], pts[3], GK_SNAP_END, &b) == GK_OK, "snap B: %s",
+          gk_context_errmsg(ctx));
+    CHECK(fabs(a.lat - RD_SOUTH_LAT) < 1e-6 && fabs(a.lon - RD_ARM_LON) < 1e-7 && a.distance_m < 0.5, "A on its arm");
+    CHECK(a.graph_id == b.graph_id && a.graph_id != 0, "one graph id");
+    CHECK(gk_router_cost(ctx, router, &a, &b, &cost) == GK_OK && cost == costs[1], "A to B %g, matrix %g", cost,
+          costs[1]);
+    CHECK(gk_router_cost(ctx, router, &b, &a, &cost) == GK_OK && cost == costs[2], "B to A %g, matrix %g", cost,
+          costs[2]);
+    CHECK(gk_router_cost(ctx, router, &a, &a, &cost) == GK_OK && cost == 0, "A to A: %g", cost);
+    /* Another router over the same graph accepts the points; another graph does not. */
+    CHECK(gk_router_create(ctx, graph, GK_METRIC_FASTEST, GK_MODE_DRIVING, 30, &other) == GK_OK, "second router");
+    CHECK(gk_router_cost(ctx, other, &a, &b, &cost) == GK_OK && cost == costs[1], "same graph, other router");
+    gk_router_destroy(other);
+    other = NULL;
+    CHECK(gk_road_graph_load(ctx, rd_file(0, "roundabout.gkroad"), &copy) == GK_OK, "a copy of the graph: %s",
+          gk_context_errmsg(ctx));
+    if (copy) {
+        CHECK(gk_router_create(ctx, copy, GK_METRIC_FASTEST, GK_MODE_DRIVING, 30, &other) == GK_OK, "router on the copy");
+        CHECK(gk_router_cost(ctx, other, &a, &b, &cost) == GK_ERR_INVALID_ARGUMENT, "a point of another graph");
+        CHECK(strstr(gk_context_errmsg(ctx), "another road graph") != NULL, "message: %s", gk_context_errmsg(ctx));
+        gk_router_destroy(other);
+        gk_road_graph_destroy(copy);
+    }
+    forged = a;
+    forged.edge = 0xFFFFFFF0u;
+    CHECK(gk_router_cost(ctx, router, &forged, &b, &cost) == GK_ERR_INVALID_ARGUMENT && isinf(cost), "a forged edge");
+    forged = a;
+    forged.offset_m = NAN;
+    CHECK(gk_router_cost(ctx, router, &forged, &b, &cost) == GK_ERR_INVALID_ARGUMENT, "a NaN offset");
+    CHECK(gk_router_snap_point(ctx, router, pts[0], pts[1], 4, &a) == GK_ERR_INVALID_ARGUMENT, "role 4");
+    CHECK(gk_router_snap_point(ctx, router, 43.7400, RD_ARM_LON, GK_SNAP_ANY, &a) == GK_ERR_NOT_FOUND, "far away");
+    CHECK(gk_router_snap_point(ctx, router, 91, 0, GK_SNAP_ANY, &a) == GK_ERR_INVALID_ARGUMENT, "latitude 91");
+    CHECK(gk_router_snap_point(ctx, router, pts[0], pts[1], GK_SNAP_ANY, NULL) == GK_ERR_MISUSE, "NULL out");
+    CHECK(gk_router_snap_point(ctx, NULL, pts[0], pts[1], GK_SNAP_ANY, &a) == GK_ERR_MISUSE, "NULL router");
+    CHECK(gk_router_cost(ctx, router, NULL, &b, &cost) == GK_ERR_MISUSE, "NULL from");
+    CHECK(gk_router_cost(ctx, router, &b, NULL, &cost) == GK_ERR_MISUSE, "NULL to");
+    CHECK(gk_router_cost(ctx, router, &a, &b, NULL) == GK_ERR_MISUSE, "NULL out_cost");
+    CHECK(gk_router_cost(NULL, router, &a, &b, &cost) == GK_ERR_MISUSE, "NULL ctx");
+}
+
 /* One graph, a router per thread, each thread with its own context. */
 struct rd_job { gk_road_graph *graph; double cost; int status; };
 
@@ -475,6 +527,7 @@ void test_road(gk_context *ctx) {
         gk_route *route = NULL;
         double length = 0;
         test_matrix(ctx, router);
+        test_snapped_cost(ctx, router, graph);
         test_road_plan(ctx, router);
         /* A road plan keeps what it needs of its router. */
         CHECK(gk_route_create_road(ctx, 2, router, &route) == GK_OK, "plan");

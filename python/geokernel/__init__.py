@@ -86,7 +86,7 @@ __all__ = [
     "CorruptFileError", "ParseError", "OrderError", "InternalError", "errors",
 ]
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 #: Mean Earth radius in metres (IUGG R1): the sphere of every spherical function.
 EARTH_MEAN_RADIUS_M = 6371008.8

@@ -37,7 +37,7 @@ public struct RoadSnap: Sendable, Hashable {
 ///
 /// Thread safety: a value; `Sendable`. C twin: `GK_SNAP_ANY`, `GK_SNAP_START`,
 /// `GK_SNAP_END`, `GK_SNAP_VIA`.
-/// - Since: 0.3
+/// - Since: 0.5
 public enum SnapRole: UInt8, Sendable, Hashable, CaseIterable {
     /// Any edge of the graph (the nearest road, whatever a route can do there).
     case any = 0

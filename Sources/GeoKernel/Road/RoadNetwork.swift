@@ -95,7 +95,7 @@ public struct RoadNetwork: Sendable, Hashable {
     /// tagged (`;`-separated lists stay as they are).
     ///
     /// Thread safety: a value; `Sendable`.
-    /// - Since: 0.3
+    /// - Since: 0.5
     public struct Signs: Sendable, Hashable {
         /// Where the road leads, travelling it forward (`destination`), e.g. "Lyon;Grenoble".
         public var destination: String
