@@ -243,7 +243,7 @@ install: lib
 	install -m 755 $(BIN)/geokernel $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' geokernel.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/geokernel.pc
 
-bench: deps
+bench: lib
 	$(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS)
 	$$($(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS) --show-bin-path)/geobench $(ARGS)
 

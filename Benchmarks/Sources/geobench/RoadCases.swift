@@ -183,18 +183,19 @@ enum RoadCases {
             let want = ctx.costs(.shortest)
             var cheaper = 0
             for (i, leg) in legs.value.enumerated() {
-                // A leg also tries the twin of a snapped edge, so it may only be cheaper.
+                // A leg also tries a snap at a junction on every road there, so it may only be cheaper.
                 if leg.path.cost > want[i] { return "pair \(i): leg \(leg.path.cost) m, plain query \(want[i]) m" }
                 if leg.path.cost < want[i] { cheaper += 1 }
             }
             let steps = legs.value.reduce(0) { $0 + $1.steps.count }, vertices = legs.value.reduce(0) { $0 + $1.geometry.count }
             note("route.ch.steps.andorra: \(fmt(Double(steps) / Double(legs.value.count))) steps and "
                  + "\(fmt(Double(vertices) / Double(legs.value.count))) geometry vertices per route; "
-                 + "\(cheaper) of \(legs.value.count) legs cheaper than the plain query through a twin edge")
+                 + "\(cheaper) of \(legs.value.count) legs cheaper than the plain query from a junction")
             return nil
         }))
 
         cases += matrixCases(ctx)
+        cases += cCases(ctx)
         return cases
     }
 
@@ -218,8 +219,8 @@ enum RoadCases {
             return fileSize(graphFile)
         }()
 
-        /// Seeded random points of the graph's bounding box that snap within 200 m, paired;
-        /// only pairs routable in both metrics are kept.
+        /// Seeded random points of the graph's bounding box that snap within 200 m (as a
+        /// route's start and end), paired; only pairs routable in both metrics are kept.
         lazy var pairs: [(RoadSnap, RoadSnap)] = {
             var rng = SplitMix64(seed: 0xA2D0_22A)
             var south = 90.0, north = -90.0, west = 180.0, east = -180.0
@@ -229,17 +230,17 @@ enum RoadCases {
                 west = min(west, c.longitude); east = max(east, c.longitude)
             }
             var drawn = 0
-            func point() -> RoadSnap {
+            func point(_ role: SnapRole) -> RoadSnap {
                 while true {
                     drawn += 1
                     let c = try! Coordinate(latitude: rng.uniform(south, north), longitude: rng.uniform(west, east))
-                    if let s = try? graph.snap(c, maxDistanceMeters: maxSnapMeters) { return s }
+                    if let s = try? graph.snap(c, maxDistanceMeters: maxSnapMeters, role: role) { return s }
                 }
             }
             var out: [(RoadSnap, RoadSnap)] = []
             var unroutable = 0
             while out.count < pairCount {
-                let a = point(), b = point()
+                let a = point(.start), b = point(.end)
                 if (try? graph.route(from: a, to: b, metric: .shortest, workspace: workspace)) == nil
                     || (try? graph.route(from: a, to: b, metric: .fastest, workspace: workspace)) == nil {
                     unroutable += 1
