@@ -23,14 +23,21 @@ extension RoadDirections {
             let range = p.geometryRange.lowerBound...(p.geometryRange.upperBound - 1)
             let line = path.geometry[range]
             let name = graph.edgeNameID(p.edge), ref = graph.edgeRefID(p.edge)
-            let road = Road(
+            var road = Road(
                 name: name, hasName: !graph.isEmptyString(id: name), ref: ref, hasRef: !graph.isEmptyString(id: ref),
                 roadClass: graph.edgeClass(p.edge))
+            // Destinations are tagged for the way's direction.
+            if p.forward {
+                road.destination = graph.edgeSignID(p.edge, 0)
+                road.destinationRef = graph.edgeSignID(p.edge, 1)
+            }
             out.append(Piece(
                 edge: p.edge, forward: p.forward, range: range, length: p.lengthMeters,
                 duration: p.durationSeconds + pendingTurn,
                 road: road, roundabout: graph.edgeIsRoundabout(p.edge), inBearing: leavingBearing(line, plane),
-                outBearing: arrivingBearing(line, plane)))
+                outBearing: arrivingBearing(line, plane),
+                junctionRef: p.forward ? graph.edgeSignID(p.edge, 2) : 0,
+                lanes: graph.edgeSignID(p.edge, p.forward ? 3 : 4)))
             pendingTurn = 0
         }
         pendingTurn += path.turnSeconds - path.pieces.reduce(0) { $0 + $1.turnSeconds }  // a turn the path left out
@@ -114,9 +121,7 @@ extension RoadDirections {
         return heading(plane, count: n) { graph.edgeVertex(edge, forward ? $0 : n - 1 - $0) }
     }
 
-    /// The node where `p` ends: the junction a traveller on `p` decides at (at a
-    /// restricted junction, the node of `p`'s own road end, whose connectors are the
-    /// allowed turns).
+    /// The node where `p` ends: the junction a traveller on `p` decides at.
     static func junction(after p: Piece, _ graph: RoadGraph) -> Int {
         let ends = graph.edgeEndpoints(p.edge)
         return p.forward ? ends.to : ends.from
@@ -124,8 +129,7 @@ extension RoadDirections {
 
     /// The other roads a traveller arriving on `p` could take at the junction where `q`
     /// begins: every edge that may be left along, except `q` itself and `p` back the way
-    /// it came. Connectors of restricted junctions are looked through (their far ends'
-    /// roads count, when the turn is allowed). Returns how many there are and the turn
+    /// it came (zero-length edges are looked through). Returns how many there are and the turn
     /// angle (relative to `p`'s arriving heading) of the first one.
     static func alternatives(
         at q: Piece, arrivingOn p: Piece, _ plane: LocalPlane, _ graph: RoadGraph
@@ -134,7 +138,6 @@ extension RoadDirections {
         forEachReachable(from: junction(after: p, graph), graph) { inc in
             if inc.edge == q.edge && inc.leavesForward == q.forward { return }
             if inc.edge == p.edge && inc.leavesForward != p.forward { return }  // back the way it came
-            if isTwin(inc.edge, of: p.edge, graph) { return }  // back along a restricted junction's twin
             if count == 0 {
                 first = signedTurn(from: p.outBearing, to: leavingBearing(of: inc.edge, forward: inc.leavesForward, plane, graph))
             }
@@ -144,7 +147,8 @@ extension RoadDirections {
     }
 
     /// The exits a roundabout offers at the node where `p` ends: roads that may be left
-    /// along and are not part of the roundabout.
+    /// along and are not part of the roundabout (one-way streets out of it included: the
+    /// graph keeps every street a route can leave by).
     static func exits(at q: Piece, arrivingOn p: Piece, _ graph: RoadGraph) -> Int {
         var n = 0
         forEachReachable(from: junction(after: p, graph), graph) { if !graph.edgeIsRoundabout($0.edge) { n += 1 } }
@@ -152,8 +156,7 @@ extension RoadDirections {
     }
 
     /// Calls `body` with the incidences that may be left along from `node`, looking
-    /// through zero-length connectors (a connector's far node is a road end at the same
-    /// place). Allocates nothing.
+    /// through zero-length edges (two OSM nodes at one place). Allocates nothing.
     static func forEachReachable(from node: Int, _ graph: RoadGraph, _ body: (RoadGraph.Incidence) -> Void) {
         graph.forEachIncidence(at: node) { inc in
             guard inc.canLeave else { return }
@@ -167,14 +170,5 @@ extension RoadDirections {
                 if next.canLeave && graph.edgeLengthMeters(next.edge) > 0 { body(next) }
             }
         }
-    }
-
-    /// True when `e` is `f`'s twin: the same OSM way and length, one-way the other way
-    /// (made where a two-way road meets a restricted junction).
-    static func isTwin(_ e: Int, of f: Int, _ graph: RoadGraph) -> Bool {
-        e != f && graph.edgeWayID(e) != 0 && graph.edgeWayID(e) == graph.edgeWayID(f)
-            && abs(graph.edgeLengthMeters(e) - graph.edgeLengthMeters(f)) < 0.01
-            && graph.edgeVertex(e, 0) == graph.edgeVertex(f, 0)
-            && graph.edgeVertex(e, graph.edgeVertexCount(e) - 1) == graph.edgeVertex(f, graph.edgeVertexCount(f) - 1)
     }
 }

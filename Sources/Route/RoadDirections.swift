@@ -20,7 +20,13 @@ import GeoKernel
 ///    turn of less than 20° onto another road is `.newName`; anything else is a `.turn`
 ///    with its modifier (slight below 60°, normal below 120°, sharp below 170°, else a
 ///    U-turn).
-/// A `.newName` step shorter than 10 m is merged into the step before it.
+/// 5. A road is named by its name and number; an unnamed one by where it leads (its
+///    signs: `destination:ref`, `destination`); a slip road leaving a motorway junction
+///    with an exit number is "Take exit 12 towards …". The lanes of the road arriving at
+///    a step are the step's `lanes`, each marked valid when it goes the step's way.
+/// 6. Then `tidy`: no step under `minimumStepMeters` (20 m) unless it is a real turn, no
+///    "Continue" onto the road the step before already follows, and a turn back onto that
+///    road is a turn to stay on it.
 /// Headings are compass points of the bearing over the first (or last) few metres of an
 /// edge; distances are haversine lengths (sphere of mean radius); durations follow the
 /// graph's speeds.
@@ -36,6 +42,8 @@ public enum RoadDirections {
         package var hasName: Bool
         package var hasRef: Bool
         package var roadClass: RoadClass
+        /// String ids of where it leads (`destination`, `destination:ref`), 0 when unsigned.
+        package var destination: UInt32 = 0, destinationRef: UInt32 = 0
 
         package init(name: UInt32, hasName: Bool, ref: UInt32, hasRef: Bool, roadClass: RoadClass) {
             self.name = name
@@ -66,6 +74,10 @@ public enum RoadDirections {
         var roundabout: Bool
         var inBearing: Double
         var outBearing: Double
+        /// String ids: the exit number of the motorway junction it leaves from, its lane
+        /// markings in the direction travelled (0 when none).
+        var junctionRef: UInt32
+        var lanes: UInt32
     }
 
     /// The steps of `path`, ending with the arrival at `destination` (the pin as given,
@@ -109,6 +121,7 @@ public enum RoadDirections {
             if q.roundabout {
                 steps.append(current.step(end: junction, graph))
                 current = Draft(maneuver: .roundabout, modifier: nil, start: junction, bearing: q.inBearing, road: q.road)
+                current.lanes = p.lanes
                 exitsPassed = 0
                 add(q)
                 continue
@@ -143,11 +156,13 @@ public enum RoadDirections {
                 }
                 steps.append(current.step(end: junction, graph))
                 current = Draft(maneuver: maneuver, modifier: modifier, start: junction, bearing: q.inBearing, road: q.road)
+                current.exitRef = q.junctionRef
+                current.lanes = p.lanes
             }
             add(q)
         }
         steps.append(current.step(end: last, graph))
-        steps = mergeShortNameChanges(steps)
+        steps = tidy(steps)
         let (a, b) = lastSegment(geometry)
         steps.append(RouteStep(
             maneuver: .arrive, arrivalSide: path.lengthMeters == 0 ? .here : LegGeometry.arrivalSide(a, b, destination),
@@ -166,6 +181,9 @@ public enum RoadDirections {
         var exit: Int?
         var length = 0.0
         var duration = 0.0
+        /// String ids: the motorway exit number, the lane markings of the road arriving.
+        var exitRef: UInt32 = 0
+        var lanes: UInt32 = 0
 
         init(maneuver: RouteStep.Maneuver, modifier: RouteStep.Turn?, start: Int, bearing: Double, road: Road) {
             self.maneuver = maneuver
@@ -181,25 +199,86 @@ public enum RoadDirections {
                 heading: CompassDirection(bearingDegrees: bearing), roadName: road.hasName ? graph.string(id: road.name) : "",
                 roadRef: road.hasRef ? graph.string(id: road.ref) : "",
                 distanceMeters: length, durationSeconds: duration, vertexIndex: start, endVertexIndex: max(start, end),
-                isOnRoad: true)
+                isOnRoad: true, destination: destinationText(graph),
+                exitRef: exitRef == 0 ? "" : graph.string(id: exitRef),
+                lanes: lanes == 0 ? [] : RoadDirections.lanes(graph.string(id: lanes), maneuver, modifier))
+        }
+
+        /// "A 43: Lyon, Grenoble" from the road's `destination:ref` and `destination`.
+        func destinationText(_ graph: RoadGraph) -> String {
+            func list(_ id: UInt32) -> String {
+                id == 0 ? "" : graph.string(id: id).split(separator: ";").map { $0.trimmingSpaces }.joined(separator: ", ")
+            }
+            let names = list(road.destination), refs = list(road.destinationRef)
+            return refs.isEmpty ? names : names.isEmpty ? refs : refs + ": " + names
         }
     }
 
-    /// Merges `.newName` steps shorter than 10 m into the step before them.
-    static func mergeShortNameChanges(_ steps: [RouteStep]) -> [RouteStep] {
+    /// What a driver does not experience as a maneuver is not said: a step shorter than
+    /// `minimumStepMeters` that is no real turn (a name change, a fork, a slight bend, a
+    /// turn to stay on the road that is less than a plain turn) goes into the step before
+    /// it; a "Continue" onto the road the step before already follows goes into it too;
+    /// and a turn back onto the road the step before followed is a turn to stay on it.
+    static func tidy(_ steps: [RouteStep]) -> [RouteStep] {
         var out: [RouteStep] = []
+        out.reserveCapacity(steps.count)
         for s in steps {
-            if s.maneuver == .newName, s.distanceMeters < 10, let prev = out.popLast() {
-                out.append(RouteStep(
-                    maneuver: prev.maneuver, modifier: prev.modifier, exitNumber: prev.exitNumber, heading: prev.heading,
-                    roadName: prev.roadName, roadRef: prev.roadRef, distanceMeters: prev.distanceMeters + s.distanceMeters,
-                    durationSeconds: prev.durationSeconds + s.durationSeconds, vertexIndex: prev.vertexIndex,
-                    endVertexIndex: s.endVertexIndex, isOnRoad: true))
+            guard let prev = out.last else {
+                out.append(s)
+                continue
+            }
+            let sameRoad = !s.roadLabel.isEmpty && s.roadName == prev.roadName && s.roadRef == prev.roadRef
+            let goesOn = s.maneuver == .newName || (s.maneuver == .continue && s.modifier == .straight)
+            if (!isRealTurn(s) && s.distanceMeters < minimumStepMeters) || (goesOn && sameRoad && s.exitRef.isEmpty) {
+                out[out.count - 1] = prev.extended(by: s)
+            } else if s.maneuver == .turn && sameRoad && s.exitRef.isEmpty {
+                out.append(s.with(maneuver: .continue))
             } else {
                 out.append(s)
             }
         }
         return out
+    }
+
+    /// Steps shorter than this (metres) are said only when they are real turns.
+    public static let minimumStepMeters = 20.0
+
+    /// A maneuver a driver must make: depart, roundabouts, motorway exits, and turns of
+    /// 60° or more (not a bend, a fork or a name change).
+    static func isRealTurn(_ s: RouteStep) -> Bool {
+        if !s.exitRef.isEmpty { return true }
+        switch s.maneuver {
+        case .depart, .arrive, .roundabout: return true
+        case .turn, .continue:
+            switch s.modifier ?? .straight {
+            case .left, .right, .sharpLeft, .sharpRight, .uTurn: return true
+            case .straight, .slightLeft, .slightRight: return false
+            }
+        case .newName, .fork: return false
+        }
+    }
+
+    /// The lanes of a `turn:lanes` value ("left|through;right|"), each valid when one of
+    /// its markings goes the step's way (unmarked lanes go straight on; for a roundabout
+    /// every lane is valid).
+    static func lanes(_ text: String, _ maneuver: RouteStep.Maneuver, _ modifier: RouteStep.Turn?) -> [RouteStep.Lane] {
+        let wanted: Set<String>
+        switch (maneuver, modifier ?? .straight) {
+        case (.roundabout, _): wanted = []
+        case (_, .straight): wanted = ["through", "none", "", "merge_to_left", "merge_to_right"]
+        case (_, .slightLeft): wanted = ["slight_left", "left"]
+        case (_, .slightRight): wanted = ["slight_right", "right"]
+        case (_, .left): wanted = ["left", "slight_left", "sharp_left"]
+        case (_, .right): wanted = ["right", "slight_right", "sharp_right"]
+        case (_, .sharpLeft): wanted = ["sharp_left", "left"]
+        case (_, .sharpRight): wanted = ["sharp_right", "right"]
+        case (_, .uTurn): wanted = ["reverse"]
+        }
+        return text.split(separator: "|", omittingEmptySubsequences: false).map { lane in
+            let marks = lane.split(separator: ";").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty && $0 != "none" }
+            let valid = maneuver == .roundabout || (marks.isEmpty ? wanted.contains("through") : marks.contains(where: wanted.contains))
+            return RouteStep.Lane(indications: marks, isValid: valid)
+        }
     }
 
     /// The last segment of the geometry with a length (for the arrival's side).

@@ -64,20 +64,6 @@ public struct RouteStep: Sendable, Hashable {
             self = abs(degrees) < straightDegrees ? .straight : Turn(degrees: degrees)
         }
 
-        /// "Bear left", "Turn sharp right", "Make a U-turn", "Continue straight".
-        var phrase: String {
-            switch self {
-            case .straight: "Continue straight"
-            case .slightLeft: "Bear left"
-            case .slightRight: "Bear right"
-            case .left: "Turn left"
-            case .right: "Turn right"
-            case .sharpLeft: "Turn sharp left"
-            case .sharpRight: "Turn sharp right"
-            case .uTurn: "Make a U-turn"
-            }
-        }
-
         /// True for the left-hand turns.
         var isLeft: Bool { self == .slightLeft || self == .left || self == .sharpLeft }
     }
@@ -134,12 +120,40 @@ public struct RouteStep: Sendable, Hashable {
     public let endVertexIndex: Int
     /// True when the step belongs to a road leg (road vocabulary in `instruction`).
     public let isOnRoad: Bool
+    /// Where the road taken leads, from its signs (OpenStreetMap `destination:ref` and
+    /// `destination`): "A 43: Lyon, Grenoble", "Andorra la Vella"; "" when unsigned.
+    /// Named in the instruction when the road has neither name nor number.
+    public let destination: String
+    /// The exit number of the motorway junction where the step leaves ("12"), "" for
+    /// others: "Take exit 12 towards Lyon".
+    public let exitRef: String
+    /// The lanes of the road arriving where the step begins, from the left, with their
+    /// turn markings (OpenStreetMap `turn:lanes`) and whether each leads where the step
+    /// goes; empty where the road has no lane markings.
+    public let lanes: [Lane]
+
+    /// One lane: its markings ("left", "through", "slight_right", "merge_to_left", …;
+    /// empty for an unmarked lane, which leads straight on) and whether it can be used for
+    /// the step's maneuver.
+    ///
+    /// Thread safety: a value; `Sendable`. C twin: the masks of `gk_route_step_lanes`.
+    /// - Since: 0.5
+    public struct Lane: Sendable, Hashable {
+        public var indications: [String]
+        public var isValid: Bool
+
+        public init(indications: [String], isValid: Bool) {
+            self.indications = indications
+            self.isValid = isValid
+        }
+    }
 
     /// A step; `RoutePlan` and `RoadRouter` make them, apps read them.
     public init(
         maneuver: Maneuver, modifier: Turn? = nil, exitNumber: Int? = nil, arrivalSide: ArrivalSide? = nil,
         heading: CompassDirection, roadName: String = "", roadRef: String = "", distanceMeters: Double,
-        durationSeconds: Double = 0, vertexIndex: Int, endVertexIndex: Int, isOnRoad: Bool
+        durationSeconds: Double = 0, vertexIndex: Int, endVertexIndex: Int, isOnRoad: Bool, destination: String = "",
+        exitRef: String = "", lanes: [Lane] = []
     ) {
         self.maneuver = maneuver
         self.modifier = modifier
@@ -153,6 +167,9 @@ public struct RouteStep: Sendable, Hashable {
         self.vertexIndex = vertexIndex
         self.endVertexIndex = endVertexIndex
         self.isOnRoad = isOnRoad
+        self.destination = destination
+        self.exitRef = exitRef
+        self.lanes = lanes
     }
 
     /// The step in the great-circle legs' terms.
@@ -175,66 +192,65 @@ public struct RouteStep: Sendable, Hashable {
         }
     }
 
-    /// The sentence shown to the user. Great-circle legs: "Head northeast for 12.3 km",
-    /// "Turn left and head south for 850 m", "Your destination is on the right". Road
-    /// legs: see `RouteStep`; an unnamed road is described by its direction ("Turn right
-    /// and head north").
-    public var instruction: String {
-        if maneuver == .arrive {
-            switch arrivalSide ?? .ahead {
-            case .left: return "Your destination is on the left"
-            case .right: return "Your destination is on the right"
-            case .ahead: return "Your destination is ahead"
-            case .here: return "You are at your destination"
-            }
-        }
+    /// The sentence shown to the user, in English. Great-circle legs: "Head northeast for
+    /// 12.3 km", "Turn left and head south for 850 m", "Your destination is on the right".
+    /// Road legs: see `RouteStep`; a road is named by its name and number, else by where it
+    /// leads ("Turn right towards Andorra la Vella"), else by its direction ("Turn right
+    /// and head north"); a motorway exit reads "Take exit 12 towards Lyon".
+    public var instruction: String { instruction(in: .english) }
+
+    /// The sentence in `language`, from its phrase table (see `instruction`).
+    ///
+    /// - Complexity: O(length of the sentence). C twin: `gk_route_step_text` (in the
+    ///   plan's language).
+    public func instruction(in language: DirectionsLanguage) -> String {
+        let p = language.phrases
+        let dir = p.compass[CompassDirection.allCases.firstIndex(of: heading) ?? 0]
+        if maneuver == .arrive { return p.arrive[Int((arrivalSide ?? .ahead).rawValue)] }
+        let turn = Int((modifier ?? .straight).rawValue)
         guard isOnRoad else {
-            let d = RouteStep.formatDistance(distanceMeters)
-            if maneuver == .depart { return "Head \(heading.rawValue) for \(d)" }
-            return "\((modifier ?? .straight).phrase) and head \(heading.rawValue) for \(d)"
+            let d = language.distance(distanceMeters)
+            if maneuver == .depart { return fill(p.headFor, ["dir": dir, "dist": d]) }
+            return p.turn[turn] + fill(p.headingFor, ["dir": dir, "dist": d])
         }
         let road = roadLabel
+        let v = ["road": road, "dir": dir, "dest": destination]
+        /// After a maneuver: onto the road, else towards where it leads, else the heading.
+        func then(_ onto: String) -> String {
+            !road.isEmpty ? fill(onto, v) : !destination.isEmpty ? fill(p.towards, v) : fill(p.heading, v)
+        }
+        func turnSentence(_ m: Int) -> String { road.isEmpty ? p.turn[m] + then("") : fill(p.turnOnto[m], v) }
+        if !exitRef.isEmpty && (maneuver == .turn || maneuver == .fork || maneuver == .newName) {
+            let exit = fill(p.takeExit, ["exit": exitRef])
+            return exit + (!destination.isEmpty ? fill(p.towards, v) : !road.isEmpty ? fill(p.onto, v) : "")
+        }
         switch maneuver {
         case .depart:
-            return road.isEmpty ? "Head \(heading.rawValue)" : "Head \(heading.rawValue) on \(road)"
+            return road.isEmpty ? fill(p.head, v) : fill(p.headOn, v)
         case .roundabout:
-            let exit = RouteStep.ordinal(exitNumber ?? 1)
-            return road.isEmpty
-                ? "At the roundabout, take the \(exit) exit and head \(heading.rawValue)"
-                : "At the roundabout, take the \(exit) exit onto \(road)"
+            return fill(p.roundabout, ["exit": p.ordinal(exitNumber ?? 1)]) + then(p.onto)
         case .fork:
-            let side = (modifier ?? .slightRight).isLeft ? "Keep left" : "Keep right"
-            return road.isEmpty ? "\(side) and head \(heading.rawValue)" : "\(side) onto \(road)"
+            return p.keep[(modifier ?? .slightRight).isLeft ? 0 : 1] + then(p.onto)
         case .newName:
-            return road.isEmpty ? "Continue \(heading.rawValue)" : "Continue onto \(road)"
+            if turn != 0 { return turnSentence(turn) }  // a new name round a bend: "Bear left onto …"
+            if road.isEmpty { return destination.isEmpty ? fill(p.continueHeading, v) : p.turn[0] + fill(p.towards, v) }
+            return fill(p.continueOnto, v)
         case .continue:
-            let turn = modifier ?? .straight
-            if turn == .straight { return road.isEmpty ? "Continue \(heading.rawValue)" : "Continue straight on \(road)" }
-            return road.isEmpty ? "\(turn.phrase) and head \(heading.rawValue)" : "\(turn.phrase) to stay on \(road)"
+            if turn == 0 { return road.isEmpty ? fill(p.continueHeading, v) : fill(p.continueOn, v) }
+            return road.isEmpty ? p.turn[turn] + fill(p.heading, v) : p.turn[turn] + fill(p.stayOn, v)
         case .turn, .arrive:
-            let phrase = (modifier ?? .straight).phrase
-            return road.isEmpty ? "\(phrase) and head \(heading.rawValue)" : "\(phrase) onto \(road)"
+            return turnSentence(turn)
         }
     }
 
     /// The line of the cumulative directions: the instruction, and for road steps with
-    /// a length, the distance ("Turn left onto Rue Grimaldi (450 m)").
-    public var directionLine: String {
-        isOnRoad && maneuver != .arrive && distanceMeters > 0
-            ? "\(instruction) (\(RouteStep.formatDistance(distanceMeters)))" : instruction
-    }
+    /// a length, the distance ("Turn left onto Rue Grimaldi (450 m)"), in English.
+    public var directionLine: String { directionLine(in: .english) }
 
-    /// "1st", "2nd", "3rd", "4th", … "11th", "12th", "13th", "21st".
-    static func ordinal(_ n: Int) -> String {
-        let suffix: String
-        switch (n % 10, n % 100) {
-        case (_, 11...13): suffix = "th"
-        case (1, _): suffix = "st"
-        case (2, _): suffix = "nd"
-        case (3, _): suffix = "rd"
-        default: suffix = "th"
-        }
-        return "\(n)\(suffix)"
+    /// The line of the cumulative directions in `language`.
+    public func directionLine(in language: DirectionsLanguage) -> String {
+        let text = instruction(in: language)
+        return isOnRoad && maneuver != .arrive && distanceMeters > 0 ? "\(text) (\(language.distance(distanceMeters)))" : text
     }
 
     /// A distance for directions: whole metres below 100 m, tens of metres below 1 km,
@@ -250,5 +266,36 @@ public struct RouteStep: Sendable, Hashable {
         guard tenths < 1e15 else { return "\(meters / 1000) km" }
         let t = Int(tenths)
         return "\(t / 10).\(t % 10) km"
+    }
+}
+
+extension RouteStep {
+    /// This step followed by `next` as one step: its maneuver and road, both distances and
+    /// times, up to where `next` ends.
+    func extended(by next: RouteStep) -> RouteStep {
+        RouteStep(
+            maneuver: maneuver, modifier: modifier, exitNumber: exitNumber, arrivalSide: arrivalSide, heading: heading,
+            roadName: roadName, roadRef: roadRef, distanceMeters: distanceMeters + next.distanceMeters,
+            durationSeconds: durationSeconds + next.durationSeconds, vertexIndex: vertexIndex,
+            endVertexIndex: next.endVertexIndex, isOnRoad: isOnRoad, destination: destination, exitRef: exitRef, lanes: lanes)
+    }
+
+    /// This step with another maneuver.
+    func with(maneuver m: Maneuver) -> RouteStep {
+        RouteStep(
+            maneuver: m, modifier: modifier, exitNumber: exitNumber, arrivalSide: arrivalSide, heading: heading,
+            roadName: roadName, roadRef: roadRef, distanceMeters: distanceMeters, durationSeconds: durationSeconds,
+            vertexIndex: vertexIndex, endVertexIndex: endVertexIndex, isOnRoad: isOnRoad, destination: destination,
+            exitRef: exitRef, lanes: lanes)
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
     }
 }
