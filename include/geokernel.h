@@ -1882,16 +1882,16 @@ int gk_route_step(gk_context *ctx, gk_route *route, size_t leg, size_t index, st
 int gk_route_step(gk_context *ctx, gk_route *route, size_t leg, size_t index, void *out);
 #endif
 
-/** The instruction of a step, as the directions show it without the distance: "Turn left
- *  onto Rue Grimaldi", "At the roundabout, take the 2nd exit onto Avenue d'Ostende",
- *  "Your destination is on the left".
+/** The instruction of a step, as the directions show it without the distance, in the
+ *  plan's language (gk_route_set_language): "Turn left onto Rue Grimaldi", "At the
+ *  roundabout, take the 2nd exit onto Avenue d'Ostende", "Your destination is on the left".
  *  \param ctx the calling thread's context.
  *  \param route the plan (any plan). \param leg the leg's index. \param index the step's.
  *  \param[out] buf receives the text and a NUL; may be NULL when capacity is 0.
  *  \param capacity bytes at buf. \param[out] out_len the text's length without the NUL.
  *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE. Ownership:
  *  copied into the caller's buf (see the string rules). Thread safety: as the plan.
- *  Swift: RouteStep.instruction. \since 0.2 */
+ *  Swift: RouteStep.instruction(in:). \since 0.2 */
 int gk_route_step_text(gk_context *ctx, gk_route *route, size_t leg, size_t index, char *buf,
                        size_t capacity, size_t *out_len);
 
@@ -1910,6 +1910,64 @@ int gk_route_step_text(gk_context *ctx, gk_route *route, size_t leg, size_t inde
 int gk_route_step_road(gk_context *ctx, gk_route *route, size_t leg, size_t index, char *name_buf,
                        size_t name_capacity, size_t *out_name_len, char *ref_buf, size_t ref_capacity,
                        size_t *out_ref_len);
+
+/** Sets the language of the plan's directions ("en", "de", "fr", "es", "it"; a region
+ *  such as "de-CH" selects the language; case-insensitive) and writes every direction line
+ *  and step text again in it (the only change to lines once added). Legs and step fields
+ *  do not change. A new plan speaks English.
+ *  \param ctx the calling thread's context.
+ *  \param route the plan (any plan).
+ *  \param language the language code, NUL-terminated.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a language without directions (the message
+ *  lists the languages there are); GK_ERR_MISUSE for NULL. Complexity: O(steps).
+ *  Thread safety: as the plan. Swift: RoutePlan.language, DirectionsLanguage. \since 0.5 */
+int gk_route_set_language(gk_context *ctx, gk_route *route, const char *language);
+
+/** What the signs say where a step goes: where the road taken leads ("A 43: Lyon,
+ *  Grenoble", from its destination:ref and destination tags) and the exit number of the
+ *  motorway junction it leaves from ("12"); each "" when there is none.
+ *  \param ctx the calling thread's context.
+ *  \param route the plan (any plan). \param leg the leg's index. \param index the step's.
+ *  \param[out] dest_buf receives the destination and a NUL. \param dest_capacity bytes there.
+ *  \param[out] out_dest_len the destination's length without the NUL.
+ *  \param[out] exit_buf receives the exit number and a NUL. \param exit_capacity bytes there.
+ *  \param[out] out_exit_len the exit number's length without the NUL.
+ *  Both lengths are always set; when either buffer is too small, neither is written.
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE. Ownership:
+ *  copied into the caller's buffers. Thread safety: as the plan.
+ *  Swift: RouteStep.destination, RouteStep.exitRef. \since 0.5 */
+int gk_route_step_signs(gk_context *ctx, gk_route *route, size_t leg, size_t index, char *dest_buf,
+                        size_t dest_capacity, size_t *out_dest_len, char *exit_buf, size_t exit_capacity,
+                        size_t *out_exit_len);
+
+/** Lane markings of gk_route_step_lanes: one bit per marking of a lane (OpenStreetMap
+ *  turn:lanes values), plus GK_LANE_VALID when the lane goes the step's way. An unmarked
+ *  lane is GK_LANE_NONE (it leads straight on). Swift: RouteStep.Lane. \since 0.5 */
+#define GK_LANE_NONE           0u
+#define GK_LANE_THROUGH        (1u << 0)
+#define GK_LANE_LEFT           (1u << 1)
+#define GK_LANE_SLIGHT_LEFT    (1u << 2)
+#define GK_LANE_SHARP_LEFT     (1u << 3)
+#define GK_LANE_RIGHT          (1u << 4)
+#define GK_LANE_SLIGHT_RIGHT   (1u << 5)
+#define GK_LANE_SHARP_RIGHT    (1u << 6)
+#define GK_LANE_REVERSE        (1u << 7)
+#define GK_LANE_MERGE_TO_LEFT  (1u << 8)
+#define GK_LANE_MERGE_TO_RIGHT (1u << 9)
+#define GK_LANE_OTHER          (1u << 30) /**< a marking not listed above */
+#define GK_LANE_VALID          (1u << 31)
+
+/** The lanes of the road arriving where a step begins, from the left: one mask of
+ *  GK_LANE_* bits per lane; none where the road has no lane markings.
+ *  \param ctx the calling thread's context.
+ *  \param route the plan (any plan). \param leg the leg's index. \param index the step's.
+ *  \param[out] out_masks receives the masks; may be NULL when capacity is 0.
+ *  \param capacity masks at out_masks. \param[out] out_count the number of lanes (always set).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < the count (nothing written);
+ *  GK_ERR_NOT_FOUND; GK_ERR_MISUSE. Ownership: copied into the caller's array.
+ *  Thread safety: as the plan. Swift: RouteStep.lanes. \since 0.5 */
+int gk_route_step_lanes(gk_context *ctx, gk_route *route, size_t leg, size_t index, uint32_t *out_masks,
+                        size_t capacity, size_t *out_count);
 
 /* --------------------------------------------------------- batch queries ---- */
 /*

@@ -56,6 +56,30 @@ func deliver(
     dst[bytes.count] = 0
 }
 
+/// A string and where it goes: buffer, capacity, length out (required), their C names.
+typealias StringDelivery = (
+    text: String, buf: UnsafeMutablePointer<CChar>?, capacity: UInt, outLen: UnsafeMutablePointer<UInt>?,
+    name: StaticString, lenName: StaticString
+)
+
+/// Delivers two strings into two buffers: both lengths (required) are always set; when
+/// either does not fit, neither is written.
+func deliverPair(_ a: StringDelivery, _ b: StringDelivery) throws(GeoKernelError) {
+    let lenA = try required(a.outLen, a.lenName), lenB = try required(b.outLen, b.lenName)
+    let na = a.text.utf8.count, nb = b.text.utf8.count
+    lenA.pointee = UInt(na)
+    lenB.pointee = UInt(nb)
+    guard UInt(na) < a.capacity, UInt(nb) < b.capacity else {
+        throw GeoKernelError(
+            .bufferTooSmall,
+            "\(a.name) holds \(a.capacity) bytes and \(b.name) \(b.capacity); \(na + 1) and \(nb + 1) are needed")
+    }
+    _ = try required(a.buf, a.name)
+    _ = try required(b.buf, b.name)
+    try deliver(a.text, to: a.buf, capacity: a.capacity, outLen: a.outLen, name: a.name)
+    try deliver(b.text, to: b.buf, capacity: b.capacity, outLen: b.outLen, name: b.name)
+}
+
 /// Delivers coordinates as two columns, `out_lat` and `out_lon` (both required).
 func deliverCoordinates(
     _ points: [Coordinate], _ outLat: UnsafeMutablePointer<Double>?, _ outLon: UnsafeMutablePointer<Double>?,

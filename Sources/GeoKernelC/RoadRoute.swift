@@ -83,7 +83,8 @@ fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) t
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        try deliver(try roadStep(route, leg, index).instruction, to: buf, capacity: capacity, outLen: outLen)
+        let language = try routeBox(route).plan.language
+        try deliver(try roadStep(route, leg, index).instruction(in: language), to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -93,21 +94,51 @@ fileprivate func roadStep(_ route: OpaquePointer?, _ leg: UInt, _ index: UInt) t
     _ refBuf: UnsafeMutablePointer<CChar>?, _ refCapacity: UInt, _ outRefLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        let nameLen = try required(outNameLen, "out_name_len"), refLen = try required(outRefLen, "out_ref_len")
         let step = try roadStep(route, leg, index)
-        let name = step.roadName.utf8.count, ref = step.roadRef.utf8.count
-        nameLen.pointee = UInt(name)
-        refLen.pointee = UInt(ref)
-        // Both fit or nothing is written.
-        guard UInt(name) < nameCapacity, UInt(ref) < refCapacity else {
-            throw GeoKernelError(
-                .bufferTooSmall,
-                "name_buf holds \(nameCapacity) bytes and ref_buf \(refCapacity); "
-                    + "\(name + 1) and \(ref + 1) are needed")
-        }
-        _ = try required(nameBuf, "name_buf")
-        _ = try required(refBuf, "ref_buf")
-        try deliver(step.roadName, to: nameBuf, capacity: nameCapacity, outLen: outNameLen, name: "name_buf")
-        try deliver(step.roadRef, to: refBuf, capacity: refCapacity, outLen: outRefLen, name: "ref_buf")
+        try deliverPair(
+            (step.roadName, nameBuf, nameCapacity, outNameLen, "name_buf", "out_name_len"),
+            (step.roadRef, refBuf, refCapacity, outRefLen, "ref_buf", "out_ref_len"))
     }
+}
+
+@c public func gk_route_set_language(_ ctx: OpaquePointer?, _ route: OpaquePointer?, _ language: UnsafePointer<CChar>?) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try routeBox(route)
+        box.plan.language = try DirectionsLanguage(code: try cString(language, "language"))
+    }
+}
+
+@c public func gk_route_step_signs(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ leg: UInt, _ index: UInt,
+    _ destBuf: UnsafeMutablePointer<CChar>?, _ destCapacity: UInt, _ outDestLen: UnsafeMutablePointer<UInt>?,
+    _ exitBuf: UnsafeMutablePointer<CChar>?, _ exitCapacity: UInt, _ outExitLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let step = try roadStep(route, leg, index)
+        try deliverPair(
+            (step.destination, destBuf, destCapacity, outDestLen, "dest_buf", "out_dest_len"),
+            (step.exitRef, exitBuf, exitCapacity, outExitLen, "exit_buf", "out_exit_len"))
+    }
+}
+
+@c public func gk_route_step_lanes(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ leg: UInt, _ index: UInt, _ outMasks: UnsafeMutablePointer<UInt32>?,
+    _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let lanes = try roadStep(route, leg, index).lanes
+        try deliver(lanes.map(laneMask), to: outMasks, "out_masks", capacity: capacity, outCount: outCount)
+    }
+}
+
+/// The GK_LANE_* bits of a lane.
+fileprivate func laneMask(_ lane: RouteStep.Lane) -> UInt32 {
+    let bits: [String: UInt32] = [
+        "through": 1 << 0, "left": 1 << 1, "slight_left": 1 << 2, "sharp_left": 1 << 3, "right": 1 << 4,
+        "slight_right": 1 << 5, "sharp_right": 1 << 6, "reverse": 1 << 7, "merge_to_left": 1 << 8,
+        "merge_to_right": 1 << 9,
+    ]
+    var mask: UInt32 = lane.isValid ? 1 << 31 : 0
+    for m in lane.indications { mask |= bits[m] ?? 1 << 30 }
+    return mask
 }

@@ -23,8 +23,9 @@ import GeoKernel
 /// 0.56 % of WGS84).
 ///
 /// Directions: every pin after the first appends "Directions from A to B",
-/// "Estimated time: 0d 2h 45m" and that leg's steps to `directions`, which is only ever
-/// appended to (until `reset()`). Steps come from the geometry: the initial heading as
+/// "Estimated time: 0d 2h 45m" and that leg's steps to `directions`, in the plan's
+/// `language`; the lines are only ever appended to (until `reset()`), except that setting
+/// `language` writes them all again in the new language. Steps come from the geometry: the initial heading as
 /// a compass direction, turns where the heading changes by more than
 /// `turnThresholdDegrees`, distances, and the side of arrival.
 ///
@@ -74,8 +75,20 @@ public struct RoutePlan: Sendable, Hashable {
     /// One leg per consecutive pair of pins: `legs[i]` joins `pins[i]` and `pins[i + 1]`.
     public private(set) var legs: [RouteLeg] = []
     /// The cumulative directions: for each leg, "Directions from X to Y",
-    /// "Estimated time: …" and its steps' instructions. Only appended to.
+    /// "Estimated time: …" and its steps' instructions, in `language`. Only appended to
+    /// (setting `language` rewrites them).
     public private(set) var directions: [String] = []
+    /// The language of `directions` (default English); setting it writes every line again
+    /// in that language. The legs and steps do not change.
+    ///
+    /// - Complexity: O(steps) to set. C twin: `gk_route_set_language`.
+    public var language: DirectionsLanguage = .english {
+        didSet {
+            guard language != oldValue else { return }
+            directions = []
+            for (i, leg) in legs.enumerated() { appendDirections(leg, from: pins[i], to: pins[i + 1]) }
+        }
+    }
 
     /// An empty plan; with `router`, its legs follow the road network.
     ///
@@ -173,11 +186,21 @@ public struct RoutePlan: Sendable, Hashable {
         let leg = try makeLeg(from: previous, to: pin, geometry: legGeometry, travelTimeSeconds: travelTimeSeconds)
         pins.append(pin)
         legs.append(leg)
-        let mode = leg.geometrySource == .road ? "\(router?.mode.title ?? "Driving") directions" : "Directions"
-        directions.append("\(mode) from \(previous.label) to \(pin.label)")
-        directions.append("Estimated time: \(leg.travelTime)")
-        directions.append(contentsOf: leg.steps.map(\.directionLine))
+        appendDirections(leg, from: previous, to: pin)
         return pin
+    }
+
+    /// The directions of one leg, in `language`: its title, its estimated time, its steps.
+    private mutating func appendDirections(_ leg: RouteLeg, from: RoutePin, to: RoutePin) {
+        let p = language.phrases, ends = ["a": from.label, "b": to.label]
+        if leg.geometrySource == .road {
+            let mode = RoadRouter.Mode.allCases.firstIndex(of: router?.mode ?? .driving) ?? 0
+            directions.append(fill(p.modeTitle[mode], ends))
+        } else {
+            directions.append(fill(p.title, ends))
+        }
+        directions.append(fill(p.estimated, ["time": leg.travelTime.description]))
+        for step in leg.steps { directions.append(step.directionLine(in: language)) }
     }
 
     /// Removes every pin, leg and direction; the configuration stays.

@@ -288,6 +288,43 @@ static void test_road_plan(gk_context *ctx, gk_router *router) {
     }
     CHECK(fabs(sum - length) < 1, "steps add up to the leg: %g vs %g", sum, length);
 
+    /* Languages: the same steps in German and French, ordinals and all; an unknown
+       language is refused and changes nothing. */
+    {
+        char dest[32], exit_ref[8];
+        size_t dest_len = 9, exit_len = 9;
+        uint32_t masks[4];
+        CHECK(gk_route_set_language(ctx, route, "de") == GK_OK, "German: %s", gk_context_errmsg(ctx));
+        CHECK(gk_route_step_text(ctx, route, 0, 1, text, sizeof text, &len) == GK_OK
+                  && strcmp(text, "Nehmen Sie im Kreisverkehr die 2. Ausfahrt auf Avenue d'Ostende") == 0,
+              "German roundabout: %s", text);
+        CHECK(gk_route_direction(ctx, route, 0, text, sizeof text, &len) == GK_OK
+                  && strcmp(text, "Wegbeschreibung mit dem Auto von A nach B") == 0, "German title: %s", text);
+        CHECK(gk_route_set_language(ctx, route, "FR-be") == GK_OK, "French (Belgium)");
+        CHECK(gk_route_step_text(ctx, route, 0, 1, text, sizeof text, &len) == GK_OK
+                  && strcmp(text, "Au rond-point, prenez la 2e sortie sur Avenue d'Ostende") == 0, "French: %s", text);
+        CHECK(gk_route_set_language(ctx, route, "xx") == GK_ERR_INVALID_ARGUMENT
+                  && strstr(gk_context_errmsg(ctx), "en, de, fr, es, it") != NULL, "unknown: %s", gk_context_errmsg(ctx));
+        CHECK(gk_route_step_text(ctx, route, 0, 0, text, sizeof text, &len) == GK_OK
+                  && strncmp(text, "Dirigez-vous vers le nord", 25) == 0, "still French: %s", text);
+        CHECK(gk_route_set_language(ctx, route, NULL) == GK_ERR_MISUSE, "NULL language");
+        CHECK(gk_route_set_language(ctx, NULL, "en") == GK_ERR_MISUSE, "NULL route");
+        CHECK(gk_route_set_language(ctx, route, "en") == GK_OK, "back to English");
+        /* The fixture's roads carry no destination, exit number or lane markings. */
+        CHECK(gk_route_step_signs(ctx, route, 0, 1, dest, sizeof dest, &dest_len, exit_ref, sizeof exit_ref, &exit_len)
+                  == GK_OK && dest_len == 0 && exit_len == 0 && dest[0] == '\0' && exit_ref[0] == '\0', "no signs");
+        CHECK(gk_route_step_signs(ctx, route, 0, 1, dest, 0, &dest_len, exit_ref, sizeof exit_ref, &exit_len)
+                  == GK_ERR_BUFFER_TOO_SMALL, "signs: no room for the NUL");
+        CHECK(gk_route_step_signs(ctx, route, 0, 1, dest, sizeof dest, NULL, exit_ref, sizeof exit_ref, &exit_len)
+                  == GK_ERR_MISUSE, "signs: NULL out_dest_len");
+        CHECK(gk_route_step_signs(ctx, route, 0, 99, dest, sizeof dest, &dest_len, exit_ref, sizeof exit_ref, &exit_len)
+                  == GK_ERR_NOT_FOUND, "signs: no step 99");
+        count = 9;
+        CHECK(gk_route_step_lanes(ctx, route, 0, 1, masks, 4, &count) == GK_OK && count == 0, "no lanes: %zu", count);
+        CHECK(gk_route_step_lanes(ctx, route, 0, 1, NULL, 0, &count) == GK_OK && count == 0, "no lanes, no array");
+        CHECK(gk_route_step_lanes(ctx, route, 0, 1, masks, 4, NULL) == GK_ERR_MISUSE, "lanes: NULL out_count");
+    }
+
     /* Leg B-C, and the directions of both legs. */
     CHECK(gk_route_leg(ctx, route, 1, &length, NULL, NULL) == GK_OK && length > 200, "leg B-C: %g m", length);
     CHECK(gk_route_step_count(route, 1) >= 3, "leg B-C steps");
