@@ -49,6 +49,9 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "Greatest spacing in metres of the great-circle legs' vertices.")
     var spacing = 1_000.0
 
+    @Option(help: "The language of the directions: en, de, fr, es or it (default en).")
+    var language = "en"
+
     @Option(help: "Output: text (legs, times, directions), geojson, or polyline (Google's encoded format).")
     var format: OutputFormat = .text
 
@@ -76,6 +79,11 @@ struct RouteCommand: ParsableCommand {
                 maxPins: maxPins, speed: try SpeedProfile(name: "--speed", kilometersPerHour: speed),
                 spacingMeters: spacing),
             router: router)
+        do {
+            plan.language = try DirectionsLanguage(code: language)
+        } catch {
+            throw ValidationError("--language: \(error.message)")
+        }
         // Pins in order; the first that cannot be added ends the route, which is still printed.
         var failure: String?
         for (i, c) in coordinates.enumerated() {

@@ -25,8 +25,10 @@ import GeoKernel
 ///    with an exit number is "Take exit 12 towards …". The lanes of the road arriving at
 ///    a step are the step's `lanes`, each marked valid when it goes the step's way.
 /// 6. Then `tidy`: no step under `minimumStepMeters` (20 m) unless it is a real turn, no
-///    "Continue" onto the road the step before already follows, and a turn back onto that
-///    road is a turn to stay on it.
+///    "Continue" onto the road the step before already follows, nor straight on onto an
+///    unnamed road ("Continue north" says nothing), a step on less than
+///    `unnamedLeadMeters` (100 m) of unnamed road is named by the named road it leads onto
+///    without a real turn, and a turn back onto the road before is a turn to stay on it.
 /// Headings are compass points of the bearing over the first (or last) few metres of an
 /// edge; distances are haversine lengths (sphere of mean radius); durations follow the
 /// graph's speeds.
@@ -229,8 +231,15 @@ public enum RoadDirections {
             }
             let sameRoad = !s.roadLabel.isEmpty && s.roadName == prev.roadName && s.roadRef == prev.roadRef
             let goesOn = s.maneuver == .newName || (s.maneuver == .continue && s.modifier == .straight)
-            if (!isRealTurn(s) && s.distanceMeters < minimumStepMeters) || (goesOn && sameRoad && s.exitRef.isEmpty) {
+            let unnamedBefore = prev.roadLabel.isEmpty && prev.destination.isEmpty && prev.exitRef.isEmpty
+            let namesNothing = s.roadLabel.isEmpty && s.destination.isEmpty && s.exitRef.isEmpty
+            if (!isRealTurn(s) && s.distanceMeters < minimumStepMeters) || (goesOn && sameRoad && s.exitRef.isEmpty)
+                || (goesOn && s.modifier == .straight && namesNothing) {
                 out[out.count - 1] = prev.extended(by: s)
+            } else if unnamedBefore && !isRealTurn(s) && !s.roadLabel.isEmpty && prev.distanceMeters < unnamedLeadMeters {
+                // A few metres of unnamed road (a slip road, a junction's connector) lead
+                // onto a named one: the maneuver is onto the road ahead.
+                out[out.count - 1] = prev.extended(by: s, namedBy: s)
             } else if s.maneuver == .turn && sameRoad && s.exitRef.isEmpty {
                 out.append(s.with(maneuver: .continue))
             } else {
@@ -242,10 +251,14 @@ public enum RoadDirections {
 
     /// Steps shorter than this (metres) are said only when they are real turns.
     public static let minimumStepMeters = 20.0
+    /// An unnamed stretch shorter than this (metres) before a named road going on without
+    /// a real turn is named by that road ("Turn right onto Rue Basse", not "Turn right and
+    /// head north" then "Continue onto Rue Basse").
+    public static let unnamedLeadMeters = 100.0
 
     /// A maneuver a driver must make: depart, roundabouts, motorway exits, and turns of
     /// 60° or more (not a bend, a fork or a name change).
-    static func isRealTurn(_ s: RouteStep) -> Bool {
+    package static func isRealTurn(_ s: RouteStep) -> Bool {
         if !s.exitRef.isEmpty { return true }
         switch s.maneuver {
         case .depart, .arrive, .roundabout: return true

@@ -5,12 +5,14 @@ extension RoutePlan {
     /// (properties `kind` "pin", `label`, `index`), then one LineString feature per leg
     /// (properties `kind` "leg", `from`, `to`, `lengthMeters`, `travelTimeSeconds`,
     /// `travelTime` as "0d 2h 45m", `name` for road legs ("via …"), `steps`: the leg's
-    /// instructions). With `detailedSteps`, each step is an object instead of a string:
+    /// instructions, in the plan's `language`). With `detailedSteps`, each step is an
+    /// object instead of a string:
     /// `instruction`, `maneuver` ("depart", "turn", "continue", "newName", "fork",
     /// "roundabout", "arrive"), `modifier` ("straight", "slightLeft", …, "uTurn" or null),
     /// `exit` (roundabouts), `side` (arrival: "ahead", "left", "right", "here"), `name`,
-    /// `ref`, `distanceMeters`, `durationSeconds` and `geometry`: [first, last] vertex
-    /// indices into the leg's coordinates. Positions are [longitude, latitude] with every
+    /// `ref`, `destination`, `exitRef`, `lanes` (objects with `indications` and `valid`),
+    /// `distanceMeters`, `durationSeconds` and `geometry`: [first, last] vertex indices into
+    /// the leg's coordinates. Positions are [longitude, latitude] with every
     /// digit of the Double (shortest round-trip form).
     ///
     /// Written without Foundation, so the C library carries no JSON dependency.
@@ -29,7 +31,9 @@ extension RoutePlan {
         }
         for leg in legs {
             let positions = leg.geometry.map(GeoJSONText.position).joined(separator: ",")
-            let steps = leg.steps.map { detailedSteps ? GeoJSONText.step($0) : GeoJSONText.string($0.instruction) }
+            let steps = leg.steps.map {
+                detailedSteps ? GeoJSONText.step($0, language) : GeoJSONText.string($0.instruction(in: language))
+            }
                 .joined(separator: ",")
             let name = leg.name.isEmpty ? "" : #","name":"# + GeoJSONText.string(leg.name)
             features.append(
@@ -57,13 +61,20 @@ enum GeoJSONText {
     static func string(_ s: String) -> String { JSONLiteral.string(s) }
 
     /// A step as a JSON object (see `RoutePlan.geoJSON(detailedSteps:)`).
-    static func step(_ s: RouteStep) -> String {
+    static func step(_ s: RouteStep, _ language: DirectionsLanguage) -> String {
         let modifier = s.modifier.map { string(String(describing: $0)) } ?? "null"
         let exit = s.exitNumber.map { String($0) } ?? "null"
         let side = s.arrivalSide.map { string(String(describing: $0)) } ?? "null"
-        return #"{"instruction":"# + string(s.instruction) + #","maneuver":"# + string(String(describing: s.maneuver))
+        let lanes = s.lanes.map { lane in
+            #"{"indications":["# + lane.indications.map(string).joined(separator: ",") + #"],"valid":"#
+                + (lane.isValid ? "true" : "false") + "}"
+        }.joined(separator: ",")
+        return #"{"instruction":"# + string(s.instruction(in: language)) + #","maneuver":"#
+            + string(String(describing: s.maneuver))
             + #","modifier":"# + modifier + #","exit":"# + exit + #","side":"# + side
             + #","name":"# + string(s.roadName) + #","ref":"# + string(s.roadRef)
+            + #","destination":"# + string(s.destination) + #","exitRef":"# + string(s.exitRef)
+            + #","lanes":["# + lanes + "]"
             + #","distanceMeters":"# + number(s.distanceMeters) + #","durationSeconds":"# + number(s.durationSeconds)
             + #","geometry":[\#(s.vertexIndex),\#(s.endVertexIndex)]}"#
     }

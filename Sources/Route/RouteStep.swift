@@ -272,12 +272,14 @@ public struct RouteStep: Sendable, Hashable {
 extension RouteStep {
     /// This step followed by `next` as one step: its maneuver and road, both distances and
     /// times, up to where `next` ends.
-    func extended(by next: RouteStep) -> RouteStep {
-        RouteStep(
+    /// With `namedBy`, the road (name, number, destination) is that step's.
+    func extended(by next: RouteStep, namedBy road: RouteStep? = nil) -> RouteStep {
+        let r = road ?? self
+        return RouteStep(
             maneuver: maneuver, modifier: modifier, exitNumber: exitNumber, arrivalSide: arrivalSide, heading: heading,
-            roadName: roadName, roadRef: roadRef, distanceMeters: distanceMeters + next.distanceMeters,
+            roadName: r.roadName, roadRef: r.roadRef, distanceMeters: distanceMeters + next.distanceMeters,
             durationSeconds: durationSeconds + next.durationSeconds, vertexIndex: vertexIndex,
-            endVertexIndex: next.endVertexIndex, isOnRoad: isOnRoad, destination: destination, exitRef: exitRef, lanes: lanes)
+            endVertexIndex: next.endVertexIndex, isOnRoad: isOnRoad, destination: r.destination, exitRef: exitRef, lanes: lanes)
     }
 
     /// This step with another maneuver.

@@ -194,6 +194,47 @@ import _GeoKernelTestSupport
         #expect(side.steps[1].instruction.hasPrefix("Turn right and head"))
     }
 
+    // signs.osm: see the fixture's comment.
+    @Test("steps say what a driver does: the motorway exit by number and destination, lanes, no 10 m name change, a bend onto a new name, a short real turn kept")
+    func signsAndStepRules() throws {
+        let r = try Self.router("signs.osm", .car, metric: .fastest)
+        let leg = try Self.route(r, try Self.at(45.0005, 5.0), try Self.at(45.0095, 5.01695))
+        let said = leg.steps.map(\.instruction)
+        #expect(said.first == "Head north on A 7", "\(said)")
+        let exit = try #require(leg.steps.first { $0.exitRef == "12" }, "\(said)")
+        #expect(exit.instruction == "Take exit 12 towards A 43: Lyon, Grenoble" && exit.destination == "A 43: Lyon, Grenoble")
+        #expect(exit.instruction(in: .german) == "Nehmen Sie die Ausfahrt 12 Richtung A 43: Lyon, Grenoble")
+        // The motorway's lanes at the junction: the right one leads to the exit.
+        #expect(exit.lanes == [.init(indications: ["through"], isValid: false),
+                               .init(indications: ["through", "slight_right"], isValid: true)], "\(exit.lanes)")
+        // Rue Courte (10 m, straight on) is not a maneuver, and Avenue de Lyon is said once.
+        #expect(!said.contains { $0.contains("Rue Courte") }, "\(said)")
+        #expect(said.filter { $0.contains("Avenue de Lyon") }.count == 1, "\(said)")
+        #expect(said.contains("Bear left onto Boulevard Courbe"), "\(said)")
+        let ruaA = try #require(leg.steps.first { $0.roadName == "Rue A" })
+        #expect(ruaA.instruction == "Turn right onto Rue A" && ruaA.distanceMeters < 20)
+        #expect(said.contains("Turn left onto Rue B"), "\(said)")
+        for s in leg.steps.dropLast() where s.distanceMeters < RoadDirections.minimumStepMeters {
+            #expect(RoadDirections.isRealTurn(s), "a short step that is no real turn: \(s.instruction)")
+        }
+    }
+
+    @Test("an unnamed road is named by where it leads, in every language")
+    func destinationNamesUnnamedRoad() throws {
+        let step = RouteStep(
+            maneuver: .turn, modifier: .right, heading: .east, distanceMeters: 300, vertexIndex: 0, endVertexIndex: 1,
+            isOnRoad: true, destination: "Andorra la Vella")
+        #expect(step.instruction == "Turn right towards Andorra la Vella")
+        #expect(step.instruction(in: .german) == "Biegen Sie rechts ab Richtung Andorra la Vella")
+        #expect(step.instruction(in: .french) == "Tournez à droite en direction de Andorra la Vella")
+        #expect(step.instruction(in: .spanish) == "Gire a la derecha en dirección a Andorra la Vella")
+        #expect(step.instruction(in: .italian) == "Svolta a destra in direzione Andorra la Vella")
+        let named = RouteStep(
+            maneuver: .turn, modifier: .right, heading: .east, roadName: "Rue Basse", distanceMeters: 300, vertexIndex: 0,
+            endVertexIndex: 1, isOnRoad: true, destination: "Andorra la Vella")
+        #expect(named.instruction == "Turn right onto Rue Basse", "a name wins over the destination")
+    }
+
     @Test("the arrival names the side of the street the pin is on")
     func arrivalSide() throws {
         let r = try Self.router("oneway-block.osm", .car)

@@ -188,6 +188,11 @@ enum RoadCases {
                 if leg.path.cost < want[i] { cheaper += 1 }
             }
             let steps = legs.value.reduce(0) { $0 + $1.steps.count }, vertices = legs.value.reduce(0) { $0 + $1.geometry.count }
+            let said = legs.value.flatMap { $0.steps.filter { $0.maneuver != .arrive } }
+            let named = said.filter { !$0.roadLabel.isEmpty || !$0.destination.isEmpty }.count
+            let short = said.filter { $0.maneuver != .depart && $0.distanceMeters < 20 && !RoadDirections.isRealTurn($0) }.count
+            note("route.ch.steps.andorra: \(fmt(100 * Double(named) / Double(said.count)))% of \(said.count) steps name a road, "
+                 + "ref or destination; \(short) steps under 20 m that are no real turn")
             note("route.ch.steps.andorra: \(fmt(Double(steps) / Double(legs.value.count))) steps and "
                  + "\(fmt(Double(vertices) / Double(legs.value.count))) geometry vertices per route; "
                  + "\(cheaper) of \(legs.value.count) legs cheaper than the plain query from a junction")
