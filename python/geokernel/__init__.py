@@ -76,7 +76,8 @@ __all__ = [
     "Transformer", "SpatialIndex", "UnitVectors",
     # classes and functions of the other sections (also reachable as submodules)
     "GeofenceMonitor", "GeofenceEvent", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
-    "ReverseGeocoder", "Place", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Leg", "profile_json",
+    "ReverseGeocoder", "Place", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Lane", "SnappedPoint", "Leg",
+    "profile_json",
     "coord_check", "haversine", "geodesic_inverse", "geodesic_direct", "initial_bearing", "destination",
     "cross_track_distance", "along_track_distance", "bbox_of_circle", "region_around", "region_of_points",
     "travel_time_format", "distance_hint", "polyline_encode", "polyline_decode",
@@ -445,5 +446,5 @@ from .geodesy import (along_track_distance, bbox_of_circle, coord_check, cross_t
                       region_of_points, travel_time_format)
 from .geofence import GeofenceEvent, GeofenceMonitor  # noqa: E402
 from .nearby import Landmark, Landmarks, Place, ReverseGeocoder  # noqa: E402
-from .route import Leg, RoadGraph, RoutePlan, Router, RouteStep, profile_json  # noqa: E402
+from .route import Lane, Leg, RoadGraph, RoutePlan, Router, RouteStep, SnappedPoint, profile_json  # noqa: E402
 from .timeline import StopDetector, TrackingPolicy  # noqa: E402

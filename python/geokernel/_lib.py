@@ -72,7 +72,7 @@ if os.path.dirname(os.path.abspath(LIBRARY_PATH)) == str(_PKG_DIR) and (PROJ_DAT
     os.environ["PROJ_DATA"] = os.environ.get("GEOKERNEL_PROJ_DATA", str(PROJ_DATA_DIR))
 
 #: The header version these bindings follow (GK_VERSION_NUMBER of include/geokernel.h).
-HEADER_VERSION_NUMBER = 400
+HEADER_VERSION_NUMBER = 500
 lib.gk_libversion_number.restype = c_int
 lib.gk_libversion_number.argtypes = []
 _loaded = lib.gk_libversion_number()
@@ -214,6 +214,11 @@ _SIGNATURES = {
     "gk_route_step": (_I, [_P, _P, _S, _S, _P]),
     "gk_route_step_text": (_I, [_P, _P, _S, _S, _P, _S, _P]),
     "gk_route_step_road": (_I, [_P, _P, _S, _S, _P, _S, _P, _P, _S, _P]),
+    "gk_route_step_signs": (_I, [_P, _P, _S, _S, _P, _S, _P, _P, _S, _P]),
+    "gk_route_step_lanes": (_I, [_P, _P, _S, _S, _P, _S, _P]),
+    "gk_route_set_language": (_I, [_P, _P, c_char_p]),
+    "gk_router_snap_point": (_I, [_P, _P, _D, _D, _I, _P]),
+    "gk_router_cost": (_I, [_P, _P, _P, _P, _P]),
     # batch queries
     "gk_index_nearest_batch": (_I, [_P, _P, _P, _P, _S, c_ssize_t, _S, _D, _P, _P, _P]),
 }

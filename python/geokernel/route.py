@@ -21,9 +21,10 @@ import numpy as np
 
 from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _text
 from ._lib import check, context, encode, lib
+from .errors import GK_ERR_NOT_FOUND
 
-__all__ = ["RoutePlan", "Leg", "RouteStep", "RoadGraph", "Router", "profile_json",
-           "METRICS", "MODES", "MANEUVERS", "MODIFIERS", "SIDES"]
+__all__ = ["RoutePlan", "Leg", "RouteStep", "Lane", "RoadGraph", "Router", "SnappedPoint", "profile_json",
+           "METRICS", "MODES", "MANEUVERS", "MODIFIERS", "SIDES", "LANGUAGES", "SNAP_ROLES"]
 
 _Path = Union[str, "os.PathLike[str]"]
 
@@ -36,6 +37,13 @@ MANEUVERS = {0: "depart", 1: "turn", 2: "continue", 3: "new_name", 4: "fork", 5:
 MODIFIERS = {-1: None, 0: "straight", 1: "slight_left", 2: "slight_right", 3: "left", 4: "right",
              5: "sharp_left", 6: "sharp_right", 7: "uturn"}
 SIDES = {-1: None, 0: "ahead", 1: "left", 2: "right", 3: "here"}
+#: Languages of the directions (gk_route_set_language); a region ("de-CH") selects the language.
+LANGUAGES = ("en", "de", "fr", "es", "it")
+#: How a point is snapped (GK_SNAP_*): onto any road, one a route can leave ("start"), reach
+#: ("end"), or both ("via").
+SNAP_ROLES = {"any": 0, "start": 1, "end": 2, "via": 3}
+_LANE_BITS = ("through", "left", "slight_left", "sharp_left", "right", "slight_right", "sharp_right", "reverse",
+              "merge_to_left", "merge_to_right")
 
 
 class _CStep(ctypes.Structure):
@@ -45,12 +53,22 @@ class _CStep(ctypes.Structure):
                 ("last_vertex", ctypes.c_size_t)]
 
 
+class Lane(NamedTuple):
+    """One lane of the road arriving at a step, from the left: its turn markings
+    ("through", "left", "slight_right", ...; empty when unmarked) and whether it goes the
+    step's way (GK_LANE_* masks)."""
+    indications: Tuple[str, ...]
+    valid: bool
+
+
 class RouteStep(NamedTuple):
     """One step of a leg's directions (struct gk_route_step): maneuver ("depart", "turn",
     "continue", "new_name", "fork", "roundabout", "arrive"), modifier ("left", "slight_right",
     ... or None), roundabout exit (from 1; 0 otherwise), arrival side ("ahead", "left",
     "right", "here" or None), heading in degrees (0 north), metres and seconds to the next
-    step, the vertex range in the leg's geometry, the instruction text, road name and ref."""
+    step, the vertex range in the leg's geometry, the instruction text (in the plan's
+    language), road name and ref, where the road leads ("A 43: Lyon"), the motorway exit
+    number and the lanes."""
     maneuver: str
     modifier: Optional[str]
     exit_number: int
@@ -63,6 +81,21 @@ class RouteStep(NamedTuple):
     instruction: str
     road_name: str
     road_ref: str
+    destination: str = ""
+    exit_ref: str = ""
+    lanes: Tuple[Lane, ...] = ()
+
+
+class SnappedPoint(ctypes.Structure):
+    """A point snapped onto a router's graph (struct gk_snapped_point): lat, lon of the point
+    on the road, distance_m from the point given, offset_m along its edge, edge, segment and
+    graph_id. Plain data; meaningful with routers over the same graph."""
+    _fields_ = [("lat", ctypes.c_double), ("lon", ctypes.c_double), ("distance_m", ctypes.c_double),
+                ("offset_m", ctypes.c_double), ("edge", ctypes.c_uint32), ("segment", ctypes.c_uint32),
+                ("graph_id", ctypes.c_uint64)]
+
+    def __repr__(self) -> str:
+        return f"SnappedPoint({self.lat:.6f}, {self.lon:.6f}, {self.distance_m:.1f} m off)"
 
 
 class Leg(NamedTuple):
@@ -89,8 +122,9 @@ class RoutePlan(_Handle):
     _what = "RoutePlan"
 
     def __init__(self, max_pins: int = 5, speed_mps: float = 60 / 3.6, spacing_m: float = 1000.0, *,
-                 router: Optional["Router"] = None) -> None:
+                 router: Optional["Router"] = None, language: str = "en") -> None:
         self._lock = threading.Lock()
+        self._language = "en"
         out = c_void_p()
         ctx = context()
         if router is not None:
@@ -99,6 +133,22 @@ class RoutePlan(_Handle):
         else:
             check(lib.gk_route_create(ctx, int(max_pins), float(speed_mps), float(spacing_m), byref(out)), ctx)
         self._adopt(out.value, lib.gk_route_destroy)
+        if language != "en":
+            self.language = language
+
+    @property
+    def language(self) -> str:
+        """The language of the directions and step texts ("en", "de", "fr", "es", "it");
+        setting it rewrites every line (gk_route_set_language). An unknown one raises
+        InvalidArgumentError naming the languages there are."""
+        return self._language
+
+    @language.setter
+    def language(self, code: str) -> None:
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            check(lib.gk_route_set_language(ctx, ptr, encode(code, "language")), ctx)
+        self._language = str(code)
 
     def add_pin(self, lat: float, lon: float, *, leg_lat: Optional[np.ndarray] = None,
                 leg_lon: Optional[np.ndarray] = None, travel_time_s: Optional[float] = None) -> None:
@@ -182,10 +232,25 @@ class RoutePlan(_Handle):
                     check(status, ctx)
                 nb, rb = ctypes.create_string_buffer(nl.value + 1), ctypes.create_string_buffer(rl.value + 1)
                 check(lib.gk_route_step_road(ctx, ptr, i, j, nb, len(nb), byref(nl), rb, len(rb), byref(rl)), ctx)
+                dl, el = c_size_t(), c_size_t()
+                status = lib.gk_route_step_signs(ctx, ptr, i, j, None, 0, byref(dl), None, 0, byref(el))
+                if status not in (0, _BUFFER_TOO_SMALL):
+                    check(status, ctx)
+                db, eb = ctypes.create_string_buffer(dl.value + 1), ctypes.create_string_buffer(el.value + 1)
+                check(lib.gk_route_step_signs(ctx, ptr, i, j, db, len(db), byref(dl), eb, len(eb), byref(el)), ctx)
+                count = c_size_t()
+                status = lib.gk_route_step_lanes(ctx, ptr, i, j, None, 0, byref(count))
+                if status not in (0, _BUFFER_TOO_SMALL):
+                    check(status, ctx)
+                masks = (ctypes.c_uint32 * max(count.value, 1))()
+                check(lib.gk_route_step_lanes(ctx, ptr, i, j, masks, count.value, byref(count)), ctx)
+                lanes = tuple(Lane(tuple(n for k, n in enumerate(_LANE_BITS) if masks[m] >> k & 1),
+                                   bool(masks[m] >> 31 & 1)) for m in range(count.value))
                 out.append(RouteStep(MANEUVERS[s.maneuver], MODIFIERS.get(s.modifier), s.exit_number,
                                      SIDES.get(s.side), s.heading_deg, s.distance_m, s.duration_s,
                                      s.first_vertex, s.last_vertex, text, nb.raw[:nl.value].decode("utf-8"),
-                                     rb.raw[:rl.value].decode("utf-8")))
+                                     rb.raw[:rl.value].decode("utf-8"), db.raw[:dl.value].decode("utf-8"),
+                                     eb.raw[:el.value].decode("utf-8"), lanes))
         return out
 
     def directions(self) -> List[str]:
@@ -310,6 +375,31 @@ class Router(_Handle):
             check(lib.gk_router_create(ctx, gptr, METRICS[metric], MODES[mode], float(max_snap_m), byref(out)), ctx)
         self._adopt(out.value, lib.gk_router_destroy)
 
+    def snap_point(self, lat: float, lon: float, role: str = "any") -> "SnappedPoint":
+        """(lat, lon) snapped once onto the nearest road that suits role ("any", "start":
+        a road a route can leave, "end": one it can reach, "via": both), for cost() as often
+        as needed (gk_router_snap_point; Swift: RoadRouter.snap(_:role:))."""
+        if role not in SNAP_ROLES:
+            raise ValueError(f"role must be one of {', '.join(SNAP_ROLES)}")
+        p = SnappedPoint()
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            check(lib.gk_router_snap_point(ctx, ptr, float(lat), float(lon), SNAP_ROLES[role], byref(p)), ctx)
+        return p
+
+    def cost(self, a: "SnappedPoint", b: "SnappedPoint") -> float:
+        """The cost of the best route from a to b (snapped points of this router's graph):
+        seconds for "fastest", metres for "shortest"; inf when not connected (the cost-only
+        hierarchy query, gk_router_cost)."""
+        out = c_double()
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            status = lib.gk_router_cost(ctx, ptr, byref(a), byref(b), byref(out))
+        if status == GK_ERR_NOT_FOUND:  # not connected
+            return math.inf
+        check(status, ctx)
+        return out.value
+
     def snap(self, lat: float, lon: float) -> Tuple[float, float, float]:
         """The nearest point of a road to (lat, lon): (lat, lon, distance_m)."""
         a, b, d = c_double(), c_double(), c_double()
@@ -332,9 +422,10 @@ class Router(_Handle):
                                        nd, ds, out.ctypes.data, ns * nd), ctx)
         return out
 
-    def plan(self, max_pins: int = 5) -> RoutePlan:
-        """An empty RoutePlan whose legs follow this router's roads."""
-        return RoutePlan(max_pins, router=self)
+    def plan(self, max_pins: int = 5, language: str = "en") -> RoutePlan:
+        """An empty RoutePlan whose legs follow this router's roads, its directions in
+        language."""
+        return RoutePlan(max_pins, router=self, language=language)
 
     def __repr__(self) -> str:
         return "Router [closed]" if self.closed else f"Router({self.metric})"

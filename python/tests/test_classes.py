@@ -360,10 +360,47 @@ def test_router_matrix_equals_routing_each_pair(monaco):
                 assert cost[i, j] == pytest.approx(plan.leg(0).length_m, abs=0.5)  # weights in decimetres
     snapped = router.snap(43.7384, 7.4246)
     assert snapped[2] < 50
-    with pytest.raises(gk.NotFoundError, match="no road within"):
+    with pytest.raises(gk.NotFoundError, match="from the nearest road"):
         router.snap(43.80, 7.30)
     with pytest.raises(ValueError):
         monaco.router("scenic")
+
+
+def test_snapped_points_cost_what_the_matrix_costs(monaco, shared):
+    router = monaco.router("fastest", "driving")
+    pts = np.array(MONACO_PINS)
+    cost = router.matrix(pts[:, 0], pts[:, 1], pts[:, 0], pts[:, 1])
+    starts = [router.snap_point(lat, lon, "start") for lat, lon in MONACO_PINS]
+    ends = [router.snap_point(lat, lon, "end") for lat, lon in MONACO_PINS]
+    for i in range(3):
+        for j in range(3):
+            assert router.cost(starts[i], ends[j]) == cost[i, j]
+    assert starts[0].graph_id == ends[1].graph_id and starts[0].distance_m < 50
+    with pytest.raises(ValueError):
+        router.snap_point(43.7384, 7.4246, "middle")
+    other = gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "car").router()
+    with pytest.raises(gk.InvalidArgumentError, match="another road graph"):
+        other.cost(starts[0], ends[1])
+
+
+def test_directions_in_five_languages(monaco):
+    router = monaco.router("fastest", "driving")
+    plans = {}
+    for code in gk.route.LANGUAGES:
+        plan = router.plan(language=code)
+        for lat, lon in MONACO_PINS[:2]:
+            plan.add_pin(lat, lon)
+        plans[code] = plan
+    assert plans["de"].directions()[0] == "Wegbeschreibung mit dem Auto von A nach B"
+    assert plans["fr"].directions()[0] == "Itinéraire en voiture de A à B"
+    en, de = plans["en"].steps(0), plans["de"].steps(0)
+    assert [s._replace(instruction="") for s in en] == [s._replace(instruction="") for s in de]
+    assert en[0].instruction != de[0].instruction
+    plans["de"].language = "en"
+    assert plans["de"].directions() == plans["en"].directions()
+    with pytest.raises(gk.InvalidArgumentError, match="en, de, fr, es, it"):
+        plans["en"].language = "xx"
+    assert plans["en"].language == "en"
 
 
 # -------------------------------------------------------------- lifetimes --------------
