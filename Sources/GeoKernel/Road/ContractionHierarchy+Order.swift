@@ -33,8 +33,8 @@ extension ContractionHierarchy {
             for i in c.outs.range(v) { removedHops += Int(c.outs.arcs[i].hops) }
             for i in c.ins.range(v) { removedHops += Int(c.ins.arcs[i].hops) }
             let removed = c.outs.range(v).count + c.ins.range(v).count
-            return Double(level[v]) + Double(added) / Double(max(1, removed))
-                + Double(addedHops) / Double(max(1, removedHops))
+            return Double(level[v]) + 2 * Double(added) / Double(max(1, removed))
+                + 4 * Double(addedHops) / Double(max(1, removedHops))
         }
         var queue = BinaryHeap()
         for v in 0..<n {

@@ -61,6 +61,7 @@ extension RoadGraph {
         var report = BuildReport(
             nodeCount: n, edgeCount: m, droppedNodes: network.nodes.count - n,
             droppedEdges: network.edges.count - m, shortcuts: [0, 0])
+        let offsets = RoadGraphStorage.offsets(geomFirst: b.geomFirst, geom: b.geom)
         func arrays(_ flags: [UInt8], _ turns: TurnGraph) -> RoadGraphStorage {
             RoadGraphStorage(
                 nodeCoord: nodeCoord, edgeEnds: b.edgeEnds, edgeLength: b.edgeLength, edgeDist: b.edgeDist,
@@ -68,7 +69,7 @@ extension RoadGraph {
                 edgeName: b.edgeName, edgeRef: b.edgeRef, edgeWay: b.edgeWay, edgeSigns: b.edgeSigns,
                 geomFirst: b.geomFirst, geom: b.geom,
                 stringFirst: strings.first, stringBytes: strings.bytes, incFirst: incFirst, incArc: incArc,
-                grid: grid, turns: turns, hierarchies: [nil, nil], report: report)
+                grid: grid, turns: turns, hierarchies: [nil, nil], report: report, vertexOffset: offsets)
         }
         let (turns, notes) = try TurnGraph.build(
             arrays(b.edgeFlags, TurnGraph.empty(arcCount: 2 * m)), costs: network.turnCosts, restrictions: restrictions)
@@ -94,7 +95,8 @@ extension RoadGraphStorage {
             nodeCoord: nodeCoord, edgeEnds: edgeEnds, edgeLength: edgeLength, edgeDist: edgeDist, arcTime: arcTime,
             arcSpeed: arcSpeed, edgeFlags: edgeFlags, edgeClass: edgeClass, edgeName: edgeName, edgeRef: edgeRef,
             edgeWay: edgeWay, edgeSigns: edgeSigns, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
-            incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report)
+            incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report,
+            vertexOffset: vertexOffset)
     }
 }
 

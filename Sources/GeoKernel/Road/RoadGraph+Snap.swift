@@ -141,8 +141,7 @@ extension RoadGraph {
         let point = t == 0 ? a : t == 1 ? b : Coordinate(
             uncheckedLatitude: a.latitude + (b.latitude - a.latitude) * t,
             longitude: a.longitude + (b.longitude - a.longitude) * t)
-        var offset = haversineDistance(a, point)
-        for u in Int(s.geomFirst[e])..<v { offset += haversineDistance(s.coordinate(vertex: u), s.coordinate(vertex: u + 1)) }
+        let offset = s.vertexOffset[v] + haversineDistance(a, point)
         return RoadSnap(
             input: c, point: point, edge: e, segment: v - Int(s.geomFirst[e]),
             offsetMeters: min(offset, s.edgeLength[e]), distanceMeters: distance)

@@ -139,6 +139,9 @@ package final class RoadGraphStorage: Sendable {
     package let geomFirst: [UInt32]
     /// Vertices: latitude, longitude in 1e-7 degrees.
     package let geom: [Int32]
+    /// Derived (not saved). Per vertex: metres along its edge from the edge's first vertex
+    /// (haversine sums, as `edgeLength`), so a snap's offset costs one distance.
+    package let vertexOffset: [Double]
     /// String table: offsets (count + 1) into UTF-8 bytes; string 0 is "".
     package let stringFirst: [UInt32]
     package let stringBytes: [UInt8]
@@ -158,7 +161,7 @@ package final class RoadGraphStorage: Sendable {
         arcSpeed: [Float], edgeFlags: [UInt8], edgeClass: [UInt8], edgeName: [UInt32], edgeRef: [UInt32],
         edgeWay: [Int64], edgeSigns: [UInt32], geomFirst: [UInt32], geom: [Int32], stringFirst: [UInt32], stringBytes: [UInt8],
         incFirst: [UInt32], incArc: [UInt32], grid: SnapGrid, turns: TurnGraph, hierarchies: [ContractionHierarchy?],
-        report: RoadGraph.BuildReport
+        report: RoadGraph.BuildReport, vertexOffset: [Double]? = nil
     ) {
         nodeCount = nodeCoord.count / 2
         edgeCount = edgeEnds.count / 2
@@ -169,6 +172,27 @@ package final class RoadGraphStorage: Sendable {
         self.geomFirst = geomFirst; self.geom = geom; self.stringFirst = stringFirst
         self.stringBytes = stringBytes; self.incFirst = incFirst; self.incArc = incArc; self.grid = grid
         self.turns = turns; self.hierarchies = hierarchies; self.report = report
+        self.vertexOffset = vertexOffset ?? Self.offsets(geomFirst: geomFirst, geom: geom)
+    }
+
+    /// Metres from each vertex's edge start (see `vertexOffset`); 0 for ranges that are
+    /// not valid (a file not yet validated may hold anything: validation refuses it later).
+    static func offsets(geomFirst: [UInt32], geom: [Int32]) -> [Double] {
+        let n = geom.count / 2
+        var out = [Double](repeating: 0, count: n)
+        for e in 0..<max(0, geomFirst.count - 1) {
+            let lo = Int(geomFirst[e]), hi = Int(geomFirst[e + 1])
+            guard lo <= hi, hi <= n else { continue }
+            var sum = 0.0
+            for v in lo..<max(lo, hi - 1) {
+                sum += haversineCentralAngle(
+                    latitude1: Double(geom[2 * v]) * 1e-7, longitude1: Double(geom[2 * v + 1]) * 1e-7,
+                    latitude2: Double(geom[2 * v + 2]) * 1e-7, longitude2: Double(geom[2 * v + 3]) * 1e-7)
+                    * EarthModel.meanRadiusMeters
+                out[v + 1] = sum
+            }
+        }
+        return out
     }
 
     @inline(__always) package func hierarchy(_ m: RoadMetric) -> ContractionHierarchy? { hierarchies[Int(m.rawValue)] }
