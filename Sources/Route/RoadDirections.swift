@@ -229,14 +229,15 @@ public enum RoadDirections {
                 out.append(s)
                 continue
             }
-            let sameRoad = !s.roadLabel.isEmpty && s.roadName == prev.roadName && s.roadRef == prev.roadRef
+            let named = !s.roadName.isEmpty || !s.roadRef.isEmpty
+            let sameRoad = named && s.roadName == prev.roadName && s.roadRef == prev.roadRef
             let goesOn = s.maneuver == .newName || (s.maneuver == .continue && s.modifier == .straight)
-            let unnamedBefore = prev.roadLabel.isEmpty && prev.destination.isEmpty && prev.exitRef.isEmpty
-            let namesNothing = s.roadLabel.isEmpty && s.destination.isEmpty && s.exitRef.isEmpty
+            let unnamedBefore = prev.roadName.isEmpty && prev.roadRef.isEmpty && prev.destination.isEmpty && prev.exitRef.isEmpty
+            let namesNothing = !named && s.destination.isEmpty && s.exitRef.isEmpty
             if (!isRealTurn(s) && s.distanceMeters < minimumStepMeters) || (goesOn && sameRoad && s.exitRef.isEmpty)
                 || (goesOn && s.modifier == .straight && namesNothing) {
                 out[out.count - 1] = prev.extended(by: s)
-            } else if unnamedBefore && !isRealTurn(s) && !s.roadLabel.isEmpty && prev.distanceMeters < unnamedLeadMeters {
+            } else if unnamedBefore && !isRealTurn(s) && named && prev.distanceMeters < unnamedLeadMeters {
                 // A few metres of unnamed road (a slip road, a junction's connector) lead
                 // onto a named one: the maneuver is onto the road ahead.
                 out[out.count - 1] = prev.extended(by: s, namedBy: s)
