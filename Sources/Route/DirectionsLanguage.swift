@@ -15,21 +15,25 @@ import GeoKernel
 /// `gk_route_set_language` ("en", "de", "fr", "es", "it").
 /// - Since: 0.5
 public struct DirectionsLanguage: Sendable, Hashable, CustomStringConvertible {
-    /// The ISO 639-1 code: "en", "de", "fr", "es", "it".
-    public let code: String
-    /// The language's name in English ("German").
-    public let name: String
-    let phrases: Phrasebook
+    /// Its row in the built-in tables (a plain value: copies cost nothing).
+    private let index: UInt8
 
-    public static func == (a: DirectionsLanguage, b: DirectionsLanguage) -> Bool { a.code == b.code }
-    public func hash(into h: inout Hasher) { h.combine(code) }
+    private static let codes = ["en", "de", "fr", "es", "it"]
+    private static let names = ["English", "German", "French", "Spanish", "Italian"]
+    private static let tables: [Phrasebook] = [.english, .german, .french, .spanish, .italian]
+
+    /// The ISO 639-1 code: "en", "de", "fr", "es", "it".
+    public var code: String { Self.codes[Int(index)] }
+    /// The language's name in English ("German").
+    public var name: String { Self.names[Int(index)] }
+    var phrases: Phrasebook { Self.tables[Int(index)] }
     public var description: String { code }
 
-    public static let english = DirectionsLanguage(code: "en", name: "English", phrases: .english)
-    public static let german = DirectionsLanguage(code: "de", name: "German", phrases: .german)
-    public static let french = DirectionsLanguage(code: "fr", name: "French", phrases: .french)
-    public static let spanish = DirectionsLanguage(code: "es", name: "Spanish", phrases: .spanish)
-    public static let italian = DirectionsLanguage(code: "it", name: "Italian", phrases: .italian)
+    public static let english = DirectionsLanguage(index: 0)
+    public static let german = DirectionsLanguage(index: 1)
+    public static let french = DirectionsLanguage(index: 2)
+    public static let spanish = DirectionsLanguage(index: 3)
+    public static let italian = DirectionsLanguage(index: 4)
 
     /// Every built-in language, English first.
     public static let all: [DirectionsLanguage] = [.english, .german, .french, .spanish, .italian]
@@ -41,22 +45,18 @@ public struct DirectionsLanguage: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(1).
     public init(code: String) throws(GeoKernelError) {
         var base = ""
-        for c in code.unicodeScalars {
-            if c == "-" || c == "_" { break }
-            base.unicodeScalars.append(c.properties.lowercaseMapping.unicodeScalars.first ?? c)
+        for c in code.utf8 {
+            if c == UInt8(ascii: "-") || c == UInt8(ascii: "_") { break }
+            // ASCII only: a language code is two letters (no Unicode case tables linked in).
+            base.unicodeScalars.append(Unicode.Scalar(c >= 65 && c <= 90 ? c + 32 : c))
         }
-        guard let found = Self.all.first(where: { $0.code == base }) else {
-            throw .invalid(
-                "no directions in language \"\(code)\": one of \(Self.all.map(\.code).joined(separator: ", "))")
+        guard let found = Self.codes.firstIndex(of: base) else {
+            throw .invalid("no directions in language \"\(code)\": one of \(Self.codes.joined(separator: ", "))")
         }
-        self = found
+        self.init(index: UInt8(found))
     }
 
-    private init(code: String, name: String, phrases: Phrasebook) {
-        self.code = code
-        self.name = name
-        self.phrases = phrases
-    }
+    private init(index: UInt8) { self.index = index }
 
     /// A distance for directions: whole metres below 100 m, tens of metres below 1 km,
     /// kilometres with one decimal from there ("7 m", "450 m", "12.3 km" or "12,3 km").
@@ -69,14 +69,28 @@ public struct DirectionsLanguage: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Fills `{key}` slots of a phrase template.
-@inline(__always)
-func fill(_ template: String, _ values: [String: String]) -> String {
+/// The values of a phrase template's `{key}` slots (see `Phrasebook`).
+struct Slots {
+    var road = "", dir = "", dest = "", exit = "", dist = "", a = "", b = "", time = ""
+}
+
+/// Fills the `{key}` slots of a phrase template; an unknown key stays as written.
+func fill(_ template: String, _ v: Slots) -> String {
     var out = "", key = "", inKey = false
     for c in template {
         if inKey {
             if c == "}" {
-                out += values[key] ?? "{\(key)}"
+                switch key {
+                case "road": out += v.road
+                case "dir": out += v.dir
+                case "dest": out += v.dest
+                case "exit": out += v.exit
+                case "dist": out += v.dist
+                case "a": out += v.a
+                case "b": out += v.b
+                case "time": out += v.time
+                default: out += "{" + key + "}"
+                }
                 key = ""
                 inKey = false
             } else {

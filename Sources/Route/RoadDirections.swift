@@ -148,7 +148,8 @@ public enum RoadDirections {
             } else {
                 next = (q.road.same(as: p.road) ? .continue : .turn, .init(degrees: angle, straightDegrees: 20))
             }
-            if var (maneuver, modifier) = next {
+            if let (maneuver, modifierFound) = next {
+                var modifier = modifierFound
                 // "Make a U-turn" is for turning back on the same road; a turn that sharp
                 // onto another road is a hairpin.
                 let sameNamedRoad = (p.road.hasName && q.road.hasName && p.road.name == q.road.name)

@@ -192,14 +192,14 @@ public struct RoutePlan: Sendable, Hashable {
 
     /// The directions of one leg, in `language`: its title, its estimated time, its steps.
     private mutating func appendDirections(_ leg: RouteLeg, from: RoutePin, to: RoutePin) {
-        let p = language.phrases, ends = ["a": from.label, "b": to.label]
+        let p = language.phrases, ends = Slots(a: from.label, b: to.label)
         if leg.geometrySource == .road {
             let mode = RoadRouter.Mode.allCases.firstIndex(of: router?.mode ?? .driving) ?? 0
             directions.append(fill(p.modeTitle[mode], ends))
         } else {
             directions.append(fill(p.title, ends))
         }
-        directions.append(fill(p.estimated, ["time": leg.travelTime.description]))
+        directions.append(fill(p.estimated, Slots(time: leg.travelTime.description)))
         for step in leg.steps { directions.append(step.directionLine(in: language)) }
     }
 

@@ -210,25 +210,25 @@ public struct RouteStep: Sendable, Hashable {
         let turn = Int((modifier ?? .straight).rawValue)
         guard isOnRoad else {
             let d = language.distance(distanceMeters)
-            if maneuver == .depart { return fill(p.headFor, ["dir": dir, "dist": d]) }
-            return p.turn[turn] + fill(p.headingFor, ["dir": dir, "dist": d])
+            if maneuver == .depart { return fill(p.headFor, Slots(dir: dir, dist: d)) }
+            return p.turn[turn] + fill(p.headingFor, Slots(dir: dir, dist: d))
         }
         let road = roadLabel
-        let v = ["road": road, "dir": dir, "dest": destination]
+        let v = Slots(road: road, dir: dir, dest: destination)
         /// After a maneuver: onto the road, else towards where it leads, else the heading.
         func then(_ onto: String) -> String {
             !road.isEmpty ? fill(onto, v) : !destination.isEmpty ? fill(p.towards, v) : fill(p.heading, v)
         }
         func turnSentence(_ m: Int) -> String { road.isEmpty ? p.turn[m] + then("") : fill(p.turnOnto[m], v) }
         if !exitRef.isEmpty && (maneuver == .turn || maneuver == .fork || maneuver == .newName) {
-            let exit = fill(p.takeExit, ["exit": exitRef])
+            let exit = fill(p.takeExit, Slots(exit: exitRef))
             return exit + (!destination.isEmpty ? fill(p.towards, v) : !road.isEmpty ? fill(p.onto, v) : "")
         }
         switch maneuver {
         case .depart:
             return road.isEmpty ? fill(p.head, v) : fill(p.headOn, v)
         case .roundabout:
-            return fill(p.roundabout, ["exit": p.ordinal(exitNumber ?? 1)]) + then(p.onto)
+            return fill(p.roundabout, Slots(exit: p.ordinal(exitNumber ?? 1))) + then(p.onto)
         case .fork:
             return p.keep[(modifier ?? .slightRight).isLeft ? 0 : 1] + then(p.onto)
         case .newName:

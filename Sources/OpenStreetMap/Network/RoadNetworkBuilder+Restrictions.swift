@@ -18,7 +18,7 @@ extension RoadNetworkBuilder {
         var wanted = Set<Int64>()
         for r in restrictions { wanted.formUnion(r.from + r.to + r.viaWays) }
         for (e, edge) in net.edges.enumerated() where wanted.contains(edge.wayID) { wayEdges[edge.wayID, default: []].append(e) }
-        func arcs(of ways: [Int64], arrivingAt v: Int?, leaving w: Int?) -> [RoadNetwork.Arc] {
+        @inline(never) func arcs(of ways: [Int64], arrivingAt v: Int?, leaving w: Int?) -> [RoadNetwork.Arc] {
             var out: [RoadNetwork.Arc] = []
             for way in ways {
                 for e in wayEdges[way] ?? [] {
