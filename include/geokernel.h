@@ -1553,9 +1553,11 @@ int gk_polyline_decode(gk_context *ctx, const char *encoded, int precision, doub
  * on them), and the steps of any plan's legs as fields.
  *
  *  - A road graph keeps the largest strongly connected part of the network (what the
- *    profile may travel), with a contraction hierarchy for both metrics. Units: metres,
- *    seconds, degrees; lengths are haversine sums along the roads (sphere
- *    GK_EARTH_MEAN_RADIUS_M).
+ *    profile may travel) and every part a route can leave it for or come from; its routes
+ *    are searched on the turns between roads (turn costs by angle in the fastest metric,
+ *    U-turns only where the road ends for cars, turn restrictions via a node or via ways),
+ *    with a contraction hierarchy for both metrics. Units: metres, seconds, degrees;
+ *    lengths are haversine sums along the roads (sphere GK_EARTH_MEAN_RADIUS_M).
  *  - Strings and arrays are copied into caller buffers by the rules of section route:
  *    *out_len (or *out_count) is always set, GK_ERR_BUFFER_TOO_SMALL writes nothing, and
  *    capacity 0 with a NULL buffer asks for the size. C strings passed in (paths,
@@ -1563,7 +1565,8 @@ int gk_polyline_decode(gk_context *ctx, const char *encoded, int precision, doub
  *    read during the call only.
  *  - Thread safety: a gk_road_graph is immutable after creation: any number of routers
  *    and threads may share it, each thread with its own context. A gk_router holds one
- *    search workspace (about 60 bytes per node): use it from one thread at a time, and
+ *    search workspace (about 56 bytes per turn state, a state per allowed direction of an
+ *    edge): use it from one thread at a time, and
  *    create one router per thread over a shared graph. A route plan (gk_route) is used by
  *    one thread at a time, as in section route.
  *  - Lifetimes: a router keeps the graph's data alive and a road plan keeps its router's,
@@ -1683,8 +1686,9 @@ void gk_road_graph_destroy(gk_road_graph *graph);
  *  \param ctx the calling thread's context.
  *  \param graph the graph (only read).
  *  \param[out] out_nodes, out_edges nodes (junctions and road ends) and edges kept.
- *  \param[out] out_dropped_nodes, out_dropped_edges those of the network outside the
- *  largest strongly connected part, or with no direction the profile may travel.
+ *  \param[out] out_dropped_nodes, out_dropped_edges those of the network's islands (no
+ *  route to or from its largest strongly connected part), or with no direction the
+ *  profile may travel.
  *  \param[out] out_bytes the size of its arrays (about what gk_road_graph_save writes).
  *  Any out pointer may be NULL.
  *  \return GK_OK or GK_ERR_MISUSE. Ownership: plain values. Thread safety: any thread
@@ -1717,8 +1721,8 @@ int gk_profile_json(gk_context *ctx, const char *name, char *buf, size_t capacit
  *  \param[out] out the router. Ownership: the caller frees it with gk_router_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown metric or mode or a bad
  *  max_snap_m; GK_ERR_MISUSE for NULL.
- *  Complexity: O(nodes + edges) time and memory (a search workspace of about 60 bytes per
- *  node). Thread safety: use the router from one thread at a time; make one per thread.
+ *  Complexity: O(nodes + edges) time and memory (a search workspace of about 56 bytes per
+ *  turn state). Thread safety: use the router from one thread at a time; make one per thread.
  *  Swift: RoadRouter(graph:metric:mode:maxSnapDistanceMeters:), RoadGraph.Workspace. \since 0.2 */
 int gk_router_create(gk_context *ctx, gk_road_graph *graph, int metric, int mode, double max_snap_m,
                      gk_router **out);
@@ -1732,9 +1736,10 @@ void gk_router_destroy(gk_router *router);
  *  \param router the router. \param lat, lon the point in degrees.
  *  \param[out] out_lat, out_lon the point on the road (degrees).
  *  \param[out] out_distance_m metres from (lat, lon) to it. Any out pointer may be NULL.
- *  \return GK_OK; GK_ERR_NOT_FOUND when no road is that close ("no road within 200 m of
- *  ..."); GK_ERR_INVALID_ARGUMENT for a bad coordinate; GK_ERR_MISUSE.
- *  Complexity: about a microsecond at street scale. Ownership: plain values.
+ *  \return GK_OK; GK_ERR_NOT_FOUND when no road is that close ("(43.8, 7.3) is 4.4 km
+ *  from the nearest road (the limit is 200 m)"); GK_ERR_INVALID_ARGUMENT for a bad
+ *  coordinate; GK_ERR_MISUSE.
+ *  Complexity: O(segments near the point). Ownership: plain values.
  *  Thread safety: one thread at a time per router. Swift: RoadRouter.snap(_:). \since 0.2 */
 int gk_router_snap(gk_context *ctx, gk_router *router, double lat, double lon, double *out_lat,
                    double *out_lon, double *out_distance_m);
@@ -1753,7 +1758,8 @@ int gk_router_snap(gk_context *ctx, gk_router *router, double lat, double lon, d
  *  \param capacity entries at out_costs.
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < src_count * dst_count (checked
  *  before any routing; nothing written); GK_ERR_NOT_FOUND when a point is farther than
- *  max_snap_m from a road (the message names it: "source 2: no road within ...");
+ *  max_snap_m from a road (the message names it: "source 2: ... from the nearest road ...");
+ *  sources are snapped as a route's start and targets as its end (gk_router_snap_point);
  *  GK_ERR_INVALID_ARGUMENT naming a bad point or stride; GK_ERR_MISUSE for NULL.
  *  Complexity: one upward search per point plus the cells (well under a microsecond per
  *  cell on a city). Ownership: the inputs are read during the call only; the costs are
@@ -1830,7 +1836,8 @@ int gk_router_cost(gk_context *ctx, gk_router *router, const void *from, const v
 
 /** CONSTRUCTOR. An empty route plan whose legs follow the router's roads: each pin added
  *  with gk_route_add_pin is first snapped onto the network (GK_ERR_NOT_FOUND "pin B was
- *  not added: no road within ..." when it is too far), and from the second pin on its leg
+ *  not added: ... is 340 m from the nearest road ..." when it is too far; pin A onto a road
+ *  a route can leave, later pins onto roads a route can reach and leave), and from the second pin on its leg
  *  is the route from the previous pin, with the network's length, time and road steps.
  *  gk_route_add_pin_with_leg adds a leg with a geometry as given; with leg_count 0, the
  *  road leg (timed by *travel_time_s when not NULL). A leg the network does not connect
@@ -1843,8 +1850,8 @@ int gk_router_cost(gk_context *ctx, gk_router *router, const void *from, const v
  *  first) and does not use its workspace (another thread may use the router meanwhile).
  *  \param[out] out the route. Ownership: the caller frees it with gk_route_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for max_pins 0; GK_ERR_MISUSE for NULL.
- *  Complexity: O(1); each leg then costs a search and a workspace of about 60 bytes per
- *  node. Thread safety: the plan is used by one thread at a time.
+ *  Complexity: O(1); each leg then costs a search and a workspace of about 56 bytes per
+ *  turn state. Thread safety: the plan is used by one thread at a time.
  *  Swift: RoutePlan(configuration:router:). \since 0.2 */
 int gk_route_create_road(gk_context *ctx, size_t max_pins, gk_router *router, gk_route **out);
 
