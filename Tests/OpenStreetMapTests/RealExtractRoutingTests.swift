@@ -129,28 +129,34 @@ import _GeoKernelTestSupport
         #expect(leg.steps.count < 40)
     }
 
-    @Test("on 1 000 random fastest car routes per extract, every U-turn is made where the road ends", arguments: extracts)
-    func uTurnsOnlyAtDeadEnds(extract: String) throws {
+    /// The fastest car legs between 1 000 seeded random pairs of an extract (those found).
+    static func randomLegs(_ extract: String, seed: UInt64) throws -> (RoadGraph, [RoadRoute]) {
         let g = try Self.graph(extract, .car)
         let router = try RoadRouter(graph: g, metric: .fastest)
-        let snaps = try Self.randomSnaps(g, count: 2_000, seed: 0x5EED &+ UInt64(extract.count))
-        var routes = 0, uTurns = 0
-        for i in stride(from: 0, to: snaps.count, by: 2) {
-            guard let leg = try? router.leg(from: snaps[i], to: snaps[i + 1]) else { continue }
-            routes += 1
+        let snaps = try Self.randomSnaps(g, count: 2_000, seed: seed &+ UInt64(extract.count))
+        let legs = stride(from: 0, to: snaps.count, by: 2).compactMap { try? router.leg(from: snaps[$0], to: snaps[$0 + 1]) }
+        return (g, legs)
+    }
+
+    @Test("on 1 000 random fastest car routes per extract, every U-turn is made where the road ends", arguments: extracts)
+    func uTurnsOnlyAtDeadEnds(extract: String) throws {
+        let (g, legs) = try Self.randomLegs(extract, seed: 0x5EED)
+        let routes = legs.count
+        var uTurns = 0
+        for (i, leg) in legs.enumerated() {
             let pieces = leg.path.pieces
             // Turning back (along the same edge, or onto the same road: "Make a U-turn")
             // happens only where no other road leads on.
             for step in leg.steps where step.modifier == .uTurn {
                 uTurns += 1
                 guard let k = pieces.firstIndex(where: { $0.geometryRange.lowerBound == step.vertexIndex }), k > 0 else {
-                    Issue.record("\(extract) route \(i / 2): a U-turn step at no junction")
+                    Issue.record("\(extract) route \(i): a U-turn step at no junction")
                     continue
                 }
                 let x = pieces[k - 1], y = pieces[k]
                 let node = x.forward ? g.edgeEndpoints(x.edge).to : g.edgeEndpoints(x.edge).from
                 let others = g.edges(at: node).filter { $0.canLeave && $0.edge != x.edge && $0.edge != y.edge }
-                #expect(others.isEmpty, "\(extract) route \(i / 2): \(step.instruction) at node \(node) \(g.nodeCoordinate(node)), which has \(others.count) other ways on: \(x) \(y) \(g.edgeName(x.edge))|\(g.edgeRef(x.edge)) \(g.edgeName(y.edge))|\(g.edgeRef(y.edge)) \(others.map { g.edgeName($0.edge) + "|" + g.edgeRef($0.edge) })")
+                #expect(others.isEmpty, "\(extract) route \(i): \(step.instruction) at node \(node) \(g.nodeCoordinate(node)), which has \(others.count) other ways on: \(x) \(y) \(g.edgeName(x.edge))|\(g.edgeRef(x.edge)) \(g.edgeName(y.edge))|\(g.edgeRef(y.edge)) \(others.map { g.edgeName($0.edge) + "|" + g.edgeRef($0.edge) })")
             }
         }
         #expect(routes > 950, "\(extract): \(routes) of 1 000 routes found")
@@ -159,17 +165,14 @@ import _GeoKernelTestSupport
 
     @Test("on 1 000 random car routes per extract, no step under 20 m is anything but a real turn, and most steps name their road", arguments: extracts)
     func stepsWorthReading(extract: String) throws {
-        let g = try Self.graph(extract, .car)
-        let router = try RoadRouter(graph: g, metric: .fastest)
-        let snaps = try Self.randomSnaps(g, count: 2_000, seed: 0x57E9 &+ UInt64(extract.count))
+        let (_, legs) = try Self.randomLegs(extract, seed: 0x57E9)
         var steps = 0, named = 0
-        for i in stride(from: 0, to: snaps.count, by: 2) {
-            guard let leg = try? router.leg(from: snaps[i], to: snaps[i + 1]) else { continue }
+        for (i, leg) in legs.enumerated() {
             for s in leg.steps where s.maneuver != .arrive {
                 steps += 1
                 if !s.roadLabel.isEmpty || !s.destination.isEmpty { named += 1 }
                 if s.distanceMeters < RoadDirections.minimumStepMeters && s.maneuver != .depart {
-                    #expect(RoadDirections.isRealTurn(s), "\(extract) route \(i / 2): \(s.instruction) (\(s.distanceMeters) m)")
+                    #expect(RoadDirections.isRealTurn(s), "\(extract) route \(i): \(s.instruction) (\(s.distanceMeters) m)")
                 }
             }
         }

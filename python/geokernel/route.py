@@ -226,18 +226,8 @@ class RoutePlan(_Handle):
                 s = _CStep()
                 check(lib.gk_route_step(ctx, ptr, i, j, byref(s)), ctx)
                 text = _text(lambda c, b, cap, ln: lib.gk_route_step_text(c, ptr, i, j, b, cap, ln), ctx)
-                nl, rl = c_size_t(), c_size_t()
-                status = lib.gk_route_step_road(ctx, ptr, i, j, None, 0, byref(nl), None, 0, byref(rl))
-                if status not in (0, _BUFFER_TOO_SMALL):
-                    check(status, ctx)
-                nb, rb = ctypes.create_string_buffer(nl.value + 1), ctypes.create_string_buffer(rl.value + 1)
-                check(lib.gk_route_step_road(ctx, ptr, i, j, nb, len(nb), byref(nl), rb, len(rb), byref(rl)), ctx)
-                dl, el = c_size_t(), c_size_t()
-                status = lib.gk_route_step_signs(ctx, ptr, i, j, None, 0, byref(dl), None, 0, byref(el))
-                if status not in (0, _BUFFER_TOO_SMALL):
-                    check(status, ctx)
-                db, eb = ctypes.create_string_buffer(dl.value + 1), ctypes.create_string_buffer(el.value + 1)
-                check(lib.gk_route_step_signs(ctx, ptr, i, j, db, len(db), byref(dl), eb, len(eb), byref(el)), ctx)
+                name, ref = _text_pair(lib.gk_route_step_road, ctx, ptr, i, j)
+                dest, exit_ref = _text_pair(lib.gk_route_step_signs, ctx, ptr, i, j)
                 count = c_size_t()
                 status = lib.gk_route_step_lanes(ctx, ptr, i, j, None, 0, byref(count))
                 if status not in (0, _BUFFER_TOO_SMALL):
@@ -248,9 +238,7 @@ class RoutePlan(_Handle):
                                    bool(masks[m] >> 31 & 1)) for m in range(count.value))
                 out.append(RouteStep(MANEUVERS[s.maneuver], MODIFIERS.get(s.modifier), s.exit_number,
                                      SIDES.get(s.side), s.heading_deg, s.distance_m, s.duration_s,
-                                     s.first_vertex, s.last_vertex, text, nb.raw[:nl.value].decode("utf-8"),
-                                     rb.raw[:rl.value].decode("utf-8"), db.raw[:dl.value].decode("utf-8"),
-                                     eb.raw[:el.value].decode("utf-8"), lanes))
+                                     s.first_vertex, s.last_vertex, text, name, ref, dest, exit_ref, lanes))
         return out
 
     def directions(self) -> List[str]:
@@ -279,6 +267,18 @@ class RoutePlan(_Handle):
 
     def __repr__(self) -> str:
         return "RoutePlan [closed]" if self.closed else f"RoutePlan({len(self)} pins)"
+
+
+def _text_pair(fn, ctx, ptr, leg: int, step: int) -> Tuple[str, str]:
+    """The two strings of a step that a gk_route_step_road-shaped call delivers (size first,
+    then the text)."""
+    na, nb = c_size_t(), c_size_t()
+    status = fn(ctx, ptr, leg, step, None, 0, byref(na), None, 0, byref(nb))
+    if status not in (0, _BUFFER_TOO_SMALL):
+        check(status, ctx)
+    a, b = ctypes.create_string_buffer(na.value + 1), ctypes.create_string_buffer(nb.value + 1)
+    check(fn(ctx, ptr, leg, step, a, len(a), byref(na), b, len(b), byref(nb)), ctx)
+    return a.raw[:na.value].decode("utf-8"), b.raw[:nb.value].decode("utf-8")
 
 
 def profile_json(name: str) -> str:

@@ -19,6 +19,8 @@ extension RoadGraphStorage {
         let geom: [Int32] = try r.read(), stringFirst: [UInt32] = try r.read(), stringBytes: [UInt8] = try r.read()
         let incFirst: [UInt32] = try r.read(), incArc: [UInt32] = try r.read()
         let cellFirst: [UInt32] = try r.read(), cellSeg: [UInt32] = try r.read()
+        // The header's counts are checked against the arrays before they size anything.
+        guard nodeCoord.count == 2 * n, edgeEnds.count == 2 * m else { throw corrupt("node or edge arrays of the wrong size") }
         guard let turns = TurnGraph(
             stateArc: try r.read(), turnFirst: try r.read(), turnTo: try r.read(), turnCost: try r.read(), arcCount: 2 * m)
         else { throw corrupt("inconsistent turn graph") }
