@@ -179,4 +179,17 @@ import _GeoKernelTestSupport
         // Before the step rules (GeoKernel 0.4) 73 % of Andorra's steps named a road.
         #expect(Double(named) / Double(steps) >= 0.73, "\(extract): \(named) of \(steps) steps name a road, ref or destination")
     }
+
+    @Test("a roundabout's one-way exit into a street that cannot come back is kept and counted (Monaco)")
+    func oneWayExitCounts() throws {
+        let g = try Self.graph("monaco", .car)
+        // Way 166558486 leaves the roundabout (way 92627441) one-way; before 0.5 it lay
+        // outside the largest strongly connected component and was dropped.
+        #expect((0..<g.edgeCount).contains { g.edgeWayID($0) == 166_558_486 })
+        let router = try RoadRouter(graph: g, metric: .fastest)
+        let leg = try router.route(through: [try Coordinate(latitude: 43.728677, longitude: 7.41016),
+                                             try Coordinate(latitude: 43.739213, longitude: 7.4277)])[0]
+        let roundabouts = leg.steps.filter { $0.maneuver == .roundabout }
+        #expect(roundabouts.count == 3 && roundabouts[1].exitNumber == 2, "\(leg.steps.map(\.instruction))")
+    }
 }
