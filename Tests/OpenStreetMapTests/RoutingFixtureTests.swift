@@ -132,6 +132,28 @@ import _GeoKernelTestSupport
         #expect(footReport.restrictionsApplied == 0 && footNetwork.restrictions.isEmpty)
     }
 
+    // restriction-via-way.osm: see the fixture's comment.
+    @Test("a restriction via a way forbids the whole sequence only, and except= exempts the profiles it names")
+    func restrictionViaWay() throws {
+        let (network, report) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-via-way.osm"), profile: .car)
+        #expect(report.restrictionsApplied == 2 && report.restrictionsSkipped == 0, "\(report)")
+        #expect(network.restrictions.contains { $0.arcs.count == 3 && $0.kind == .no })
+        let car = try Self.router("restriction-via-way.osm", .car)
+        let onA = try Self.at(43.7300, 7.4205), onD = try Self.at(43.7310, 7.4215), onMilieu = try Self.at(43.7305, 7.4210)
+        // Rue A → Rue Milieu → Rue D is forbidden: round by Rue B and Rue Est instead.
+        let around = try Self.route(car, onA, onD)
+        #expect(!around.roadNames.contains("Rue Milieu"), "\(around.roadNames)")
+        // Rue A → Rue Milieu alone is allowed.
+        #expect(try Self.route(car, onA, onMilieu).roadNames == ["Rue A", "Rue Milieu"])
+        // only_straight_on from Rue B at 2 binds cars (no turn into Rue Milieu) but not bicycles.
+        let onB = try Self.at(43.7300, 7.4215)
+        #expect(!(try Self.route(car, onB, onMilieu).roadNames.prefix(2) == ["Rue B", "Rue Milieu"]))
+        let bike = try Self.router("restriction-via-way.osm", .bicycle)
+        #expect(try Self.route(bike, onB, onMilieu).roadNames == ["Rue B", "Rue Milieu"])
+        let (_, bikeReport) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-via-way.osm"), profile: .bicycle)
+        #expect(bikeReport.restrictionsApplied == 1, "relation 41 exempts bicycles: \(bikeReport)")
+    }
+
     // barrier-destination.osm: Rue Courte 41 → 42 (bollard) → 43 along 43.7300; Rue Longue
     // around by 44, 46, 47, 45; Impasse Privée 44 → 48 → 45 and Chemin du Parc 48 → 49 are
     // access=destination.
