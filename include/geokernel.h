@@ -1376,6 +1376,19 @@ int gk_route_pin(gk_context *ctx, gk_route *route, size_t index, double *out_lat
 int gk_route_pin_label(gk_context *ctx, gk_route *route, size_t index, char *buf, size_t capacity,
                        size_t *out_len);
 
+/** Where a pin of a road plan was snapped: "snapped 3 m onto Rue Basse" (how far, and onto
+ *  the road's name, else its number, else its class); "" for plans without a router.
+ *  \param ctx the calling thread's context.
+ *  \param route the route plan (required; only read).
+ *  \param index the pin, 0-based, below gk_route_pin_count.
+ *  \param[out] buf receives the text and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf (the section's string rules).
+ *  \param[out] out_len the text's length in bytes without the NUL (may be NULL).
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE. Ownership: copied
+ *  into the caller's buf. Thread safety: as the plan. Swift: RoutePin.snapDescription.
+ *  \since 0.5 */
+int gk_route_pin_snap(gk_context *ctx, gk_route *route, size_t index, char *buf, size_t capacity, size_t *out_len);
+
 /** Leg index (0-based; from pin index to pin index + 1).
  *  \param ctx the calling thread's context.
  *  \param route the route plan (required; only read).

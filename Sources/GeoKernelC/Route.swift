@@ -101,6 +101,16 @@ fileprivate func routeStoreRegion(
     }
 }
 
+@c public func gk_route_pin_snap(
+    _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ index: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let pins = try routeBox(route).plan.pins
+        try deliver(pins[try routeCheckedIndex(index, pins.count, "pin")].snapDescription, to: buf, capacity: capacity, outLen: outLen)
+    }
+}
+
 @c public func gk_route_leg(
     _ ctx: OpaquePointer?, _ route: OpaquePointer?, _ index: UInt,
     _ outLengthM: UnsafeMutablePointer<Double>?, _ outTimeS: UnsafeMutablePointer<Double>?,

@@ -8,7 +8,8 @@ import GeoKernel
 /// 1. Inside a roundabout nothing is said; the exits passed are counted (every road that
 ///    may be taken out of the roundabout at a node it passes). Entering one starts a
 ///    `.roundabout` step whose exit number and road are those of the exit taken.
-/// 2. Where no other road may be taken (the road merely changes its OSM way): the same
+/// 2. Turning back along the same edge (a U-turn where the road ends) is always said. Where
+///    no other road may be taken (the road merely changes its OSM way): the same
 ///    road goes on silently (same name; or, when a name is missing, same ref), and so
 ///    does a road that becomes unnamed within 45°; another name or ref is `.newName`
 ///    ("Continue onto …") when the heading changes by less than 45°, else a `.turn`.
@@ -130,7 +131,9 @@ public enum RoadDirections {
             }
             let others = alternatives(at: q, arrivingOn: p, plane, graph)
             var next: (RouteStep.Maneuver, RouteStep.Turn)?
-            if others.count == 0 {
+            if q.edge == p.edge && q.forward != p.forward {
+                next = (.continue, .uTurn)  // back along the same road: always said
+            } else if others.count == 0 {
                 // No other choice: a name or ref change is said, a road merely losing its
                 // name (or bending) is not.
                 if !q.road.same(as: p.road) && !(q.road.isUnnamed && abs(angle) < 45) {

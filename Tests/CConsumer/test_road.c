@@ -288,6 +288,12 @@ static void test_road_plan(gk_context *ctx, gk_router *router) {
     }
     CHECK(fabs(sum - length) < 1, "steps add up to the leg: %g vs %g", sum, length);
 
+    /* Each pin says where it was snapped. */
+    CHECK(gk_route_pin_snap(ctx, route, 0, text, sizeof text, &len) == GK_OK
+              && strcmp(text, "snapped 0.0 m onto Boulevard Albert 1er") == 0 && len == strlen(text), "pin A: %s", text);
+    CHECK(gk_route_pin_snap(ctx, route, 9, text, sizeof text, &len) == GK_ERR_NOT_FOUND, "no pin 9");
+    CHECK(gk_route_pin_snap(ctx, route, 0, text, 5, &len) == GK_ERR_BUFFER_TOO_SMALL, "pin snap: 5 bytes");
+
     /* Languages: the same steps in German and French, ordinals and all; an unknown
        language is refused and changes nothing. */
     {

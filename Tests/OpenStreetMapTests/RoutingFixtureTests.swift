@@ -154,6 +154,35 @@ import _GeoKernelTestSupport
         #expect(bikeReport.restrictionsApplied == 1, "relation 41 exempts bicycles: \(bikeReport)")
     }
 
+    // dead-end.osm: see the fixture's comment.
+    @Test("a car turns back only where the road ends, and the U-turn costs the profile's penalty")
+    func uTurnAtDeadEnd() throws {
+        let r = try Self.router("dead-end.osm", .car, metric: .fastest)
+        let leg = try Self.route(r, try Self.at(43.7305, 7.4200), try Self.at(43.7305, 7.4210))
+        #expect(leg.roadNames == ["Rue Haute", "Rue Basse", "Impasse des Lilas", "Impasse des Lilas", "Rue du Moulin"],
+                "\(leg.roadNames)")
+        #expect(leg.steps.contains { $0.modifier == .uTurn && $0.roadName == "Impasse des Lilas" }, "\(leg.steps.map(\.instruction))")
+        let uTurn = TurnCosts.driving.uTurnSeconds + TurnCosts.driving.sharpTurnSeconds
+        #expect(leg.path.pieces[3].turnSeconds == uTurn && leg.path.turnSeconds >= uTurn)
+    }
+
+    @Test("a route's time includes the turns it makes at a junction of four roads: 1.9 s right, 5.6 s left, none straight on")
+    func turnCostsOnARealJunction() throws {
+        var noAngles = RoutingProfile.car
+        noAngles.turnCosts.sharpTurnSeconds = 0
+        let priced = try Self.router("restriction-cross.osm", .car, metric: .fastest)
+        let plain = try Self.router("restriction-cross.osm", noAngles, metric: .fastest)
+        let south = try Self.at(Self.armSouth.0, Self.armSouth.1), east = try Self.at(Self.armEast.0, Self.armEast.1)
+        let north = try Self.at(Self.armNorth.0, Self.armNorth.1), west = try Self.at(Self.armWest.0, Self.armWest.1)
+        for (a, b, angle) in [(west, south, 90.0), (east, south, -90.0), (south, north, 0.0)] {
+            let p = try Self.route(priced, a, b).path, q = try Self.route(plain, a, b).path
+            #expect(p.pieces.map(\.edge) == q.pieces.map(\.edge))
+            #expect(abs(p.durationSeconds - q.durationSeconds - TurnCosts.driving.turnSeconds(angle: angle)) < 0.01,
+                    "\(angle)°: \(p.durationSeconds - q.durationSeconds) s")
+        }
+        #expect(TurnCosts.driving.turnSeconds(angle: 90) > 1.8 && TurnCosts.driving.turnSeconds(angle: -90) > 5.5)
+    }
+
     // barrier-destination.osm: Rue Courte 41 → 42 (bollard) → 43 along 43.7300; Rue Longue
     // around by 44, 46, 47, 45; Impasse Privée 44 → 48 → 45 and Chemin du Parc 48 → 49 are
     // access=destination.

@@ -217,6 +217,7 @@ _SIGNATURES = {
     "gk_route_step_signs": (_I, [_P, _P, _S, _S, _P, _S, _P, _P, _S, _P]),
     "gk_route_step_lanes": (_I, [_P, _P, _S, _S, _P, _S, _P]),
     "gk_route_set_language": (_I, [_P, _P, c_char_p]),
+    "gk_route_pin_snap": (_I, [_P, _P, _S, _P, _S, _P]),
     "gk_router_snap_point": (_I, [_P, _P, _D, _D, _I, _P]),
     "gk_router_cost": (_I, [_P, _P, _P, _P, _P]),
     # batch queries

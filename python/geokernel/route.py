@@ -193,6 +193,14 @@ class RoutePlan(_Handle):
                 out.append((label, la.value, lo.value))
         return out
 
+    def pin_snaps(self) -> List[str]:
+        """Where each pin of a road plan was snapped: "snapped 3 m onto Rue Basse" ("" for
+        plans without a router) (gk_route_pin_snap)."""
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            return [_text(lambda c, b, cap, ln: lib.gk_route_pin_snap(c, ptr, i, b, cap, ln), ctx)
+                    for i in range(int(lib.gk_route_pin_count(ptr)))]
+
     def leg(self, index: int) -> Leg:
         """Leg index (0-based, from pin index to pin index + 1). Raises NotFoundError."""
         i = int(index)

@@ -392,6 +392,7 @@ def test_directions_in_five_languages(monaco):
             plan.add_pin(lat, lon)
         plans[code] = plan
     assert plans["de"].directions()[0] == "Wegbeschreibung mit dem Auto von A nach B"
+    assert all(s.startswith("snapped ") and " m onto " in s for s in plans["de"].pin_snaps())
     assert plans["fr"].directions()[0] == "Itinéraire en voiture de A à B"
     en, de = plans["en"].steps(0), plans["de"].steps(0)
     assert [s._replace(instruction="") for s in en] == [s._replace(instruction="") for s in de]
