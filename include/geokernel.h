@@ -1837,7 +1837,7 @@ int gk_router_snap_point(gk_context *ctx, gk_router *router, double lat, double 
  *  \param[out] out_cost the cost; INFINITY when the network does not connect them.
  *  \return GK_OK; GK_ERR_NOT_FOUND when not connected (*out_cost is INFINITY);
  *  GK_ERR_INVALID_ARGUMENT for a point of another graph or out of range; GK_ERR_MISUSE.
- *  Complexity: a hierarchy query, below a microsecond on a city. Ownership: reads the
+ *  Complexity: a hierarchy query (upward search spaces of the turn graph). Ownership: reads the
  *  points during the call only. Thread safety: one thread at a time per router.
  *  Swift: RoadGraph.cost(from:to:metric:algorithm:workspace:). \since 0.5 */
 #ifndef GK_HANDLES_AS_VOID
