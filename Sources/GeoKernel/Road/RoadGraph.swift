@@ -26,7 +26,7 @@ public enum RoutingAlgorithm: Sendable, Hashable {
     /// Bidirectional upward search in the metric's contraction hierarchy (Geisberger et
     /// al. 2008) with stall-on-demand; requires the hierarchy to have been built.
     case contractionHierarchy
-    /// Bidirectional Dijkstra over the original arcs.
+    /// Bidirectional Dijkstra over the turn graph (every turn, with its cost).
     case dijkstra
 }
 
