@@ -14,6 +14,12 @@ func routeBox(_ route: OpaquePointer?) throws(GeoKernelError) -> RouteBox {
     try required(borrow(route, as: RouteBox.self), "route")
 }
 
+/// Pin `index` of a plan; `.notFound` past the last.
+func routePin(_ route: OpaquePointer?, _ index: UInt) throws(GeoKernelError) -> RoutePin {
+    let pins = try routeBox(route).plan.pins
+    return pins[try routeCheckedIndex(index, pins.count, "pin")]
+}
+
 /// A C index checked against `count` items; `.notFound` names both.
 func routeCheckedIndex(_ index: UInt, _ count: Int, _ what: String) throws(GeoKernelError) -> Int {
     guard index < UInt(count) else {
@@ -84,8 +90,7 @@ fileprivate func routeStoreRegion(
     _ outLat: UnsafeMutablePointer<Double>?, _ outLon: UnsafeMutablePointer<Double>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        let pins = try routeBox(route).plan.pins
-        let pin = pins[try routeCheckedIndex(index, pins.count, "pin")]
+        let pin = try routePin(route, index)
         store(pin.coordinate.latitude, outLat)
         store(pin.coordinate.longitude, outLon)
     }
@@ -96,8 +101,7 @@ fileprivate func routeStoreRegion(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        let pins = try routeBox(route).plan.pins
-        try deliver(pins[try routeCheckedIndex(index, pins.count, "pin")].label, to: buf, capacity: capacity, outLen: outLen)
+        try deliver(try routePin(route, index).label, to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
@@ -106,8 +110,7 @@ fileprivate func routeStoreRegion(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
-        let pins = try routeBox(route).plan.pins
-        try deliver(pins[try routeCheckedIndex(index, pins.count, "pin")].snapDescription, to: buf, capacity: capacity, outLen: outLen)
+        try deliver(try routePin(route, index).snapDescription, to: buf, capacity: capacity, outLen: outLen)
     }
 }
 
