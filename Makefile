@@ -29,7 +29,9 @@ ARGS ?=
 # configuration, so `make run` and `make test` share the compiled modules.
 # SCRATCH lets several working copies of the build coexist (e.g. SCRATCH=.build-mine).
 SCRATCH ?= .build
-SWIFT_BUILD_FLAGS := -c release --scratch-path $(SCRATCH)
+# -function-sections puts each function in its own section, so the linker's --gc-sections
+# (SwiftPM's default) drops the public API that libgeokernel.so's gk_* exports never reach.
+SWIFT_BUILD_FLAGS := -c release --scratch-path $(SCRATCH) -Xswiftc -Xfrontend -Xswiftc -function-sections
 BIN = $(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)
 STAGE := $(SCRATCH)/c
 LIBDIR := $(STAGE)/lib

@@ -80,6 +80,9 @@ let package = Package(
                     "-static-stdlib",
                     "-Xlinker", "--version-script=\(root)/Sources/GeoKernelC/geokernel.map",
                     "-Xlinker", "-soname=libgeokernel.so.0",
+                    // Identical code folding (of functions whose address is never taken): the
+                    // many equal generic specialisations share one copy.
+                    "-Xlinker", "--icf=safe",
                 ])
             ]
         ),

@@ -2109,7 +2109,8 @@ int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocode
  *  \param ctx the calling thread's context.
  *  \param tl the timeline (required; only read).
  *  \param radius_m how close a stay must be to a place, metres (> 0; 100 is usual).
- *  \param utc_offset_s seconds to add to UTC for local time (e.g. 3600 for CET).
+ *  \param utc_offset_s seconds to add to UTC for local time (e.g. 3600 for CET; finite,
+ *         within ±86 400).
  *  \param[out] lat, lon each place's position (its first stay), degrees.
  *  \param[out] visit_count stays at each place. \param[out] total_s their total time, s.
  *  Any of these four may be NULL.
@@ -2117,7 +2118,8 @@ int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocode
  *  \param[out] out_count the number of places (required).
  *  \param[out] out_home, out_work the index of Home and Work, or -1 (may be NULL).
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL as gk_timeline_placemarks; GK_ERR_INVALID_ARGUMENT
- *  for a radius that is not positive; GK_ERR_MISUSE. Complexity: O(stays × places).
+ *  for a radius that is not positive, an offset beyond a day or a stay beyond ±2^50 s of the
+ *  epoch; GK_ERR_MISUSE. Complexity: O(stays × places).
  *  Swift: PlaceVisits(placemarks:radiusMeters:utcOffset:). \since 0.4 */
 int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double utc_offset_s, double *lat,
                        double *lon, size_t *visit_count, double *total_s, size_t capacity, size_t *out_count,
@@ -2158,13 +2160,17 @@ int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double
 /** CONSTRUCTOR. Opens (or creates) the landmark store at `path`; migrates an older
  *  schema; loads the search index (O(n log n); see the landmarks.store.open.1m benchmark).
  *  \param ctx the calling thread's context.
- *  \param[in] path the database file, UTF-8 (its -wal and -shm files appear beside it).
+ *  \param[in] path the database file, UTF-8 (its -wal and -shm files appear beside it); a
+ *         path beginning "file:" names a file, not an SQLite URI.
  *  \param durability GK_DURABILITY_FULL or GK_DURABILITY_NORMAL.
  *  \param[out] out the store. Ownership: the caller closes it with gk_landmark_store_close.
  *  \return GK_OK; GK_ERR_CORRUPT for a file that is not SQLite, another application's
- *  database or a store of a newer schema version (the message names both versions);
+ *  database, a store of a newer schema version (the message names both versions) or one
+ *  with damaged rows (a value of the wrong type, a bad coordinate, text that is not UTF-8);
  *  GK_ERR_IO when the file cannot be opened or created or is not a regular file (a FIFO,
- *  device or directory is refused at once); GK_ERR_INVALID_ARGUMENT;
+ *  device or directory is refused at once); GK_ERR_INVALID_ARGUMENT for a durability not
+ *  listed, or a path that is empty, ":memory:" or not UTF-8 (SQLite's temporary databases
+ *  would lose every write);
  *  GK_ERR_MISUSE for NULL. Swift: LandmarkStore(path:durability:). \since 0.4 */
 int gk_landmark_store_open(gk_context *ctx, const char *path, int durability, gk_landmark_store **out);
 

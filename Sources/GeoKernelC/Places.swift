@@ -81,7 +81,9 @@ final class AddressIndexBox {
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        guard utcOffsetS.isFinite else { throw GeoKernelError.invalid("utc_offset_s \(utcOffsetS) is not finite") }
+        guard utcOffsetS.isFinite, abs(utcOffsetS) <= PlaceVisits.maximumUTCOffsetSeconds else {
+            throw GeoKernelError.invalid("utc_offset_s \(utcOffsetS) is not within a day (±86 400 s)")
+        }
         let visits = try PlaceVisits(placemarks: box.diary.placemarks, radiusMeters: radiusM, utcOffset: { _ in utcOffsetS })
         outHome?.pointee = visits.home ?? -1
         outWork?.pointee = visits.work ?? -1

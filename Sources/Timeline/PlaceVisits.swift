@@ -46,13 +46,18 @@ public struct PlaceVisits: Sendable, Hashable {
     /// The id of the work place, or nil.
     public private(set) var work: Int?
 
+    /// The largest UTC offset accepted, seconds (a day; real zones span −12 h … +14 h).
+    public static let maximumUTCOffsetSeconds: Double = 86_400
+
     /// Groups `placemarks` (any order; usually a diary's).
     ///
     /// - Parameters:
     ///   - radiusMeters: how close a stay must be to a place to count as a visit (> 0;
     ///     default 100 m, trackintel's default stay radius).
     ///   - utcOffset: seconds to add to UTC for local time at an instant (s since the epoch).
-    /// - Throws: `.invalidArgument` for a radius that is not positive and finite.
+    /// - Throws: `.invalidArgument` for a radius that is not positive and finite, an offset
+    ///   that is not finite or larger than a day (±86 400 s; real zones span −12 h … +14 h),
+    ///   or a stay whose local times lie beyond ±2⁵⁰ s of the epoch.
     public init(
         placemarks: [Placemark], radiusMeters: Double = 100, utcOffset: (Double) -> Double = { _ in 0 }
     ) throws(GeoKernelError) {
@@ -73,7 +78,7 @@ public struct PlaceVisits: Sendable, Hashable {
                     weekdayDaytimeSeconds: 0))
             }
             placeOfPlacemark[i] = best
-            let (night, day) = Self.split(p.arrival, max(p.arrival, p.departure), utcOffset)
+            let (night, day) = try Self.split(p.arrival, max(p.arrival, p.departure), utcOffset)
             places[best].visits.append(p.index)
             places[best].totalSeconds += max(0, p.departure - p.arrival)
             places[best].overnightSeconds += night
@@ -92,15 +97,23 @@ public struct PlaceVisits: Sendable, Hashable {
     }
 
     /// Overnight and weekday-daytime seconds of [start, end] (UTC instants), cut at local
-    /// hour boundaries.
-    static func split(_ start: Double, _ end: Double, _ utcOffset: (Double) -> Double) -> (Double, Double) {
+    /// hour boundaries. Throws for an offset beyond a day or a local time whose hour
+    /// arithmetic would not be exact (beyond ±2⁵⁰ s), rather than loop or trap on it.
+    static func split(_ start: Double, _ end: Double, _ utcOffset: (Double) -> Double) throws(GeoKernelError) -> (Double, Double) {
         var night = 0.0, day = 0.0, t = start
         while t < end {
-            let local = t + utcOffset(t)
+            let offset = utcOffset(t)
+            guard offset.isFinite, abs(offset) <= maximumUTCOffsetSeconds else {
+                throw .invalid("UTC offset \(offset) s at \(t) is not within a day (±86 400 s)")
+            }
+            let local = t + offset
+            guard abs(t) <= 0x1p50, abs(local) <= 0x1p50 else {
+                throw .invalid("stay time \(t) s is beyond ±2^50 s of the epoch")
+            }
             let dayIndex = (local / 86_400).rounded(.down)
             let secondOfDay = local - dayIndex * 86_400
             let hour = Int(secondOfDay / 3600)
-            let next = min(end, t + (Double(hour + 1) * 3600 - secondOfDay))
+            let next = max(t.nextUp, min(end, t + (Double(hour + 1) * 3600 - secondOfDay)))
             let weekday = ((Int(dayIndex) % 7) + 7 + 3) % 7  // 0 = Monday (1970-01-01 was a Thursday)
             if hour < 6 { night += next - t }
             if weekday < 5 && hour >= 9 && hour < 17 { day += next - t }

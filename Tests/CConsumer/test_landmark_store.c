@@ -138,6 +138,10 @@ void test_landmark_store(gk_context *ctx) {
     /* NULLs and bad files. */
     CHECK(gk_landmark_store_open(ctx, NULL, GK_DURABILITY_FULL, &b) == GK_ERR_MISUSE, "NULL path");
     CHECK(gk_landmark_store_open(ctx, a_path, 7, &a2) == GK_ERR_INVALID_ARGUMENT, "bad durability");
+    /* "" would be SQLite's temporary database, ":memory:" its in-memory one: both lose every write. */
+    CHECK(gk_landmark_store_open(ctx, "", GK_DURABILITY_FULL, &b) == GK_ERR_INVALID_ARGUMENT, "empty path");
+    CHECK(gk_landmark_store_open(ctx, ":memory:", GK_DURABILITY_FULL, &b) == GK_ERR_INVALID_ARGUMENT, ":memory:");
+    CHECK(gk_landmark_store_open(ctx, "\xff.db", GK_DURABILITY_FULL, &b) == GK_ERR_INVALID_ARGUMENT, "non-UTF-8 path");
     CHECK(gk_landmark_store_count(ctx, NULL, &count) == GK_ERR_MISUSE, "NULL store");
     {
         gk_landmark_store *bad = NULL;

@@ -110,6 +110,14 @@ static void test_visits(gk_context *ctx) {
           "capacity 1");
     CHECK(gk_timeline_places(ctx, tl, 0, 0, NULL, NULL, NULL, NULL, 4, &n, NULL, NULL) == GK_ERR_INVALID_ARGUMENT,
           "radius 0");
+    /* An offset beyond a day is refused (1e25 used to trap); NaN and infinity too. */
+    const double bad_offsets[] = {1e25, -1e22, 86401, NAN, INFINITY};
+    for (size_t i = 0; i < sizeof bad_offsets / sizeof bad_offsets[0]; i++)
+        CHECK(gk_timeline_places(ctx, tl, 100, bad_offsets[i], NULL, NULL, NULL, NULL, 4, &n, NULL, NULL) ==
+                  GK_ERR_INVALID_ARGUMENT,
+              "utc offset %g", bad_offsets[i]);
+    CHECK(gk_timeline_places(ctx, tl, 100, -86400, NULL, NULL, NULL, NULL, 4, &n, NULL, NULL) == GK_OK && n == 2,
+          "utc offset of a day: %s", gk_context_errmsg(ctx));
     gk_timeline_destroy(tl);
 }
 

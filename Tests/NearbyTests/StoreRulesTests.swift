@@ -178,6 +178,65 @@ struct StoreRulesTests {
         #expect(pipe?.code == .io && pipe?.message.contains("FIFO") == true)
     }
 
+    @Test("a negative schema version, an empty path or SQLite's in-memory names are refused, never opened")
+    func refusedPaths() throws {
+        let negative = folder.file("negative.db")
+        do {
+            let store = try LandmarkStore(path: negative)
+            try store.add(id: "n", at: paris, note: "n", owner: "u", createdAt: 0)
+            try store.setSchemaVersionOnDisk(-1)
+            store.close()
+        }
+        let damaged = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: negative) }
+        #expect(damaged?.code == .corrupt && damaged?.message.contains("negative") == true)
+        for path in ["", ":memory:"] {
+            let e = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: path) }
+            #expect(e?.code == .invalidArgument && e?.message.contains("file path") == true, "'\(path)'")
+        }
+        // "file:" opens the file of that name (relative to the working directory), not a URI.
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
+        do {
+            let store = try LandmarkStore(path: "file:uri.db?mode=memory")
+            try store.add(id: "u", at: paris, note: "kept", owner: "u", createdAt: 0)
+            store.close()
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.file("file:uri.db?mode=memory")))
+        #expect(try LandmarkStore(path: "file:uri.db?mode=memory").landmark(id: "u")?.note == "kept")
+    }
+
+    @Test("a row whose columns hold the wrong types is refused as damaged, not converted")
+    func wrongTypes() throws {
+        let forgeries = [
+            "UPDATE landmarks SET latitude = 'x'", "UPDATE landmarks SET longitude = x'00ff'",
+            "UPDATE landmarks SET note = x'6e6f7465'", "UPDATE landmarks SET id = x'3432'",
+            "UPDATE landmarks SET created_at = 1.5", "UPDATE landmarks SET deleted = 7", "UPDATE landmarks SET seq = 'late'",
+            "UPDATE landmarks SET note = CAST(x'6e6f00746521' AS TEXT)", "UPDATE landmarks SET owner = CAST(x'ff' AS TEXT)",
+        ]
+        for (i, sql) in forgeries.enumerated() {
+            let path = folder.file("types-\(i).db")
+            do {
+                let store = try LandmarkStore(path: path)
+                try store.add(id: "t", at: paris, note: "note", owner: "u", createdAt: 0)
+                try store.executeOnDisk(sql)
+                store.close()
+            }
+            // Opening reads the live rows; a tombstone is read when asked for.
+            let e = #expect(throws: GeoKernelError.self, "\(sql)") { _ = try LandmarkStore(path: path).all(includingDeleted: true) }
+            #expect(e?.code == .corrupt && e?.message.contains("damaged") == true, "\(sql): \(String(describing: e))")
+        }
+        // Integers where reals belong are what SQLite stores for whole numbers: they read back.
+        let whole = folder.file("whole.db")
+        do {
+            let store = try LandmarkStore(path: whole)
+            try store.add(id: "w", at: try Coordinate(latitude: 48, longitude: 2), note: "n", owner: "u", createdAt: 0)
+            try store.executeOnDisk("UPDATE landmarks SET latitude = 48, longitude = 2")
+            store.close()
+        }
+        #expect(try LandmarkStore(path: whole).landmark(id: "w")?.coordinate == (try Coordinate(latitude: 48, longitude: 2)))
+    }
+
     @Test("a truncated or damaged store file gives a clear error or opens, never crashes")
     func damagedFiles() throws {
         let good = folder.file("good.db")

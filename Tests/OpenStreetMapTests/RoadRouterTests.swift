@@ -100,6 +100,9 @@ import _GeoKernelTestSupport
                 let leg = try? router.route(through: [points[i], points[j]])[0]
                 let cost = leg.map(\.path.cost)
                 #expect(m[i * points.count + j] == cost, "cell \(i), \(j)")
+                // A shortest route's length is its cost, to the bit: both sum the same
+                // centimetre weights.
+                if metric == .shortest { #expect(leg.map(\.lengthMeters) == cost, "length of \(i), \(j)") }
             }
         }
     }

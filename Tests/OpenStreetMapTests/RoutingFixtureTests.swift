@@ -115,6 +115,36 @@ import _GeoKernelTestSupport
         #expect(m[0] == direct)
     }
 
+    /// A way of `refs` node references (nodes 1–3 at 0.0005° steps east of (43.73, 7.42)).
+    static func network(way refs: [Int], oneway: Bool = false) throws -> (RoadNetwork, RoadNetworkBuilder.Report) {
+        var xml = "<osm version=\"0.6\">\n"
+        for i in 1...3 { xml += "<node id=\"\(i)\" lat=\"43.73\" lon=\"\(7.42 + 0.0005 * Double(i))\"/>\n" }
+        xml += "<way id=\"9\">" + refs.map { "<nd ref=\"\($0)\"/>" }.joined()
+        xml += "<tag k=\"highway\" v=\"residential\"/>" + (oneway ? "<tag k=\"oneway\" v=\"yes\"/>" : "") + "</way></osm>"
+        var builder = RoadNetworkBuilder(profile: .car)
+        try OSMFile.read(bytes: Array(xml.utf8), format: .xml) { builder.add($0) }
+        let (network, report) = try builder.build()
+        return (network, report)
+    }
+
+    @Test("a way that goes back and forth over one piece 100 000 times builds one edge, not 100 000 parallel ones")
+    func degenerateWaysCollapse() throws {
+        let alternating = (0..<100_000).map { $0 % 2 == 0 ? 1 : 2 }
+        let (twoWay, report) = try Self.network(way: alternating)
+        #expect(twoWay.edges.count == 1 && twoWay.nodes.count == 2, "\(twoWay.edges.count) edges")
+        #expect(report.repeatedPieces == 99_998, "\(report)")
+        // One-way, the way itself drives the piece both ways: one edge per direction.
+        let (oneWay, _) = try Self.network(way: alternating, oneway: true)
+        #expect(oneWay.edges.count == 2)
+        #expect(Set(oneWay.edges.map { [$0.from, $0.to] }).count == 2)
+        // A node repeated in a row adds no zero-length piece; the road still runs 1 → 2 → 3.
+        let (repeated, r2) = try Self.network(way: [1, 1, 1, 2, 2, 3, 3])
+        #expect(repeated.edges.count == 1 && repeated.edges[0].geometry.count == 3 && r2.repeatedPieces == 4, "\(repeated.edges)")
+        // The graph routes it like the plain way.
+        let graph = try RoadGraph(twoWay)
+        #expect(graph.nodeCount == 2 && graph.edgeCount == 1)
+    }
+
     @Test("the builder reports the restrictions it applied and hands them to the kernel as arc pairs, topology unchanged")
     func restrictionReport() throws {
         let (network, report) = try RoadNetworkBuilder.build(osmFile: Self.fixture("restriction-cross.osm"), profile: .car)

@@ -54,4 +54,18 @@ import Timeline
         #expect(throws: GeoKernelError.self) { _ = try PlaceVisits(placemarks: [], radiusMeters: 0) }
         #expect(throws: GeoKernelError.self) { _ = try PlaceVisits(placemarks: [], radiusMeters: .nan) }
     }
+
+    @Test func anOffsetBeyondADayOrATimeBeyondTwoToTheFiftySecondsIsRefusedNotTrappedOrLooped() throws {
+        let c = try Self.at(47.37, 8.54)
+        for offset in [1e25, -1e22, 86_401, .nan, .infinity] {
+            let e = #expect(throws: GeoKernelError.self) { _ = try PlaceVisits(placemarks: [Self.stay(0, c, from: 0, hours: 1)], utcOffset: { _ in offset }) }
+            #expect(e?.code == .invalidArgument && e?.message.contains("within a day") == true, "\(offset)")
+        }
+        let far = Placemark(index: 0, coordinate: c, arrival: 1e20, departure: 2e20, fixCount: 2, name: nil)
+        let e = #expect(throws: GeoKernelError.self) { _ = try PlaceVisits(placemarks: [far]) }
+        #expect(e?.code == .invalidArgument && e?.message.contains("2^50") == true)
+        // The largest accepted offset still counts hours: a day ahead shifts nothing but the weekday.
+        let v = try PlaceVisits(placemarks: [Self.stay(0, c, from: 0, hours: 6)], utcOffset: { _ in 86_400 })
+        #expect(v.places[0].overnightSeconds == 6 * 3600 && v.home == 0)
+    }
 }

@@ -16,7 +16,10 @@ public struct RoadPath: Sendable, Hashable {
         public var forward: Bool
         /// The vertices of `geometry` this piece covers, joints included.
         public var geometryRange: Range<Int>
-        /// Length in metres travelled on the edge (proportional for a partial edge).
+        /// Length in metres travelled on the edge: the edge's length rounded to the
+        /// centimetre (the `.shortest` metric's weight), proportional for a partial edge.
+        /// A route's length is the sum of its pieces', so a `.shortest` route's length
+        /// equals its cost (and the matrix's cost for the same points) exactly.
         public var lengthMeters: Double
         /// Travel time in seconds on the edge: the router's millisecond weight,
         /// proportional for a partial edge.
@@ -83,7 +86,7 @@ extension RoadGraphStorage {
         // partial edges and the two snap points.
         var capacity = 2 + Int(geomFirst[s.edge + 1] - geomFirst[s.edge]) + Int(geomFirst[t.edge + 1] - geomFirst[t.edge])
         for a in middle { capacity += Int(geomFirst[Int(a >> 1) + 1] - geomFirst[Int(a >> 1)]) }
-        var pieces: [RoadPath.Piece] = []
+        var pieces: [RoadPath.Piece] = [], centimetres: UInt64 = 0
         let geometry = [Coordinate](unsafeUninitializedCapacity: capacity) { buffer, written in
             var out = PathWriter(buffer, pieces: middle.count + 2)
             out.append(s.point)
@@ -97,7 +100,8 @@ extension RoadGraphStorage {
                     appendVertices(of: e, s.segment, t.segment + 1, to: &out)
                 }
                 out.append(t.point)
-                out.piece(first, from: start, abs(t.offsetMeters - s.offsetMeters), cost, ms, turn: 0, partial: true)
+                let cm = weightInto(t, first, .shortest) - weightInto(s, first, .shortest)
+                out.piece(first, from: start, cm, cost, ms, turn: 0, partial: true)
             } else {
                 let w0 = weightOut(s, first, m), len0 = edgeLength[s.edge] - offset(s, along: first)
                 if w0 > 0 || len0 > 0 {
@@ -107,14 +111,14 @@ extension RoadGraphStorage {
                     } else {
                         appendVertices(of: s.edge, s.segment, 0, to: &out)
                     }
-                    out.piece(first, from: start, len0, w0, weightOut(s, first, .fastest), turn: 0, partial: true)
+                    out.piece(first, from: start, weightOut(s, first, .shortest), w0, weightOut(s, first, .fastest), turn: 0, partial: true)
                 }
                 var k = 1, pendingTurn: UInt64 = 0  // the turn onto a piece left out goes to the next one
                 for a in middle {
                     let e = Int(a >> 1), n = Int(geomFirst[e + 1] - geomFirst[e]), start = out.count - 1
                     if a & 1 == 0 { appendVertices(of: e, 1, n - 1, to: &out) } else { appendVertices(of: e, n - 2, 0, to: &out) }
                     out.piece(
-                        a, from: start, edgeLength[e], UInt64(weight(a, m)), UInt64(arcTime[Int(a)]),
+                        a, from: start, UInt64(edgeDist[e]), UInt64(weight(a, m)), UInt64(arcTime[Int(a)]),
                         turn: turnMs[k] + pendingTurn, partial: false)
                     pendingTurn = 0
                     k += 1
@@ -130,7 +134,7 @@ extension RoadGraphStorage {
                         appendVertices(of: t.edge, nT - 1, t.segment + 1, to: &out)
                     }
                     out.append(t.point)
-                    out.piece(last, from: start, len1, w1, weightInto(t, last, .fastest), turn: pendingTurn, partial: true)
+                    out.piece(last, from: start, weightInto(t, last, .shortest), w1, weightInto(t, last, .fastest), turn: pendingTurn, partial: true)
                 } else {
                     out.append(t.point)
                 }
@@ -138,10 +142,11 @@ extension RoadGraphStorage {
             if out.count == 1 { out.append(t.point, evenIfRepeated: true) }
             written = out.count
             pieces = out.pieces
+            centimetres = out.centimetres
         }
         let turnSeconds = Double(turnMs.reduce(0, +)) * 0.001
         return RoadPath(
-            metric: m, cost: Double(cost) * m.unitsPerWeight, lengthMeters: pieces.reduce(0) { $0 + $1.lengthMeters },
+            metric: m, cost: Double(cost) * m.unitsPerWeight, lengthMeters: Double(centimetres) * RoadMetric.shortest.unitsPerWeight,
             durationSeconds: pieces.reduce(0) { $0 + $1.durationSeconds } + turnSeconds, turnSeconds: turnSeconds,
             geometry: geometry, pieces: pieces, weight: cost)
     }
@@ -175,6 +180,8 @@ struct PathWriter {
     private let capacity: Int
     private(set) var count = 0
     private(set) var pieces: [RoadPath.Piece] = []
+    /// The pieces' lengths so far, centimetres.
+    private(set) var centimetres: UInt64 = 0
 
     init(_ buffer: UnsafeMutableBufferPointer<Coordinate>, pieces: Int) {
         base = buffer.baseAddress!
@@ -191,13 +198,16 @@ struct PathWriter {
     }
 
     /// Records arc `a` as the piece covering the vertices from `start` (its joint with
-    /// the previous piece) to the last written; `w` in the route's metric, `ms` the time
-    /// weight, `turn` the turn onto it in milliseconds.
+    /// the previous piece) to the last written; `cm` its length weight (centimetres), `w`
+    /// its weight in the route's metric, `ms` the time weight, `turn` the turn onto it in
+    /// milliseconds.
     mutating func piece(
-        _ a: UInt32, from start: Int, _ length: Double, _ w: UInt64, _ ms: UInt64, turn: UInt64, partial: Bool
+        _ a: UInt32, from start: Int, _ cm: UInt64, _ w: UInt64, _ ms: UInt64, turn: UInt64, partial: Bool
     ) {
+        centimetres += cm
         pieces.append(RoadPath.Piece(
-            edge: Int(a >> 1), forward: a & 1 == 0, geometryRange: start..<count, lengthMeters: length,
+            edge: Int(a >> 1), forward: a & 1 == 0, geometryRange: start..<count,
+            lengthMeters: Double(cm) * RoadMetric.shortest.unitsPerWeight,
             durationSeconds: Double(ms) * 0.001, isPartial: partial, turnSeconds: Double(turn) * 0.001, weight: w))
     }
 }

@@ -12,6 +12,11 @@
 //   else: |((a.y − p.y)·s.x − (a.x − p.x)·s.y) / len2| · √len2.
 //   A section whose ends coincide (a = b) measures √(d.x² + d.y²).
 //
+// Sections of eight or more interior vertices first look for their farthest vertex by
+// an estimate of the squared distance (no division or root; `farthestByEstimate`), and
+// measure exactly only the vertex it names; near ties and nearly straight sections are
+// scanned exactly, so the decisions stay GEOS's.
+//
 // In unoptimised (DEBUG) builds the four-lane scan is not used: generic SIMD code runs
 // there about a hundred times slower than scalar code (every lane operation is an
 // unspecialised call), which would make the quadratic worst case take minutes. Both
@@ -150,8 +155,9 @@ extension DouglasPeucker {
         let sx = bx - ax, sy = by - ay
         let len2 = sx * sx + sy * sy
         let length = len2.squareRoot()
-        if blocks && last - i >= 8 {
-            (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, bx, by, len2, length)
+        if blocks {
+            if let found = farthestByEstimate(x, y, first, last, ax, ay, bx, by, len2, length) { return found }
+            if last - i >= 8 { (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, bx, by, len2, length) }
         }
         while i < last {
             let d = segmentDistance(x[i], y[i], ax, ay, bx, by, len2, length)
@@ -204,6 +210,111 @@ extension DouglasPeucker {
         }
         let s = ((ay - py) * sx - (ax - px) * sy) / len2
         return Swift.abs(s) * length
+    }
+
+    /// The farthest interior vertex of first…last by GEOS's distance, found without a
+    /// division or square root per vertex, or nil when the caller must scan exactly.
+    ///
+    /// One pass computes an estimate q of each squared distance: |p − a|² where
+    /// (p − a)·(b − a) ≤ 0, |p − b|² where it is ≥ len2 = |b − a|², else c·(1/len2)·c
+    /// with GEOS's own cross product c; it keeps the largest estimate and the runner-up.
+    /// When the runner-up is more than 2⁻³⁰ below the largest, the vertex of the largest
+    /// is GEOS's farthest, and only it is measured exactly (`segmentDistance`).
+    ///
+    /// Why: an estimate is within a few units in the last place of the exact squared
+    /// distance, except where it and GEOS classify a vertex on different sides of an end
+    /// (GEOS rounds r = dot / len2 to 0 or 1), where they differ by at most
+    /// (2⁻⁵³·|b − a|)². With the largest estimate at least 2⁻⁶⁰·len2, every error is below
+    /// 2⁻⁴⁰ of it, so every other vertex is strictly nearer. Near ties (a runner-up within
+    /// 2⁻³⁰), nearly straight sections (a smaller largest estimate) and segments so short
+    /// that 1/len2 overflows return nil.
+    @inline(__always)
+    static func farthestByEstimate(
+        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ first: Int, _ last: Int,
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ length: Double
+    ) -> (Int, Double)? {
+        let inverse = 1 / len2
+        guard inverse.isFinite else { return nil }
+        let sx = bx - ax, sy = by - ay
+        var best = -1.0, bestIndex = first + 1, runnerUp = -1.0
+        var i = first + 1
+        if last - i >= 8 {
+            (best, bestIndex, runnerUp) = topEstimates(x, y, &i, last, ax, ay, bx, by, len2, inverse)
+        }
+        while i < last {
+            let dx = x[i] - ax, dy = y[i] - ay
+            let dot = dx * sx + dy * sy
+            var q: Double
+            if dot <= 0 {
+                q = dx * dx + dy * dy
+            } else if dot >= len2 {
+                let ex = x[i] - bx, ey = y[i] - by
+                q = ex * ex + ey * ey
+            } else {
+                let c = (ay - y[i]) * sx - (ax - x[i]) * sy
+                q = (c * inverse) * c
+            }
+            if q > best {
+                runnerUp = best
+                best = q
+                bestIndex = i
+            } else {
+                runnerUp = Swift.max(runnerUp, q)
+            }
+            i += 1
+        }
+        guard best >= len2 * 0x1p-60, runnerUp < best - best * 0x1p-30 else { return nil }
+        return (bestIndex, segmentDistance(x[bestIndex], y[bestIndex], ax, ay, bx, by, len2, length))
+    }
+
+    /// `farthestByEstimate`'s four-lane pass over whole blocks of four from `i` (advanced
+    /// past them): the largest estimate, its first index, and the runner-up.
+    @inline(__always)
+    static func topEstimates(
+        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ i: inout Int, _ last: Int,
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ inverse: Double
+    ) -> (Double, Int, Double) {
+        let sx = bx - ax, sy = by - ay
+        let ax4 = D4(repeating: ax), ay4 = D4(repeating: ay), bx4 = D4(repeating: bx), by4 = D4(repeating: by)
+        let sx4 = D4(repeating: sx), sy4 = D4(repeating: sy)
+        let len24 = D4(repeating: len2), inverse4 = D4(repeating: inverse), zero = D4(repeating: 0)
+        let four = D4(repeating: 4)
+        let rx = UnsafeRawPointer(x), ry = UnsafeRawPointer(y)
+        // Per lane: the largest estimate, where it first occurred, and the runner-up.
+        var top = D4(repeating: -1), second = D4(repeating: -1), topIndex = D4(repeating: 0)
+        var index = D4(Double(i), Double(i + 1), Double(i + 2), Double(i + 3))
+        while i &+ 4 <= last {
+            let px = rx.loadUnaligned(fromByteOffset: i &* 8, as: D4.self)
+            let py = ry.loadUnaligned(fromByteOffset: i &* 8, as: D4.self)
+            let dx = px - ax4, dy = py - ay4
+            let dot = dx * sx4 + dy * sy4
+            let ex = px - bx4, ey = py - by4
+            let c = (ay4 - py) * sx4 - (ax4 - px) * sy4
+            var q = (c * inverse4) * c
+            q.replace(with: dx * dx + dy * dy, where: dot .<= zero)
+            q.replace(with: ex * ex + ey * ey, where: dot .>= len24)
+            let larger = q .> top
+            var displaced = q  // min(q, top) goes on to compete for the runner-up
+            displaced.replace(with: top, where: larger)
+            second.replace(with: displaced, where: displaced .> second)
+            top.replace(with: q, where: larger)
+            topIndex.replace(with: index, where: larger)
+            index += four
+            i &+= 4
+        }
+        // Across lanes: the first index among equal tops.
+        var best = top[0], bestIndex = Int(topIndex[0]), runnerUp = second[0]
+        for lane in 1..<4 {
+            if top[lane] > best || (top[lane] == best && Int(topIndex[lane]) < bestIndex) {
+                runnerUp = Swift.max(runnerUp, best)
+                best = top[lane]
+                bestIndex = Int(topIndex[lane])
+            } else {
+                runnerUp = Swift.max(runnerUp, top[lane])
+            }
+            runnerUp = Swift.max(runnerUp, second[lane])
+        }
+        return (best, bestIndex, runnerUp)
     }
 
     /// Scans whole blocks of four vertices from `i` (at least one block before `last`),

@@ -77,6 +77,10 @@ extension LandmarkStore {
             throw GeoKernelError(
                 .corrupt, "'\(path)' is not a landmark store: an SQLite database with application id \(application)")
         }
+        guard version >= 0 else {
+            throw GeoKernelError(
+                .corrupt, "'\(path)' is a damaged landmark store: its schema version \(version) is negative")
+        }
         guard version <= Int64(Self.schemaVersion) else {
             throw GeoKernelError(
                 .corrupt,
@@ -91,6 +95,11 @@ extension LandmarkStore {
 
     /// Sets the schema version of the open file (tests: a store "from the future").
     package func setSchemaVersionOnDisk(_ v: Int32) throws(GeoKernelError) {
-        try lock.write { () throws(GeoKernelError) in try open().0.exec("PRAGMA user_version = \(v)") }
+        try executeOnDisk("PRAGMA user_version = \(v)")
+    }
+
+    /// Runs SQL on the open file, bypassing every rule (tests: damaged rows).
+    package func executeOnDisk(_ sql: String) throws(GeoKernelError) {
+        try lock.write { () throws(GeoKernelError) in try open().0.exec(sql) }
     }
 }

@@ -103,7 +103,9 @@ public final class LandmarkStore: @unchecked Sendable {
     ///   - durability: see `Durability`; default `.full`.
     /// - Throws: `.corrupt` for a file that is not SQLite, another application's SQLite
     ///   database, a store written by a newer version of GeoKernel (the message names both
-    ///   versions) or damaged rows; `.io` when the file cannot be opened or created, is
+    ///   versions) or damaged rows (a value of the wrong type, a bad coordinate, text that
+    ///   is not UTF-8); `.invalidArgument` for an empty path or ":memory:" (SQLite's
+    ///   temporary databases; a path beginning "file:" names a file, not a URI); `.io` when the file cannot be opened or created, is
     ///   not a regular file (a FIFO, device or directory is refused at once), or stayed
     ///   locked.
     /// - Complexity: O(n log n) for n stored landmarks.

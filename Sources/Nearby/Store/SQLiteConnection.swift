@@ -20,8 +20,16 @@ final class SQLiteConnection {
 
     /// Opens (or creates) the database file at `path` with a busy timeout, so a writer that
     /// finds the database locked by another process waits instead of failing.
+    /// `path` names a file: "" and ":memory:" (SQLite's temporary and in-memory databases,
+    /// whose contents vanish at close) are refused, and a path beginning "file:" opens the
+    /// file of that name, not a URI.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(GeoKernelError) {
         self.path = path
+        guard !path.isEmpty, path != ":memory:" else {
+            throw GeoKernelError.invalid(
+                "the landmark store needs a file path, not '\(path)' (SQLite's temporary database would lose every write at close)")
+        }
+        guard !path.utf8.contains(0) else { throw GeoKernelError.invalid("the landmark store path contains a NUL byte") }
         // An existing path must be a regular file (or a link to one): SQLite would block
         // on a FIFO or misread a device. A missing file is created.
         var st = stat()
@@ -32,7 +40,7 @@ final class SQLiteConnection {
         }
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(path.hasPrefix("file:") ? "./" + path : path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)
@@ -164,17 +172,30 @@ final class SQLiteStatement {
     }
 
     func int64(_ c: Int32) -> Int64 { sqlite3_column_int64(stmt, c) }
-    func double(_ c: Int32) -> Double { sqlite3_column_double(stmt, c) }
     func isNull(_ c: Int32) -> Bool { sqlite3_column_type(stmt, c) == SQLITE_NULL }
 
-    /// The text of column `c` (SQLite's UTF-8 bytes, decoded without repair: invalid
-    /// UTF-8 gives nil). The store never writes NUL, so the text ends at SQLite's
-    /// terminating NUL (`String(validatingCString:)` is the specialised, fast decoder;
-    /// a damaged file with a NUL inside a text only shortens it).
+    // The typed readers below look at a column's storage class before converting it, and
+    // give nil for any other class: a damaged row ('x' for a number, a blob, a real where
+    // an integer belongs) is never read as SQLite's silent conversion of it.
+
+    /// Column `c` when it holds an integer, else nil.
+    func integer(_ c: Int32) -> Int64? {
+        sqlite3_column_type(stmt, c) == SQLITE_INTEGER ? sqlite3_column_int64(stmt, c) : nil
+    }
+
+    /// Column `c` when it holds a real or an integer, else nil.
+    func number(_ c: Int32) -> Double? {
+        let t = sqlite3_column_type(stmt, c)
+        return t == SQLITE_FLOAT || t == SQLITE_INTEGER ? sqlite3_column_double(stmt, c) : nil
+    }
+
+    /// The text of column `c` when it holds text, decoded without repair: invalid UTF-8, a
+    /// NUL inside the text (the store never writes one) or another storage class give nil.
+    /// (`String(validatingCString:)` is the specialised, fast decoder.)
     func text(_ c: Int32) -> String? {
-        guard let p = sqlite3_column_text(stmt, c) else { return nil }
-        return p.withMemoryRebound(to: CChar.self, capacity: Int(sqlite3_column_bytes(stmt, c)) + 1) {
-            String(validatingCString: $0)
-        }
+        guard sqlite3_column_type(stmt, c) == SQLITE_TEXT, let p = sqlite3_column_text(stmt, c) else { return nil }
+        let bytes = Int(sqlite3_column_bytes(stmt, c))
+        let s = p.withMemoryRebound(to: CChar.self, capacity: bytes + 1) { String(validatingCString: $0) }
+        return s?.utf8.count == bytes ? s : nil
     }
 }

@@ -58,29 +58,33 @@ final class StoreStatements {
     }
 
     /// The current row of a statement selecting `columns`: its row number and landmark.
-    /// A row that could not have been written by the store (bad coordinate, text that is
-    /// not UTF-8) is `.corrupt`.
+    /// A row that could not have been written by the store (a value of the wrong storage
+    /// class, a bad coordinate, text that is not UTF-8) is `.corrupt`.
     func decode(_ s: SQLiteStatement, _ path: String) throws(GeoKernelError) -> (row: UInt64, landmark: StoredLandmark) {
-        let row = s.int64(0)
-        guard let id = s.text(1), let note = s.text(4), let owner = s.text(5), row > 0 else {
-            throw GeoKernelError(.corrupt, "the landmark store '\(path)' is damaged: row \(row) has missing or non-UTF-8 text")
+        guard let row = s.integer(0), row > 0, let id = s.text(1), let latitude = s.number(2), let longitude = s.number(3),
+            let note = s.text(4), let owner = s.text(5), let createdAt = s.integer(6), let updatedAt = s.integer(7),
+            let deleted = s.integer(8), deleted == 0 || deleted == 1, let sequence = s.integer(9)
+        else {
+            throw GeoKernelError(
+                .corrupt, "the landmark store '\(path)' is damaged: row \(s.int64(0)) has a missing value, a value of the wrong type or non-UTF-8 text")
         }
         let coordinate: Coordinate
         do throws(GeoKernelError) {
-            coordinate = try Coordinate(latitude: s.double(2), longitude: s.double(3))
+            coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
             throw GeoKernelError(.corrupt, "the landmark store '\(path)' is damaged: landmark '\(id)': \(error.message)")
         }
         return (UInt64(row), StoredLandmark(
-            id: id, coordinate: coordinate, note: note, owner: owner, createdAt: s.int64(6), updatedAt: s.int64(7),
-            deleted: s.int64(8) != 0, sequence: s.int64(9)))
+            id: id, coordinate: coordinate, note: note, owner: owner, createdAt: createdAt, updatedAt: updatedAt,
+            deleted: deleted != 0, sequence: sequence))
     }
 
     func meta(_ key: String) throws(GeoKernelError) -> Int64 {
         defer { readMeta.reset() }
         readMeta.bind(1, key)
         guard try readMeta.step() else { throw GeoKernelError(.corrupt, "the landmark store has no '\(key)' entry in its meta table") }
-        return readMeta.int64(0)
+        guard let v = readMeta.integer(0) else { throw GeoKernelError(.corrupt, "the landmark store's meta entry '\(key)' is not an integer") }
+        return v
     }
 
     func setMeta(_ key: String, _ value: Int64) throws(GeoKernelError) {

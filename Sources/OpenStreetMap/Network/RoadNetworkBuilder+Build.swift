@@ -28,6 +28,7 @@ extension RoadNetworkBuilder {
                     continue
                 }
                 resolved[k] = Int32(i)
+                if k > way.refs.lowerBound && refs[k] == refs[k - 1] { continue }  // a repeat in a row is no new use
                 let ends = k == way.refs.lowerBound || k == way.refs.upperBound - 1
                 uses[i] = uses[i] >= 2 ? 2 : uses[i] + (ends ? 2 : 1)
             }
@@ -61,13 +62,45 @@ extension RoadNetworkBuilder {
             return g
         }
 
-        for way in ways {
+        // Degenerate ways collapse, so the graph grows with the distinct road pieces read, not
+        // with repetitions: a node repeated in a row adds no zero-length piece (nor makes a
+        // junction), and a way that comes back over a piece it already has (A B A B …) adds
+        // no parallel copy of it.
+        var lastWay = [Int32](repeating: -1, count: n)  // the way that last visited each node
+        for (w, way) in ways.enumerated() {
+            var revisits = false
+            for k in way.refs where resolved[k] >= 0 {
+                let ri = Int(resolved[k])
+                if lastWay[ri] == Int32(w) && k != way.refs.upperBound - 1 { revisits = true }
+                lastWay[ri] = Int32(w)
+            }
+            // Edges of this way by their end nodes (lower, higher), kept only when it revisits.
+            var piecesByEnds: [Int64: [Int]] = [:]
             var start = -1  // graph node where the open edge starts, -1 when none is open
             var startID: Int64 = 0  // its OSM node id (0 at a barrier's new node)
             var shape: [Coordinate] = []
             var previous = -1  // table index of the previous resolved node of this way
+            /// Whether the way already has this piece in this direction (or both ways).
+            func repeats(_ from: Int, _ to: Int) -> Bool {
+                let key = Int64(min(from, to)) << 32 | Int64(max(from, to))
+                for e in piecesByEnds[key, default: []] {
+                    let old = out.edges[e]
+                    if old.from == from && old.to == to && old.geometry == shape { return true }
+                    if old.from == to && old.to == from && old.geometry.elementsEqual(shape.reversed()) && old.backward != nil {
+                        return true
+                    }
+                }
+                piecesByEnds[key, default: []].append(out.edges.count)
+                return false
+            }
             func close(at end: Int) {
                 if start >= 0, shape.count >= 2, !(start == end && shape.allSatisfy({ $0 == shape[0] })) {
+                    if revisits && repeats(start, end) {
+                        report.repeatedPieces += 1
+                        start = -1
+                        shape.removeAll(keepingCapacity: true)
+                        return
+                    }
                     var signs = way.signs
                     signs.junctionRef = junctionRefs[startID] ?? ""
                     out.edges.append(RoadNetwork.Edge(
@@ -112,7 +145,7 @@ extension RoadNetworkBuilder {
                     startID = refs[k]
                     shape = [c]
                 } else {
-                    shape.append(c)
+                    if refs[k] == refs[k - 1] { report.repeatedPieces += 1 } else { shape.append(c) }
                     if uses[ri] >= 2 || k == way.refs.upperBound - 1 {
                         let end = try node(for: ri)
                         close(at: end)

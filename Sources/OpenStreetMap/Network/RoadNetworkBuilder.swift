@@ -47,6 +47,9 @@ public struct RoadNetworkBuilder: Sendable {
         public var restrictionsSkipped = 0
         /// Why, for the first few skipped restrictions ("relation 42: via a way").
         public var skippedRestrictionReasons: [String] = []
+        /// Zero-length pieces (a node repeated in a row) and pieces a way repeats
+        /// (A B A B …), collapsed rather than added again.
+        public var repeatedPieces = 0
         /// Graph nodes and edges of the resulting network (before the kernel keeps its
         /// largest strongly connected component).
         public var nodes = 0, edges = 0
@@ -56,7 +59,7 @@ public struct RoadNetworkBuilder: Sendable {
         public var description: String {
             "\(nodesRead) nodes, \(waysRead) ways, \(relationsRead) relations read; \(routableWays) routable ways → "
                 + "\(nodes) graph nodes, \(edges) edges; \(blockingBarriers) blocking barriers, "
-                + "\(missingNodeReferences) missing node references; turn restrictions: \(restrictionsApplied) applied, "
+                + "\(missingNodeReferences) missing node references, \(repeatedPieces) repeated pieces collapsed; turn restrictions: \(restrictionsApplied) applied, "
                 + "\(restrictionsSkipped) skipped"
         }
     }

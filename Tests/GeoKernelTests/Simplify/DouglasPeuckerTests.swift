@@ -87,6 +87,46 @@ struct DouglasPeuckerTests {
         }
     }
 
+    @Test("the estimating scan equals the exact one on near ties, ends, nearly straight lines and extreme scales")
+    func estimatingScanIsExact() {
+        var rng = SeededRandom(seed: 21)
+        var cases = 0
+        for trial in 0..<3_000 {
+            let n = Int(rng.uniform(10, 120))
+            let length = rng.uniform(1, 1_000)
+            var x = (0..<n).map { _ in rng.uniform(-0.2, 1.2) * length }, y = [Double](repeating: 0, count: n)
+            x[0] = 0
+            x[n - 1] = length
+            let h = rng.uniform(0.5, 50)
+            for i in 1..<(n - 1) {
+                switch trial % 4 {
+                case 0:  // near ties: heights within a few units in the last place of h
+                    y[i] = (rng.uniform(0, 1) < 0.5 ? 1 : -1) * (h + Double(Int(rng.uniform(-3, 4))) * h.ulp)
+                    x[i] = rng.uniform(0, 1) * length
+                case 1:  // vertices just before and after the ends, same heights
+                    let nearB = rng.uniform(0, 1) < 0.5
+                    let step = Double(Int(rng.uniform(-4, 5))) * length.ulp
+                    x[i] = nearB ? length + step : step
+                    y[i] = h
+                case 2:  // nearly straight: the largest estimate falls under 2^-60 of len2
+                    y[i] = rng.uniform(-1, 1) * length * 1e-12
+                default:  // random heights
+                    y[i] = rng.uniform(-h, h)
+                }
+            }
+            let scale = [1.0, 1e-150, 1e-20, 1e20, 1e149][trial % 5]
+            x = x.map { $0 * scale }
+            y = y.map { $0 * scale }
+            let first = Int(rng.uniform(0, 3)), last = n - 1 - Int(rng.uniform(0, 3))
+            guard last - first >= 2 else { continue }
+            let a = Self.farthest(x, y, first, last, blocks: false)
+            let b = Self.farthest(x, y, first, last, blocks: true)
+            #expect(a.index == b.index && a.distance.bitPattern == b.distance.bitPattern, "trial \(trial): \(a) vs \(b)")
+            cases += 1
+        }
+        #expect(cases > 2_900)
+    }
+
     static func farthest(_ x: [Double], _ y: [Double], _ first: Int, _ last: Int, blocks: Bool)
         -> (index: Int, distance: Double)
     {
