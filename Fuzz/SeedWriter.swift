@@ -52,6 +52,17 @@ enum SeedWriter {
         try landmarks.delete(id: a.id, by: "ana")
         try landmarks.save(to: lm + "/deleted.gklm")
 
+        // Landmark stores: empty; three landmarks, one deleted (closing checkpoints the WAL
+        // into the file and removes it).
+        let ls = sub("landmark-store")
+        try LandmarkStore(path: ls + "/empty.db").close()
+        let store = try LandmarkStore(path: ls + "/three.db")
+        _ = try store.add(id: "flore", at: try Coordinate(latitude: 48.85, longitude: 2.35), note: "Café de Flore", owner: "ana", createdAt: 1)
+        _ = try store.add(id: "opera", at: try Coordinate(latitude: -33.86, longitude: 151.2), note: "Opera 🎭", owner: "bo", createdAt: 2)
+        _ = try store.add(id: "x", at: try Coordinate(latitude: 0, longitude: 179.99), note: "x", owner: "cy", createdAt: 3)
+        try store.delete(id: "x", by: "cy", at: 4)
+        store.close()
+
         // Road graphs of the sample town: contracted for both metrics, and not contracted.
         let town = SampleTown.osmXML
         var builder = RoadNetworkBuilder(profile: .car)

@@ -88,6 +88,20 @@ struct FuzzTarget: Sendable {
             _ = try? landmarks.search(LandmarkSearch(position: here, user: "fuzz", text: "a"))
             _ = try? landmarks.add(at: here, note: "fuzz", owner: "fuzz")
         },
+        // A landmark store: the bytes as the SQLite database file (no -wal or -shm beside
+        // it), opened, searched, read whole and written to.
+        FuzzTarget(name: "landmark-store") { bytes in
+            let path = TempFile.write(Array(bytes))
+            for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            defer { for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) } }
+            guard let store = try? LandmarkStore(path: path, durability: .normal) else { return }
+            defer { store.close() }
+            let here = try! Coordinate(latitude: 48.85, longitude: 2.35)
+            _ = try? store.search(LandmarkSearch(position: here, user: "ana", text: "caf"))
+            _ = try? store.all(includingDeleted: true)
+            _ = try? store.changes(since: 0)
+            _ = try? store.add(id: "fuzz", at: here, note: "fuzz", owner: "ana", createdAt: 1)
+        },
         FuzzTarget(name: "road-graph-file") { bytes in
             let path = TempFile.write(ForgedFile.roadGraph(bytes))
             guard let graph = try? RoadGraph(contentsOf: path) else { return }

@@ -154,6 +154,16 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// - C twin: `gk_landmarks_search`.
     /// \since 0.1
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [LandmarkResult] {
+        try hits(search).map {
+            LandmarkResult(
+                landmark: $0.landmark, distanceMeters: $0.meters,
+                hint: DistanceHint.text(meters: $0.meters, accuracyMeters: search.accuracyMeters))
+        }
+    }
+
+    /// `search`'s hits before their hints are written (the store builds its own results
+    /// from them).
+    package func hits(_ search: LandmarkSearch) throws(GeoKernelError) -> [Hit] {
         guard search.limit >= 0 else { throw .invalid("limit \(search.limit) must be at least 0") }
         if search.scope != .all { try Landmark.checkUser(search.user) }
         let text = search.text?.lowercased() ?? ""
@@ -183,23 +193,19 @@ public final class LandmarkIndex: @unchecked Sendable {
         // already come in landmark-id order; the check (and a sort if it ever fails)
         // states the contract without sorting what is in order.
         if found.indices.dropFirst().contains(where: { found[$0] < found[$0 - 1] }) { found.sort(by: <) }
-        return found.map {
-            LandmarkResult(
-                landmark: $0.landmark, distanceMeters: $0.meters,
-                hint: DistanceHint.text(meters: $0.meters, accuracyMeters: search.accuracyMeters))
-        }
+        return found
     }
 
     /// A search hit before its hint is written: ordered by distance, then landmark id.
-    struct Hit: Comparable {
-        let landmark: Landmark
-        let meters: Double
+    package struct Hit: Comparable {
+        package let landmark: Landmark
+        package let meters: Double
 
-        static func < (a: Hit, b: Hit) -> Bool {
+        package static func < (a: Hit, b: Hit) -> Bool {
             a.meters < b.meters || (a.meters == b.meters && a.landmark.id < b.landmark.id)
         }
 
-        static func == (a: Hit, b: Hit) -> Bool { a.meters == b.meters && a.landmark.id == b.landmark.id }
+        package static func == (a: Hit, b: Hit) -> Bool { a.meters == b.meters && a.landmark.id == b.landmark.id }
     }
 
     /// Runs `body` on the state under the write lock (the store's mirror).

@@ -342,6 +342,14 @@ struct StoreRulesTests {
         #expect(try a.count() == 0)
         try b.add(id: "2", at: paris, note: "after compaction", owner: "u", createdAt: 3)
         #expect(try a.search(LandmarkSearch(position: paris, user: "u")).map(\.landmark.id) == ["2"])
+        // While nobody commits, searches compare the wal-index header and ask SQLite nothing;
+        // the first search after another connection's commit asks, and sees it.
+        let asked = a.dataVersionQueries
+        for _ in 0..<100 { _ = try a.search(LandmarkSearch(position: paris, user: "u")) }
+        #expect(a.dataVersionQueries == asked)
+        try b.add(id: "3", at: paris, note: "third", owner: "u", createdAt: 4)
+        #expect(try a.search(LandmarkSearch(position: paris, user: "u")).map(\.landmark.id).sorted() == ["2", "3"])
+        #expect(a.dataVersionQueries == asked + 1)
     }
 
     @Test("a snapshot file of LandmarkIndex imports into a store")

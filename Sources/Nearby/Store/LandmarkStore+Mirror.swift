@@ -20,7 +20,7 @@ extension LandmarkStore {
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [StoredLandmarkResult] {
         try lock.write { () throws(GeoKernelError) in try refresh(force: false) }
         return try mirrorLock.read { () throws(GeoKernelError) -> [StoredLandmarkResult] in
-            let found = try index.search(search)
+            let found = try index.hits(search)
             let rows = infos
             // First check that every row is there: these loads do not depend on each other,
             // so their cache misses (rows of a 1M-landmark mirror) overlap instead of
@@ -31,19 +31,31 @@ extension LandmarkStore {
                 throw GeoKernelError(.internal, "the search index and the landmark rows disagree")
             }
             return found.map { r in
-                StoredLandmarkResult(landmark: rows[Int(r.landmark.id)]!.landmark(r.landmark), distanceMeters: r.distanceMeters, hint: r.hint)
+                StoredLandmarkResult(
+                    landmark: rows[Int(r.landmark.id)]!.landmark(r.landmark), distanceMeters: r.meters,
+                    hint: DistanceHint.text(meters: r.meters, accuracyMeters: search.accuracyMeters))
             }
         }
     }
 
     /// Brings the mirror up to date: when `force`, or when another connection committed
     /// since the last time (PRAGMA data_version changed). Called under `lock`.
+    ///
+    /// When the wal-index header is what it was at the last check, no connection has
+    /// committed since, and SQLite is not asked (a comparison of 48 bytes instead of a
+    /// statement; `SQLiteConnection.walIndexHeader`).
     func refresh(force: Bool) throws(GeoKernelError) {
         let (c, s) = try open()
-        // Read the version first: a commit after this point changes it again, so the
-        // next check catches what this read might miss.
+        // Read the header and then the version first: a commit after this point changes
+        // both again, so the next check catches what this read might miss.
+        let header = c.walIndexHeader()
+        if !force, let header, header == checkedHeader { return }
         let version = try s.currentDataVersion()
-        guard force || version != dataVersion else { return }
+        dataVersionQueries += 1
+        guard force || version != dataVersion else {
+            checkedHeader = header
+            return
+        }
         try c.readTransaction { () throws(GeoKernelError) in
             let compactions = try s.meta("compactions")
             if compactions != mirrorCompactions {
@@ -54,6 +66,7 @@ extension LandmarkStore {
             }
         }
         dataVersion = version
+        checkedHeader = header
     }
 
     /// Rebuilds the mirror from every live row (at open, and after another connection

@@ -92,6 +92,10 @@ public final class LandmarkStore: @unchecked Sendable {
     var mirrorCompactions: Int64 = -1
     /// PRAGMA data_version when the mirror was last brought up to date.
     var dataVersion: Int64 = -1
+    /// The wal-index header at the last check of `dataVersion` (nil: check again).
+    var checkedHeader: WALIndexHeader?
+    /// How many times the store asked SQLite for `PRAGMA data_version` (tests).
+    package internal(set) var dataVersionQueries = 0
 
     /// Opens the landmark store at `path`, creating the file when it does not exist, and
     /// loads the in-memory search index: about as long as `LandmarkIndex(contentsOf:)`

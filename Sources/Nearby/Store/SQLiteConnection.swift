@@ -17,6 +17,8 @@ final class SQLiteConnection {
     /// The primary SQLite result code of the latest failure (SQLITE_BUSY, SQLITE_CONSTRAINT
     /// …), for callers that react to one kind of failure.
     private(set) var lastFailure: Int32 = SQLITE_OK
+    /// SQLite's mapping of the WAL index (see `walIndexHeader`).
+    private var walIndex: UnsafeRawPointer?
 
     /// Opens (or creates) the database file at `path` with a busy timeout, so a writer that
     /// finds the database locked by another process waits instead of failing.
@@ -55,6 +57,7 @@ final class SQLiteConnection {
 
     /// Closes the connection; statements must have been finalized. Idempotent.
     func close() {
+        walIndex = nil
         guard let db = handle else { return }
         sqlite3_close_v2(db)
         handle = nil
@@ -65,6 +68,22 @@ final class SQLiteConnection {
     func db() throws(GeoKernelError) -> OpaquePointer {
         guard let handle else { throw GeoKernelError(.misuse, "the landmark store '\(path)' is closed") }
         return handle
+    }
+
+    /// The wal-index header as it is now (the first of its two 48-byte copies), or nil
+    /// when it cannot be read or is being rewritten (its two copies differ) or is not
+    /// initialised. Every commit by any connection changes it, so an equal header means
+    /// nothing was committed in between — SQLite's own test before a read. The mapping
+    /// belongs to SQLite; it is looked up once, after the first read in WAL mode.
+    func walIndexHeader() -> WALIndexHeader? {
+        if walIndex == nil, let db = handle { walIndex = CSQLite_wal_index(db) }
+        guard let p = walIndex else { return nil }
+        var first = WALIndexHeader(), second = WALIndexHeader()
+        withUnsafeMutableBytes(of: &first) { $0.copyMemory(from: UnsafeRawBufferPointer(start: p, count: 48)) }
+        withUnsafeMutableBytes(of: &second) { $0.copyMemory(from: UnsafeRawBufferPointer(start: p + 48, count: 48)) }
+        // isInit is byte 12 (after iVersion, unused and iChange).
+        guard first == second, withUnsafeBytes(of: first, { $0[12] }) == 1 else { return nil }
+        return first
     }
 
     /// Runs SQL without results (one or more statements).
@@ -197,5 +216,15 @@ final class SQLiteStatement {
         let bytes = Int(sqlite3_column_bytes(stmt, c))
         let s = p.withMemoryRebound(to: CChar.self, capacity: bytes + 1) { String(validatingCString: $0) }
         return s?.utf8.count == bytes ? s : nil
+    }
+}
+
+/// The 48 bytes of a wal-index header, compared whole.
+struct WALIndexHeader: Equatable {
+    var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+            && a.words.4 == b.words.4 && a.words.5 == b.words.5
     }
 }
