@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* test_oom.c's child process mode (`c_consumer --oom-job ...`). */
+int oom_job_child(char **argv);
+
 extern int failures;
 extern int checks;
 

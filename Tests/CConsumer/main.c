@@ -8,9 +8,11 @@ int checks = 0;
 
 #include "tests_list.h"
 
-int main(void) {
-    gk_context *ctx = gk_context_create();
+int main(int argc, char **argv) {
+    gk_context *ctx;
     size_t i;
+    if (argc == 5 && strcmp(argv[1], "--oom-job") == 0) return oom_job_child(argv); /* test_oom.c */
+    ctx = gk_context_create();
     if (!ctx) { fprintf(stderr, "no context\n"); return 1; }
     for (i = 0; i < sizeof gk_consumer_tests / sizeof gk_consumer_tests[0]; ++i) {
         int before = failures;

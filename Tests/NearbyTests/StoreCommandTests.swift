@@ -22,6 +22,12 @@ struct StoreCommandTests {
         return try GeoJSON.read(contentsOf: path).features
     }
 
+    @Test("an empty --db is refused with a message and a failing status, nothing is added anywhere")
+    func emptyDatabasePath() throws {
+        let added = try run(["add", "--db", "", "--user", "alice", "--lat", "1", "--lon", "2", "--note", "lost?"])
+        #expect(added.status != 0 && added.out.isEmpty && added.err.contains("needs a file path"), "\(added.err)")
+    }
+
     @Test("add, edit, search, delete and changes work on one database and print GeoJSON")
     func roundTrip() throws {
         let db = folder.file("cli.db")

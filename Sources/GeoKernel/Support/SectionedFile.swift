@@ -60,6 +60,8 @@ package enum SectionedFile {
         guard header[6] == UInt64(file.size - 64) else {
             throw corrupt("header announces \(header[6]) payload bytes, the file has \(file.size - 64)")
         }
+        try CheckedAllocation.requireHeadroom(
+            CheckedAllocation.peakEstimate(inputBytes: file.size, factor: 8), "loading \(kind) of \(file.size) bytes")
         let payload = try file.readRest()
         var sum = Checksum64()
         header.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }

@@ -24,6 +24,8 @@ extension LandmarkStore {
         guard limit >= 0 else { throw .invalid("limit \(limit) must be at least 0") }
         return try lock.write { () throws(GeoKernelError) -> [StoredLandmark] in
             let (c, s) = try open()
+            try CheckedAllocation.requireHeadroom(
+                CheckedAllocation.peakEstimate(inputBytes: c.storedBytes(), factor: 8), "the changes of '\(path)'")
             return try c.readTransaction { () throws(GeoKernelError) -> [StoredLandmark] in
                 let compacted = try s.meta("compacted_through")
                 guard cursor == 0 || cursor >= compacted else {

@@ -125,6 +125,9 @@ public final class LandmarkStore: @unchecked Sendable {
         self.path = path
         let c = try SQLiteConnection(path: path, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
         connection = c
+        // The mirror holds every live landmark: ask for 8 times the files' size first.
+        try CheckedAllocation.requireHeadroom(
+            CheckedAllocation.peakEstimate(inputBytes: c.storedBytes(), factor: 8), "opening the landmark store '\(path)'")
         do throws(GeoKernelError) {
             try prepareSchema(c, upTo: version)
             try c.exec(durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")

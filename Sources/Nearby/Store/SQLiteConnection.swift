@@ -46,6 +46,7 @@ final class SQLiteConnection {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)
+            if rc & 0xFF == SQLITE_NOMEM { throw GeoKernelError(.outOfMemory, "SQLite ran out of memory opening '\(path)'") }
             throw GeoKernelError(.io, "cannot open the landmark store '\(path)': \(message)")
         }
         handle = db
@@ -84,6 +85,14 @@ final class SQLiteConnection {
         // isInit is byte 12 (after iVersion, unused and iChange).
         guard first == second, withUnsafeBytes(of: first, { $0[12] }) == 1 else { return nil }
         return first
+    }
+
+    /// The bytes of the database file and its write-ahead log now (0 for a missing one):
+    /// what a full read of the store can bring into memory.
+    func storedBytes() -> Int {
+        var st = stat(), total = 0
+        for p in [path, path + "-wal"] where stat(p, &st) == 0 { total += Int(st.st_size) }
+        return total
     }
 
     /// Runs SQL without results (one or more statements).

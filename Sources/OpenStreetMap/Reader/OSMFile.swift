@@ -80,6 +80,10 @@ public enum OSMFile {
         let detected: OSMFileFormat
         if let format { detected = format } else { detected = try OSMFileFormat.detect(path: path) }
         var source = try FileByteSource(path: path)
+        // What is built from a file (a road graph, an address index) peaks at about ten
+        // times its size; ask for 32 times before reading.
+        try CheckedAllocation.requireHeadroom(
+            CheckedAllocation.peakEstimate(inputBytes: source.remaining ?? 0, factor: 32), "reading '\(path)'")
         try read(&source, format: detected, visit)
     }
 
