@@ -931,7 +931,7 @@ int gk_index_build(gk_context *ctx, const double *lat, const double *lon, size_t
  *  \param index the index (only read), or NULL. \since 0.1 */
 size_t gk_index_count(gk_index *index);
 
-/** Adds a point; amortised about 0.3 us.
+/** Adds a point; amortised O(log n).
  *  \param ctx the calling thread's context.
  *  \param index the index (required).
  *  \param lat the point's latitude in degrees, [-90, 90].
@@ -961,7 +961,7 @@ int gk_index_remove(gk_context *ctx, gk_index *index, uint32_t id);
  *  \param capacity entries out_ids (and out_m) can hold (the output-buffer rule).
  *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when the results exceed capacity;
  *  GK_ERR_INVALID_ARGUMENT for a bad coordinate or a negative or NaN max_m.
- *  About 3 us for k = 10 in a million points.
+ *  Timing: index.knn10.* in the README's benchmark table.
  *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:). \since 0.1 */
 int gk_index_nearest(gk_context *ctx, gk_index *index, double lat, double lon, size_t k, double max_m,
                      uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
@@ -991,7 +991,7 @@ int gk_index_within(gk_context *ctx, gk_index *index, double lat, double lon, do
  *  Swift: SpatialIndex.save(to:). \since 0.1 */
 int gk_index_save(gk_context *ctx, gk_index *index, const char *path);
 
-/** CONSTRUCTOR. Loads an index saved by gk_index_save (1M points in about 10 ms).
+/** CONSTRUCTOR. Loads an index saved by gk_index_save (timing: index.load.* in the README).
  *  Beyond the checksum, the contents are validated in O(n): every point is a unit vector
  *  (within 1e-12), ids are consistent, and every node box equals the box its points give.
  *  \param ctx the calling thread's context. \param[in] path the file, UTF-8.
@@ -1145,7 +1145,7 @@ int gk_distance_hint(gk_context *ctx, double meters, double accuracy_m, char *bu
 #define GK_GAZETTEER_CSV      1  /**< header with lat, lon, name (admin1, admin2, cc) */
 #define GK_GAZETTEER_GEONAMES 2  /**< GeoNames cities*.txt, tab-separated, 19 columns */
 
-/** CONSTRUCTOR. Loads a gazetteer (cities1000.csv: 144 563 places in about 0.2 s).
+/** CONSTRUCTOR. Loads a gazetteer (e.g. cities1000.csv, 144 563 places).
  *  \param ctx the calling thread's context.
  *  \param[in] path the gazetteer file, UTF-8 (required; see "Files" at the top).
  *  \param format GK_GAZETTEER_AUTO, GK_GAZETTEER_CSV or GK_GAZETTEER_GEONAMES.

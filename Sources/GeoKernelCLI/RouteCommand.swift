@@ -24,7 +24,7 @@ struct RouteCommand: ParsableCommand {
             minutes, and the minutes still missing go to the legs with the largest \
             fractions (the earlier leg on a tie). GeoJSON output also gives each leg's \
             unrounded travelTimeSeconds. Pins are added in order; when one cannot \
-            be added (beyond --max-pins, default 5 as in the MapKit exercise, or off the \
+            be added (beyond --max-pins, default 5, or off the \
             roads), the route of the pins before it is printed, the error goes to standard \
             error and the exit status is 1.
             """)
@@ -90,7 +90,7 @@ struct RouteCommand: ParsableCommand {
             do {
                 try plan.addPin(c)
             } catch let error where error.code == .capacity {
-                // The limit is the app's rule (the MapKit exercise's five pins), not the
+                // The limit is the app's rule (five pins by default), not the
                 // library's: say which pins were left out and how to take them all.
                 let n = maxPins, extra = coordinates.count - i
                 let limit = n == 1 ? "1 pin (A)" : "\(n) pins (A–\(RoutePin.label(forIndex: n - 1)))"

@@ -61,7 +61,7 @@ public struct CircularFence: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `point` is in the fence: the scalar haversine test, `Circle.contains`.
     ///
-    /// - Complexity: O(1), about 50 ns. Thread safety: pure. \since 0.1
+    /// - Complexity: O(1) (one haversine). Thread safety: pure. \since 0.1
     @inlinable
     public func contains(_ point: Coordinate) -> Bool {
         haversineCentralAngle(

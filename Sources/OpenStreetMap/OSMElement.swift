@@ -2,7 +2,7 @@
 ///
 /// Thread safety: a value; `Sendable`. Lookup is a linear scan (elements carry a handful
 /// of tags).
-/// - Since: 0.2
+/// \since 0.2
 public struct OSMTags: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// The (key, value) pairs in file order.
     public var pairs: [(key: String, value: String)]
@@ -40,7 +40,7 @@ public struct OSMTags: Sendable, Hashable, Sequence, ExpressibleByDictionaryLite
 /// An OpenStreetMap node: a point with an id and tags.
 ///
 /// Units: degrees (WGS84), as stored in the file (PBF: granularity and offsets applied).
-/// - Since: 0.2
+/// \since 0.2
 public struct OSMNode: Sendable, Hashable {
     public var id: Int64
     public var latitude: Double
@@ -56,7 +56,7 @@ public struct OSMNode: Sendable, Hashable {
 }
 
 /// An OpenStreetMap way: an ordered list of node ids with tags.
-/// - Since: 0.2
+/// \since 0.2
 public struct OSMWay: Sendable, Hashable {
     public var id: Int64
     public var nodeIDs: [Int64]
@@ -70,7 +70,7 @@ public struct OSMWay: Sendable, Hashable {
 }
 
 /// An OpenStreetMap relation: members with roles, and tags.
-/// - Since: 0.2
+/// \since 0.2
 public struct OSMRelation: Sendable, Hashable {
     /// A member of a relation.
     public struct Member: Sendable, Hashable {
@@ -98,7 +98,7 @@ public struct OSMRelation: Sendable, Hashable {
 }
 
 /// One element of an OpenStreetMap file, as the readers hand them out in file order.
-/// - Since: 0.2
+/// \since 0.2
 public enum OSMElement: Sendable, Hashable {
     case node(OSMNode)
     case way(OSMWay)

@@ -13,7 +13,7 @@ import GeoKernel
 ///
 /// Thread safety: a value; `Sendable`. C twin: the `language` argument of
 /// `gk_route_set_language` ("en", "de", "fr", "es", "it").
-/// - Since: 0.5
+/// \since 0.5
 public struct DirectionsLanguage: Sendable, Hashable, CustomStringConvertible {
     /// Its row in the built-in tables (a plain value: copies cost nothing).
     private let index: UInt8

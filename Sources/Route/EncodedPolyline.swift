@@ -12,7 +12,7 @@ import GeoKernel
 /// as normalised by `Coordinate`, in [-180, 180).
 ///
 /// Thread safety: pure functions. C twin: `gk_polyline_encode`, `gk_polyline_decode`.
-/// - Since: 0.1
+/// \since 0.1
 public enum EncodedPolyline {
     /// The precisions accepted: 1 to 10 decimal digits.
     public static let precisions: ClosedRange<Int> = 1...10

@@ -10,7 +10,7 @@ import GeoKernel
 ///
 /// Thread safety: an immutable value; `Sendable`. C twin: `gk_region_around`,
 /// `gk_region_of_points`, `gk_route_region`.
-/// - Since: 0.1
+/// \since 0.1
 public struct MapRegion: Sendable, Hashable, CustomStringConvertible {
     /// The centre (degrees).
     public let center: Coordinate

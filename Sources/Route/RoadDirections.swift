@@ -35,7 +35,7 @@ import GeoKernel
 /// graph's speeds.
 ///
 /// Thread safety: a stateless namespace; reentrant. C twin: the steps of a road route plan (`gk_route_step`, `gk_route_step_text`, `gk_route_step_road`).
-/// - Since: 0.2
+/// \since 0.2
 public enum RoadDirections {
     /// The road a piece of the path follows, for naming steps: ids of its name and ref
     /// (equal ids, equal strings), whether each is present, and its class.

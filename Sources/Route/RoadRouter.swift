@@ -18,7 +18,7 @@ import GeoKernel
 /// call with its own workspace: pass one per thread, or let the call borrow one from the
 /// router's pool (a few are kept, so repeated calls allocate nothing proportional to
 /// the graph). C twin: `gk_router` (`gk_router_create`, `gk_router_snap`, `gk_router_matrix`; routes through `gk_route_create_road`).
-/// - Since: 0.2
+/// \since 0.2
 public final class RoadRouter: Sendable, Hashable {
     /// How the traveller moves: names the directions ("Driving directions from A to B").
     public enum Mode: String, Sendable, Hashable, CaseIterable {
@@ -227,7 +227,7 @@ public final class RoadRouter: Sendable, Hashable {
 /// One leg of a road route: the path, its steps and its name.
 ///
 /// Thread safety: an immutable value; `Sendable`. C twin: a leg of a road route plan (`gk_route_leg`, `gk_route_leg_geometry`, `gk_route_leg_name`, `gk_route_step*`).
-/// - Since: 0.2
+/// \since 0.2
 public struct RoadRoute: Sendable {
     /// Where the leg starts and ends on the network.
     public let from: RoadSnap, to: RoadSnap

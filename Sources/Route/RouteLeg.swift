@@ -4,7 +4,7 @@ import GeoKernel
 ///
 /// Thread safety: an immutable value; `Sendable`. C twin: `gk_route_pin`,
 /// `gk_route_pin_label`.
-/// - Since: 0.1
+/// \since 0.1
 public struct RoutePin: Sendable, Hashable {
     /// Position in the route, from 0.
     public let index: Int
@@ -40,7 +40,7 @@ public struct RoutePin: Sendable, Hashable {
 /// A compass direction of eight points, for headings in directions.
 ///
 /// Thread safety: a value; `Sendable`. C twin: the words of `gk_route_direction` lines.
-/// - Since: 0.1
+/// \since 0.1
 public enum CompassDirection: String, Sendable, Hashable, CaseIterable {
     /// The eight points, clockwise from north; each covers 45° centred on its bearing
     /// (north 0°, northeast 45°, …, northwest 315°).
@@ -65,7 +65,7 @@ public enum CompassDirection: String, Sendable, Hashable, CaseIterable {
 ///
 /// Thread safety: an immutable value; `Sendable`. C twin: `gk_route_leg`,
 /// `gk_route_leg_geometry`.
-/// - Since: 0.1
+/// \since 0.1
 public struct RouteLeg: Sendable, Hashable {
     /// Where the geometry came from.
     public enum GeometrySource: Sendable, Hashable {

@@ -19,7 +19,7 @@ extension RoutePlan {
     ///
     /// - Complexity: O(total vertices). Thread safety: pure.
     /// - C twin: `gk_route_geojson`.
-    /// - Since: 0.1
+    /// \since 0.1
     public func geoJSON(detailedSteps: Bool = false) -> String {
         var features: [String] = []
         for pin in pins {

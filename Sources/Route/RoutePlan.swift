@@ -1,6 +1,6 @@
 import GeoKernel
 
-/// A route of pins, the engine of the MapKit exercise: up to N pins (default 5) added by
+/// A route of pins: up to N pins (default 5) added by
 /// latitude and longitude and labelled A, B, C, …; a leg between each consecutive pair
 /// with its geometry, length and travel time; cumulative directions; the map region
 /// that shows the pins; GeoJSON and Google's encoded polyline format for the geometry.
@@ -31,7 +31,7 @@ import GeoKernel
 ///
 /// Thread safety: a value type (`Sendable`); mutate one copy from one thread at a time.
 /// C twin: `gk_route` (`gk_route_create`, `gk_route_add_pin`, …).
-/// - Since: 0.1
+/// \since 0.1
 public struct RoutePlan: Sendable, Hashable {
     /// How a plan builds its legs.
     ///
@@ -212,7 +212,7 @@ public struct RoutePlan: Sendable, Hashable {
         directions.removeAll()
     }
 
-    /// The polyline joining the pins in order (degrees), as the MapKit exercise draws it.
+    /// The polyline joining the pins in order (degrees): straight lines from pin to pin.
     public var polyline: [Coordinate] { pins.map(\.coordinate) }
 
     /// The legs' geometries joined into one polyline (a vertex shared by two legs

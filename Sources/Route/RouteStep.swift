@@ -9,7 +9,7 @@
 ///
 /// Thread safety: an immutable value; `Sendable`. C twin: `gk_route_step` (fields) and
 /// `gk_route_step_text`; the lines of `gk_route_direction`.
-/// - Since: 0.1 (fields beyond `kind`, `distanceMeters` and `vertexIndex`: 0.2)
+/// \since 0.1 (fields beyond `kind`, `distanceMeters` and `vertexIndex`: 0.2)
 public struct RouteStep: Sendable, Hashable {
     /// What the traveller does where the step begins. Raw values are the C ABI's
     /// `GK_MANEUVER_*` numbers.
@@ -137,7 +137,7 @@ public struct RouteStep: Sendable, Hashable {
     /// the step's maneuver.
     ///
     /// Thread safety: a value; `Sendable`. C twin: the masks of `gk_route_step_lanes`.
-    /// - Since: 0.5
+    /// \since 0.5
     public struct Lane: Sendable, Hashable {
         public var indications: [String]
         public var isValid: Bool

@@ -1,6 +1,6 @@
 import GeoKernel
 
-/// A travel time, shown the way the MapKit exercise shows it: "0d 2h 45m".
+/// A travel time, shown in days, hours and minutes: "0d 2h 45m".
 ///
 /// Rounding: the time is rounded to the nearest whole minute, half a minute up
 /// (29.9 s → "0d 0h 0m", 30 s → "0d 0h 1m", 2 h 44 min 30 s → "0d 2h 45m"); the minutes
@@ -9,7 +9,7 @@ import GeoKernel
 ///
 /// Thread safety: an immutable value; `Sendable`.
 /// C twin: `gk_travel_time_format`.
-/// - Since: 0.1
+/// \since 0.1
 public struct TravelTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The largest time accepted: 10¹² s (about 31 700 years).
     public static let maximumSeconds: Double = 1e12
@@ -59,7 +59,7 @@ public struct TravelTime: Sendable, Hashable, Comparable, CustomStringConvertibl
 ///
 /// Thread safety: an immutable value; `Sendable`. C twin: the `speed_mps` argument of
 /// `gk_route_create`.
-/// - Since: 0.1
+/// \since 0.1
 public struct SpeedProfile: Sendable, Hashable {
     /// A name for messages ("walking").
     public let name: String

@@ -3,7 +3,7 @@ import GeoKernel
 /// The workspaces a router lends to calls that bring none: taken from a short stack
 /// under a lock and put back after the call, so a plan that adds pin after pin, or a
 /// server that answers from many threads, reuses a few workspaces instead of allocating
-/// one (O(nodes), about 72 bytes per node) per leg.
+/// one per leg (its memory: `RoadGraph.Workspace`).
 ///
 /// Thread safety: any number of threads; each borrowed workspace serves one call.
 final class WorkspacePool: @unchecked Sendable {

@@ -1,6 +1,6 @@
 import GeoKernel
 
-/// The seed's own model of a track: the places passed through, in order (A, C, D, E,
+/// The specification's own model of a track: the places passed through, in order (A, C, D, E,
 /// B), and for each place the fixes that lead from it to the next one, keyed by that
 /// place's index.
 ///
@@ -47,7 +47,7 @@ public enum DiarySegment: Sendable, Hashable {
     }
 }
 
-/// The events of a `StopDetector` collected into a day: placemarks, moves, the seed's
+/// The events of a `StopDetector` collected into a day: placemarks, moves, the specification's
 /// `Transit` and a plain chronological list of stays and moves.
 ///
 /// Build one with `StopDetector.detect(_:includeOpenStay:)` (batch), or `record` the
@@ -97,7 +97,7 @@ public struct Diary: Sendable, Hashable {
         for e in events { record(e) }
     }
 
-    /// The seed's model of the same diary (see `Transit`). - Complexity: O(fixes in moves).
+    /// The specification's model of the same diary (see `Transit`). - Complexity: O(fixes in moves).
     public var transit: Transit {
         var leaving: [Int: [Fix]] = [:]
         for p in placemarks { leaving[p.index] = [] }

@@ -2,7 +2,7 @@ import GeoKernel
 
 /// What the phone's motion coprocessor says the user is doing (CoreMotion's
 /// `CMMotionActivity`, Android's activity recognition), reduced to the six kinds the
-/// travel-survey seed uses.
+/// travel-survey specification uses.
 ///
 /// Thread safety: a value; `Sendable`. C twin: `GK_ACTIVITY_*` (the raw values). \since 0.1
 public enum MotionActivity: Int32, Sendable, CaseIterable, CustomStringConvertible {
@@ -19,7 +19,7 @@ public enum MotionActivity: Int32, Sendable, CaseIterable, CustomStringConvertib
     /// The classifier could not tell. It extends no run of evidence (see `TrackingPolicy`).
     case unknown = 5
 
-    /// The activity's name in the seed ("stationary", "automotive", …).
+    /// The activity's name in the specification ("stationary", "automotive", …).
     public var description: String {
         switch self {
         case .stationary: "stationary"

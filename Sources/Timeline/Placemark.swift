@@ -1,7 +1,7 @@
 import GeoKernel
 
-/// A place where the user stayed: a "stay point" (trackintel) or "placemark" (the
-/// Moves-style diary).
+/// A place where the user stayed: a "stay point" (trackintel's word) or "placemark"
+/// (a diary's).
 ///
 /// Times are seconds since 1970-01-01T00:00:00Z (UTC), as carried by the fixes. The
 /// location is the mean latitude and the circular mean of the longitudes (so a stay on

@@ -74,7 +74,7 @@ extension StopDetector {
         public let anchor: Anchor
 
         /// Creates parameters. The defaults are trackintel's sliding-window values with the
-        /// diary seed's accuracy limit: 100 m, 5 min, gap 15 min, 160 m.
+        /// "Timely Moves" rule's accuracy limit: 100 m, 5 min, gap 15 min, 160 m.
         ///
         /// - Throws: `.invalidArgument` naming the first value out of range (NaN included).
         /// - Complexity: O(1).
@@ -125,17 +125,17 @@ extension StopDetector {
         /// within 1 cm: tested on the shared korita-zbevnica and google_trajectory traces).
         public static let trackintel = Parameters(unchecked: 100, 300, 900, .infinity)
 
-        /// The Moves-style diary seed's literal rule ("Timely Moves"): a fix that does not
-        /// move for `STOP_BY_SECONDS` = 3 s makes a placemark; fixes worse than 160 m are
+        /// The literal "Timely Moves" rule of a diary that places a stop after 3 s: a fix
+        /// that does not move for `STOP_BY_SECONDS` = 3 s makes a placemark; fixes worse than 160 m are
         /// ignored. Real fixes never repeat exactly, so "does not move" means "stays within
-        /// 20 m", the seed's configurable same-location distance (a typical phone distance
+        /// 20 m", the rule's configurable same-location distance (a typical phone distance
         /// filter). No gap limit. On dense fixes this is twitchy by design: anything slower
-        /// than 20 m per 3 s (24 km/h) for a few fixes becomes a placemark, as in the seed
+        /// than 20 m per 3 s (24 km/h) for a few fixes becomes a placemark, as the rule says
         /// (245 placemarks in the 3.7 h korita-zbevnica hike). Until 0.3 this was
         /// `timelyMoves`. \since 0.4
         public static let timelyMovesSeed = Parameters(unchecked: 20, 3, .infinity, 160)
 
-        /// A Moves-style diary a person would accept: a place is where the fixes stay
+        /// A diary a person would accept: a place is where the fixes stay
         /// within 50 m of the first one for at least 3 minutes (a coffee to go, a shop, a
         /// bus change; not a red light, which lasts up to 2 minutes, nor a pause for a
         /// photo); the stay departs at the last fix still inside it; a pause longer than
@@ -145,13 +145,13 @@ extension StopDetector {
         /// mean of its fixes (`.centroidOnceEstablished`): a noisy first fix no longer
         /// splits a long stay, and walking still never makes one.
         /// Meant to run behind `TrackCleaning.standard` (`StopDetector(preset:cleaning:)`),
-        /// as `geokernel timeline --preset timelyMoves` does. The seed's literal 3 s rule
+        /// as `geokernel timeline --preset timelyMoves` does. The literal 3 s rule
         /// is `timelyMovesSeed`. \since 0.1 (these values since 0.4)
         public static let timelyMoves = Parameters(
             unchecked: 50, 180, .infinity, 100, signalGap: 120, departure: .lastFixInside,
             anchor: .centroidOnceEstablished)
 
-        /// The travel-survey seed ("Travel Diary"): the same location within
+        /// A travel survey's rule ("Travel Diary"): the same location within
         /// `SameLocationDistanceMetres` = 100 m for `StopMovingSameLocationSeconds` = 900 s
         /// (the thresholds `TrackingPolicy` stops on); fixes worse than 160 m ignored; no
         /// gap limit, because a battery-saving tracker records sparsely while stopped.
@@ -177,12 +177,12 @@ extension StopDetector {
     public enum Preset: String, Sendable, CaseIterable {
         /// `Parameters.trackintel`: trackintel's sliding window.
         case trackintel
-        /// `Parameters.timelyMoves`: a Moves-style diary a person would accept (use it with
+        /// `Parameters.timelyMoves`: a diary a person would accept (use it with
         /// `TrackCleaning.standard`).
         case timelyMoves
-        /// `Parameters.travelDiary`: the travel-survey seed.
+        /// `Parameters.travelDiary`: a travel survey's settings.
         case travelDiary
-        /// `Parameters.timelyMovesSeed`: the Moves-style diary seed's literal 3 s rule. \since 0.4
+        /// `Parameters.timelyMovesSeed`: the literal 3 s rule. \since 0.4
         case timelyMovesSeed
 
         /// The preset's parameters (see `Parameters.trackintel` etc.).

@@ -1,10 +1,10 @@
 import GeoKernel
 
 extension TrackingPolicy {
-    /// The seven thresholds of the travel-survey seed, with its defaults, in metres,
+    /// The seven thresholds of the travel-survey specification, with its defaults, in metres,
     /// seconds and km/h.
     ///
-    /// JSON: an object whose keys are exactly the seed's names below; missing keys take
+    /// JSON: an object whose keys are exactly the specification's names below; missing keys take
     /// the defaults; an unknown key, a negative value or a value that is not a number is
     /// an error naming the key. Parsed with GeoKernel's own strict JSON reader (no
     /// Foundation in the C library).
@@ -37,14 +37,14 @@ extension TrackingPolicy {
         /// Only walking, running or cycling for this long (s) means moving on foot again.
         public let activelyMovingSeconds: Double
 
-        /// The seed's JSON key names, in the order above.
+        /// The specification's JSON key names, in the order above.
         public static let jsonKeys = [
             "StartedTravellingDistanceMetres", "StoppedMovingStationarySeconds", "SameLocationDistanceMetres",
             "StopMovingSameLocationSeconds", "FastSpeedKmh", "InVehicleOrStationarySeconds",
             "ActivelyMovingSeconds",
         ]
 
-        /// The seed's defaults: 250 m, 600 s, 100 m, 900 s, 80 km/h, 300 s, 20 s.
+        /// The specification's defaults: 250 m, 600 s, 100 m, 900 s, 80 km/h, 300 s, 20 s.
         public static let `default` = Configuration(values: [250, 600, 100, 900, 80, 300, 20])
 
         private init(values v: [Double]) {

@@ -1,6 +1,6 @@
 import GeoKernel
 
-/// The tracking states of the travel-survey seed and the horizontal accuracy each asks
+/// The tracking states of the travel-survey specification and the horizontal accuracy each asks
 /// the location provider for.
 ///
 /// Thread safety: a value; `Sendable`. C twin: `GK_TRACKING_*` (the raw values). \since 0.1
@@ -24,7 +24,7 @@ public enum TrackingState: Int32, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 
-    /// The seed's name of the state ("activelyMoving", …).
+    /// The specification's name of the state ("activelyMoving", …).
     public var description: String {
         switch self {
         case .activelyMoving: "activelyMoving"
@@ -40,33 +40,33 @@ public enum TrackingState: Int32, Sendable, CaseIterable, CustomStringConvertibl
 /// Thread safety: a value; `Sendable`. C twin: none (C reads the state). \since 0.1
 public enum TrackingRule: String, Sendable, CaseIterable, CustomStringConvertible {
     /// stopped → activelyMoving: a precise fix farther than StartedTravellingDistanceMetres
-    /// from the stop location (seed).
+    /// from the stop location (specified).
     case leftStopLocation
     /// stopped → notMoving: motion stationary for the whole of
-    /// StoppedMovingStationarySeconds (seed).
+    /// StoppedMovingStationarySeconds (specified).
     case stationaryLongEnough
     /// activelyMoving → stopped: precise fixes within SameLocationDistanceMetres of one
-    /// anchor fix for StopMovingSameLocationSeconds (seed).
+    /// anchor fix for StopMovingSameLocationSeconds (specified).
     case stayedAtSameLocation
     /// activelyMoving → inFastVehicle: speed ≥ FastSpeedKmh and motion in-vehicle or
-    /// stationary for InVehicleOrStationarySeconds (seed).
+    /// stationary for InVehicleOrStationarySeconds (specified).
     case fastInVehicle
     /// inFastVehicle → activelyMoving: only walking, running or cycling for
-    /// ActivelyMovingSeconds (seed).
+    /// ActivelyMovingSeconds (specified).
     case onFootAfterVehicle
     /// inFastVehicle → stopped: the stop rule of activelyMoving, for a vehicle that has
-    /// parked with the phone in it (chosen; the seed is silent).
+    /// parked with the phone in it (chosen; the specification is silent).
     case vehicleStayedAtSameLocation
-    /// notMoving → stopped: only walking, running or cycling for ActivelyMovingSeconds (seed).
+    /// notMoving → stopped: only walking, running or cycling for ActivelyMovingSeconds (specified).
     case onFootAfterNotMoving
     /// notMoving → stopped: automotive motion for ActivelyMovingSeconds, i.e. driving off
-    /// (chosen; the seed is silent). Stopped then asks for 100 m fixes, which show the
+    /// (chosen; the specification is silent). Stopped then asks for 100 m fixes, which show the
     /// departure by distance.
     case drivingOffAfterNotMoving
     /// notMoving → activelyMoving: a fix whose distance from the stop location, less its
     /// own horizontal accuracy, exceeds StartedTravellingDistanceMetres — certainly
     /// elsewhere even with the 3 km fixes of this state — while the latest motion sample
-    /// is not stationary (chosen; the seed is silent).
+    /// is not stationary (chosen; the specification is silent).
     case certainlyLeftWhileNotMoving
 
     /// The rule's name, e.g. "leftStopLocation".
@@ -98,21 +98,21 @@ public struct TrackingTransition: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(from) → \(to) at \(timestamp) (\(rule))" }
 }
 
-/// The travel-survey seed's battery-saving state machine: from fixes and motion-activity
+/// The travel-survey specification's battery-saving state machine: from fixes and motion-activity
 /// samples it decides how precisely the phone should track (`desiredAccuracyMeters`).
 ///
 /// The transition table (the README has it too; each row is a `TrackingRule` and a test):
 ///
 /// | from | to | when (defaults) | rule |
 /// |---|---|---|---|
-/// | stopped | activelyMoving | a precise fix > 250 m from the stop location | seed |
-/// | stopped | notMoving | motion stationary for the whole of the last 600 s | seed |
-/// | activelyMoving | inFastVehicle | speed ≥ 80 km/h and motion automotive or stationary for 300 s | seed |
-/// | activelyMoving | stopped | precise fixes within 100 m of one anchor fix for 900 s | seed |
-/// | inFastVehicle | activelyMoving | only walking/running/cycling for 20 s | seed |
+/// | stopped | activelyMoving | a precise fix > 250 m from the stop location | specified |
+/// | stopped | notMoving | motion stationary for the whole of the last 600 s | specified |
+/// | activelyMoving | inFastVehicle | speed ≥ 80 km/h and motion automotive or stationary for 300 s | specified |
+/// | activelyMoving | stopped | precise fixes within 100 m of one anchor fix for 900 s | specified |
+/// | inFastVehicle | activelyMoving | only walking/running/cycling for 20 s | specified |
 /// | inFastVehicle | stopped | precise fixes within 100 m of one anchor fix for 900 s | chosen |
 /// | notMoving | activelyMoving | a fix whose distance from the stop location minus its accuracy is > 250 m, motion not stationary | chosen |
-/// | notMoving | stopped | only walking/running/cycling for 20 s | seed |
+/// | notMoving | stopped | only walking/running/cycling for 20 s | specified |
 /// | notMoving | stopped | automotive for 20 s (driving off) | chosen |
 /// | any | itself | anything else | — |
 ///

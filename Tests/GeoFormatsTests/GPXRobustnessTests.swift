@@ -2,6 +2,7 @@ import Foundation
 import GeoFormats
 import GeoKernel
 import Testing
+import _GeoKernelTestSupport
 
 /// Issue 13: GPX input that used to crash, hang or be silently rewritten.
 @Suite("GPX: hostile input")
@@ -57,12 +58,12 @@ struct GPXRobustnessTests {
     @Test("a character split across the reader's 64 KiB chunks reads back whole, in a file")
     func chunkBoundary() throws {
         let head = "<gpx><wpt lat=\"1\" lon=\"2\"><name>"
+        let scratch = try TemporaryDirectory("gk-gpx-chunk")
         for shift in 0..<4 {
             let pad = String(repeating: "p", count: 65_536 - head.utf8.count - 2 + shift)
             let text = head + pad + "😀é" + "</name></wpt></gpx>"
-            let path = NSTemporaryDirectory() + "gk-gpx-chunk-\(getpid())-\(shift).gpx"
+            let path = scratch.file("\(shift).gpx")
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            defer { try? FileManager.default.removeItem(atPath: path) }
             #expect(try GPX.read(contentsOf: path).waypoints.first?.name == pad + "😀é")
         }
     }

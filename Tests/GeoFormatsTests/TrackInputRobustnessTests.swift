@@ -2,6 +2,7 @@ import Foundation
 import GeoFormats
 import GeoKernel
 import Testing
+import _GeoKernelTestSupport
 
 /// Issue 13: CSV and GeoJSON input that used to trap, hang or be silently rewritten.
 @Suite("Track files: hostile input")
@@ -41,9 +42,8 @@ struct TrackInputRobustnessTests {
 
     @Test("a FIFO given as a track file is refused at once, in every format")
     func fifo() throws {
-        let dir = NSTemporaryDirectory() + "gk-fifo-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try TemporaryDirectory("gk-fifo")
+        let dir = scratch.path
         for name in ["p.gpx", "p.csv", "p.geojson"] {
             let path = dir + "/" + name
             #expect(mkfifo(path, 0o644) == 0)

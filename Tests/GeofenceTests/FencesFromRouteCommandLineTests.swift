@@ -15,9 +15,9 @@ struct FencesFromRouteCommandLineTests {
         let pins = chosen.flatMap { ["--pin", "\($0["lat"]!),\($0["lon"]!)"] }
         let route = try GeoKernelTool.run(["route", "--format", "geojson"] + pins)
         #expect(route.status == 0, "\(route.err)")
-        let routePath = NSTemporaryDirectory() + "fences-route-\(UUID().uuidString).geojson"
+        let scratch = try TemporaryDirectory("fences-route")
+        let routePath = scratch.file("route.geojson")
         try route.out.write(toFile: routePath, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: routePath) }
 
         // The same pins as a plain fences file: Points with ids A, B, C and a 50 m radius.
         let plain = GeoJSONObject.featureCollection(zip(["A", "B", "C"], chosen).map { label, s in
@@ -26,9 +26,8 @@ struct FencesFromRouteCommandLineTests {
                 geometry: .point(GeoJSONPosition(longitude: Double(s["lon"]!)!, latitude: Double(s["lat"]!)!)),
                 properties: ["radius": 50])
         })
-        let plainPath = NSTemporaryDirectory() + "fences-plain-\(UUID().uuidString).geojson"
+        let plainPath = scratch.file("plain.geojson")
         try GeoJSON.encode(plain).write(toFile: plainPath, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: plainPath) }
 
         let trace = SharedData.path("traces/movingpandas/304_to_UL_2019-02-18_0745.gpx")
         let fromRoute = try GeoKernelTool.run(

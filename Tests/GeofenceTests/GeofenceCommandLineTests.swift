@@ -15,7 +15,10 @@ struct GeofenceCommandLineTests {
     }
 
     /// The 36 stops of the 304 bus as a GeoJSON file of 50 m fences, in a temporary folder.
-    static func stopsFile() throws -> String {
+    let scratch: TemporaryDirectory
+    init() throws { scratch = try TemporaryDirectory("geofence-cli") }
+
+    func stopsFile() throws -> String {
         let stops = try SharedData.csv("traces/movingpandas/stops_304_to_ul.csv")
         let features = stops.map { s in
             GeoJSONFeature(
@@ -23,7 +26,7 @@ struct GeofenceCommandLineTests {
                 geometry: .point(GeoJSONPosition(longitude: Double(s["lon"]!)!, latitude: Double(s["lat"]!)!)),
                 properties: ["name": .string(s["stop_name"]!), "radius": 50])
         }
-        let path = NSTemporaryDirectory() + "geofence-stops-\(UUID().uuidString).geojson"
+        let path = scratch.file("stops-\(UUID().uuidString).geojson")
         try GeoJSON.encode(.featureCollection(features)).write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -34,7 +37,7 @@ struct GeofenceCommandLineTests {
             Issue.record("the geokernel tool is not built next to the tests")
             return
         }
-        let fences = try Self.stopsFile()
+        let fences = try stopsFile()
         defer { try? FileManager.default.removeItem(atPath: fences) }
         let trace = SharedData.path("traces/movingpandas/304_to_UL_2019-02-18_0745.gpx")
 
@@ -58,7 +61,7 @@ struct GeofenceCommandLineTests {
             Issue.record("the geokernel tool is not built next to the tests")
             return
         }
-        let path = NSTemporaryDirectory() + "geofence-bad-\(UUID().uuidString).geojson"
+        let path = scratch.file("bad.geojson")
         try #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -66,7 +69,7 @@ struct GeofenceCommandLineTests {
         let (status, _, err) = try Self.run(["fences", "--fences", path, "--trace", trace])
         #expect(status != 0)
         #expect(err.contains("features[0]: a fence must be a Point (got LineString)"), "\(err)")
-        let stops = try Self.stopsFile()
+        let stops = try stopsFile()
         defer { try? FileManager.default.removeItem(atPath: stops) }
         let (status2, _, err2) = try Self.run(["fences", "--fences", stops, "--trace", trace, "--exit-fixes", "0"])
         #expect(status2 != 0 && err2.contains("exit confirmation fixes 0"), "\(err2)")

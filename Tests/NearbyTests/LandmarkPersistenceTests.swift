@@ -2,17 +2,16 @@ import Foundation
 import GeoKernel
 import Nearby
 import Testing
+import _GeoKernelTestSupport
 
 @Suite("Landmarks: saved files")
 final class LandmarkPersistenceTests {
-    let dir: String
+    let scratch: TemporaryDirectory
+    var dir: String { scratch.path }
 
     init() throws {
-        dir = NSTemporaryDirectory() + "gk-landmark-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory("gk-landmark-tests")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     static func sample(_ n: Int, noteBytes: Int = 40) throws -> LandmarkIndex {
         let marks = LandmarkIndex()

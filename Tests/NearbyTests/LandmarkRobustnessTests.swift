@@ -2,18 +2,17 @@ import Foundation
 import GeoKernel
 import Nearby
 import Testing
+import _GeoKernelTestSupport
 
 /// Issue 13: forged landmark files and owner names that differ only in normalisation.
 @Suite("Landmarks: forged ids and owner names")
 final class LandmarkRobustnessTests {
-    let dir: String
+    let scratch: TemporaryDirectory
+    var dir: String { scratch.path }
 
     init() throws {
-        dir = NSTemporaryDirectory() + "gk-landmark-robust-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory("gk-landmark-robust")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// Saves `marks`, sets the header's next id to `nextID` and recomputes the checksum.
     func forged(_ marks: LandmarkIndex, nextID: UInt64) throws -> String {

@@ -30,9 +30,9 @@ struct NearbyCommandTests {
             GeoJSONFeature(geometry: .lineString([GeoJSONPosition(longitude: 0, latitude: 0), GeoJSONPosition(longitude: 1, latitude: 1)])),
             GeoJSONFeature(geometry: .point(GeoJSONPosition(longitude: 0, latitude: 90)), properties: ["name": "pole"]),
         ])
-        let path = NSTemporaryDirectory() + "gk-nearby-cli-\(getpid()).geojson"
+        let scratch = try TemporaryDirectory("gk-nearby-cli")
+        let path = scratch.file("input.geojson")
         try GeoJSON.encode(input).write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let r = try Self.run([path, "--lat", "0.5", "--lon", "180", "--radius-m", "5000", "--format", "geojson"])
         #expect(r.status == 0)
         let features = try GeoJSON.decode(r.output).features

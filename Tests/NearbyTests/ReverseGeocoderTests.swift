@@ -73,9 +73,9 @@ struct ReverseGeocoderTests {
         #expect(m.place.name == "Zürich" && m.place.admin1 == "ZH" && m.place.admin2 == "112" && m.place.countryCode == "CH")
         let fiji = try #require(geo.nearest(to: try Coordinate(latitude: -16.5, longitude: -179.9)))
         #expect(fiji.place.name == "Labasa")
-        let path = NSTemporaryDirectory() + "gk-geonames-\(getpid()).txt"
+        let scratch = try TemporaryDirectory("gk-geonames")
+        let path = scratch.file("cities.txt")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try ReverseGeocoder(contentsOf: path, format: .geoNames).places == geo.places)
     }
 

@@ -7,9 +7,9 @@ import _GeoKernelTestSupport
 
 @Suite("Landmark store: the landmarks command")
 struct StoreCommandTests {
-    let folder: StoreFolder
+    let folder: TemporaryDirectory
 
-    init() throws { folder = try StoreFolder() }
+    init() throws { folder = try TemporaryDirectory("gk-store-tests") }
 
     func run(_ arguments: [String]) throws -> GeoKernelTool.Run {
         try GeoKernelTool.run(["landmarks"] + arguments)

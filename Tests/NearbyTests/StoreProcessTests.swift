@@ -2,6 +2,7 @@ import Foundation
 import GeoKernel
 import Nearby
 import Testing
+import _GeoKernelTestSupport
 
 #if os(Linux)
 /// Several processes on one store file: the children are this test binary, started with
@@ -9,9 +10,9 @@ import Testing
 /// to be killed (as the snapshot kill test of LandmarkPersistenceTests does).
 @Suite("Landmark store: many processes on one file")
 struct StoreProcessTests {
-    let folder: StoreFolder
+    let folder: TemporaryDirectory
 
-    init() throws { folder = try StoreFolder() }
+    init() throws { folder = try TemporaryDirectory("gk-store-tests") }
 
     /// Starts a child playing `role` with `arguments` (tab-separated in the variable).
     static func start(_ role: String, _ arguments: [String]) throws -> Process {

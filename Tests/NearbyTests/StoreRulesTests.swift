@@ -2,27 +2,14 @@ import Foundation
 import GeoKernel
 import Nearby
 import Testing
-
-/// A temporary folder for one test's database files, removed afterwards.
-final class StoreFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "gk-store-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
+import _GeoKernelTestSupport
 
 @Suite("Landmark store: rules")
 struct StoreRulesTests {
-    let folder: StoreFolder
+    let folder: TemporaryDirectory
     let paris = try! Coordinate(latitude: 48.8566, longitude: 2.3522)
 
-    init() throws { folder = try StoreFolder() }
+    init() throws { folder = try TemporaryDirectory("gk-store-tests") }
 
     @Test("an added landmark reads back with its id, note, owner and the caller's timestamps")
     func addAndGet() throws {

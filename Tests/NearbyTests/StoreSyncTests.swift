@@ -2,13 +2,14 @@ import Foundation
 import GeoKernel
 import Nearby
 import Testing
+import _GeoKernelTestSupport
 
 @Suite("Landmark store: sync between stores")
 struct StoreSyncTests {
-    let folder: StoreFolder
+    let folder: TemporaryDirectory
     let oslo = try! Coordinate(latitude: 59.9139, longitude: 10.7522)
 
-    init() throws { folder = try StoreFolder() }
+    init() throws { folder = try TemporaryDirectory("gk-store-tests") }
 
     /// Sends what `from` changed after `cursor` to `to`; returns the new cursor.
     static func push(_ from: LandmarkStore, _ to: LandmarkStore, after cursor: Int64, pageSize: Int = 37) throws -> Int64 {

@@ -2,14 +2,15 @@ import Foundation
 import GeoKernel
 import Nearby
 import Testing
+import _GeoKernelTestSupport
 
 /// Threads on one store object and on a second connection to the same file. Run under
 /// ThreadSanitizer by `make tsan` (the suite name contains "Thread").
 @Suite("Landmark store: threads")
 struct StoreThreadTests {
-    let folder: StoreFolder
+    let folder: TemporaryDirectory
 
-    init() throws { folder = try StoreFolder() }
+    init() throws { folder = try TemporaryDirectory("gk-store-tests") }
 
     @Test("threads adding, editing and searching at once lose nothing and read whole transactions")
     func threads() throws {

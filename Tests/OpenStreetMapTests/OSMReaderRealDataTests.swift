@@ -148,9 +148,9 @@ struct OSMReaderRealDataTests {
 
     @Test("A FIFO given as an OSM file is refused at once, with or without a format")
     func fifo() throws {
-        let path = NSTemporaryDirectory() + "gk-osm-fifo-\(getpid())-\(UInt64.random(in: 0..<1 << 40)).osm"
+        let scratch = try TemporaryDirectory("gk-osm-fifo")
+        let path = scratch.file("pipe.osm")
         #expect(mkfifo(path, 0o644) == 0)
-        defer { unlink(path) }
         for format in [OSMFileFormat.xml, .pbf, nil] {
             do throws(GeoKernelError) {
                 try OSMFile.read(path, format: format) { _ in }

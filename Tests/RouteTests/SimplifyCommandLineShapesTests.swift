@@ -11,8 +11,11 @@ import _GeoKernelTestSupport
 struct SimplifyCommandLineShapesTests {
     static func turf(_ name: String) -> String { SharedData.path("lines/turf/simplify/in/\(name).geojson") }
 
-    static func temporaryFile(_ object: GeoJSONObject) throws -> String {
-        let path = NSTemporaryDirectory() + "simplify-shapes-\(UUID().uuidString).geojson"
+    let scratch: TemporaryDirectory
+    init() throws { scratch = try TemporaryDirectory("simplify-shapes") }
+
+    func temporaryFile(_ object: GeoJSONObject) throws -> String {
+        let path = scratch.file("\(UUID().uuidString).geojson")
         try GeoJSON.encode(object).write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -108,7 +111,7 @@ struct SimplifyCommandLineShapesTests {
             Issue.record("the Turf fixtures are not polygons")
             return
         }
-        let path = try Self.temporaryFile(.feature(GeoJSONFeature(geometry: .multiPolygon([a, f]), properties: ["name": "two"])))
+        let path = try temporaryFile(.feature(GeoJSONFeature(geometry: .multiPolygon([a, f]), properties: ["name": "two"])))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let out = try Self.simplify([path, "--tolerance", "2000"])
         #expect(out.count == 1 && out.first?.properties["name"] == "two")
@@ -164,7 +167,7 @@ struct SimplifyCommandLineShapesTests {
             let q = try t.transform(x: p.longitude, y: p.latitude)
             return GeoJSONPosition(longitude: q.x, latitude: q.y)
         }
-        let path = try Self.temporaryFile(.geometry(.lineString(projected)))
+        let path = try temporaryFile(.geometry(.lineString(projected)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let geodesic = try GeoKernelTool.run(["simplify", path, "--tolerance", "10"])
         #expect(geodesic.status != 0 && geodesic.err.contains("--planar"), "\(geodesic.err)")
@@ -181,7 +184,7 @@ struct SimplifyCommandLineShapesTests {
             GeoJSONPosition(longitude: 0, latitude: 0), GeoJSONPosition(longitude: 1, latitude: 0),
             GeoJSONPosition(longitude: 1, latitude: 1), GeoJSONPosition(longitude: 0, latitude: 1),
         ]])
-        let path = try Self.temporaryFile(.geometry(open))
+        let path = try temporaryFile(.geometry(open))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let r = try GeoKernelTool.run(["simplify", path, "--tolerance", "10"])
         #expect(r.status != 0 && r.err.contains("ring 1") && r.err.contains("not closed"), "\(r.err)")

@@ -48,7 +48,7 @@ public final class Geodesic: Sendable {
     /// - Returns: distance in metres and the azimuths in degrees clockwise from north,
     ///   in (-180, 180]. For coincident or antipodal points the azimuths are those
     ///   `geodesic.h` chooses (see Karney 2013, section 7).
-    /// - Complexity: O(1), about 1–2 µs. C twin: `gk_geodesic_inverse`.
+    /// - Complexity: O(1) (an iteration that converges in a few steps). C twin: `gk_geodesic_inverse`.
     public func inverse(from a: Coordinate, to b: Coordinate) -> GeodesicInverse {
         var s12 = 0.0, azi1 = 0.0, azi2 = 0.0, a12 = 0.0, m12 = 0.0, area = 0.0
         CProjShim_geodesic_inverse(

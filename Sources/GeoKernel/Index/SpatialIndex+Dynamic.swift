@@ -7,7 +7,8 @@ extension SpatialIndex {
     /// points on the way. Queries see the point at once.
     ///
     /// - Throws: `.capacity` when 4 294 967 295 ids have been handed out.
-    /// - Complexity: amortised O(log n) — about 0.3 µs; a single call may rebuild runs.
+    /// - Complexity: amortised O(log n); a single call may rebuild runs. Timing:
+    ///   `index.insert.*`.
     /// - Thread safety: mutating; needs exclusive access to this variable.
     /// - C twin: `gk_index_insert`.
     /// \since 0.1

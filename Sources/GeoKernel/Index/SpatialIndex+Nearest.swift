@@ -16,8 +16,8 @@ extension SpatialIndex {
     /// - Returns: up to `k` neighbours with their distances in metres (sphere,
     ///   R = 6 371 008.8 m).
     /// - Throws: `.invalidArgument` for a negative `k` or a negative or NaN distance.
-    /// - Complexity: about O(log n + k log k); 1.4–1.8 µs for k = 10 in a million points
-    ///   (uniform and clustered, geobench, 2-core AMD EPYC). Many queries at once:
+    /// - Complexity: about O(log n + k log k); timing: `index.knn10.*` in the benchmark
+    ///   table. Many queries at once:
     ///   `nearest(to:k:maxDistanceMeters:)` with an array, which also saves the per-call
     ///   costs. Allocates only the result array (k ≤ 48).
     /// - Thread safety: read-only; any number of concurrent queries.

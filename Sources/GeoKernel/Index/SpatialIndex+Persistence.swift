@@ -41,7 +41,7 @@ extension SpatialIndex {
     ///   file, has another format version or byte order, is truncated or damaged (the
     ///   checksum differs), or its contents are inconsistent — the message says which.
     ///   Nothing is half-loaded.
-    /// - Complexity: O(n); a million points in about 10 ms from the page cache.
+    /// - Complexity: O(n). Timing: `index.load.*` in the benchmark table.
     /// - Thread safety: builds a new value. C twin: `gk_index_load`.
     /// \since 0.1
     public init(contentsOf path: String) throws(GeoKernelError) {

@@ -15,8 +15,8 @@ extension SpatialIndex {
     ///     (O(m) radix sort of the m hits) when the order does not matter.
     /// - Returns: the hits with their distances in metres.
     /// - Throws: `.invalidArgument` for a negative or NaN radius.
-    /// - Complexity: about O(log n + m) for m hits; about 1 µs for a 1 km radius in a
-    ///   million points.
+    /// - Complexity: about O(log n + m) for m hits; timing: `index.radius*` in the
+    ///   benchmark table.
     /// - Thread safety: read-only; any number of concurrent queries.
     /// - C twin: `gk_index_within`.
     /// \since 0.1

@@ -74,7 +74,8 @@ public final class Transformer {
     ///   no transformation; `.projDatabase` when an authority code needs `proj.db` and it
     ///   cannot be found (the message lists the searched paths); `.invalidArgument` for
     ///   strings with NUL characters; `.outOfMemory`.
-    /// - Complexity: a database lookup, typically 1–50 ms; create once and reuse.
+    /// - Complexity: a lookup in PROJ's database, far costlier than a transform; create
+    ///   once and reuse.
     /// - C twin: `gk_transformer_create` (default options).
     public init(source: String, target: String, options: Options = .init()) throws(GeoKernelError) {
         try Self.checkNoNUL(source, "source CRS")

@@ -3,7 +3,7 @@
 /// Units: metres (`.shortest`) or seconds (`.fastest`). Thread safety: a value; `Sendable`.
 /// C twin: `gk_router_matrix` (fills a caller-owned row-major `double` buffer,
 /// `INFINITY` when unreachable).
-/// - Since: 0.2
+/// \since 0.2
 public struct RoadMatrix: Sendable, Hashable {
     /// The metric of the costs.
     public let metric: RoadMetric

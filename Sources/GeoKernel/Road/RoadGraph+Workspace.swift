@@ -8,7 +8,7 @@ extension RoadGraph {
     /// turn states (queries check this). Memory: about 56 bytes per state (two labels and
     /// two pending bits, bucket heads), a state per allowed arc.
     /// C twin: inside a `gk_router` (`gk_router_create`, `gk_router_destroy`).
-    /// - Since: 0.2
+    /// \since 0.2
     public final class Workspace {
         /// The graph's states (`TurnGraph.stateCount`).
         package let nodeCount: Int

@@ -5,7 +5,7 @@
 /// reported in metres and seconds.
 ///
 /// Thread safety: a value; `Sendable`. C twin: `GK_METRIC_FASTEST`, `GK_METRIC_SHORTEST`.
-/// - Since: 0.2
+/// \since 0.2
 public enum RoadMetric: UInt8, Sendable, Hashable, CaseIterable {
     /// Length in metres (haversine along the edge geometry, sphere of mean radius).
     case shortest = 0
@@ -21,7 +21,7 @@ public enum RoadMetric: UInt8, Sendable, Hashable, CaseIterable {
 /// 100–1000× faster, Dijkstra is the baseline and works without contraction.
 ///
 /// Thread safety: a value; `Sendable`. C twin: none.
-/// - Since: 0.2
+/// \since 0.2
 public enum RoutingAlgorithm: Sendable, Hashable {
     /// Bidirectional upward search in the metric's contraction hierarchy (Geisberger et
     /// al. 2008) with stall-on-demand; requires the hierarchy to have been built.
@@ -47,7 +47,7 @@ public enum RoutingAlgorithm: Sendable, Hashable {
 /// Units: metres, seconds, degrees. Earth model: sphere of mean radius 6 371 008.8 m
 /// (haversine lengths). Thread safety: an immutable value, `Sendable`; queries may run
 /// concurrently, one `Workspace` per thread. C twin: `gk_road_graph`.
-/// - Since: 0.2
+/// \since 0.2
 public struct RoadGraph: Sendable {
     package let storage: RoadGraphStorage
 

@@ -18,7 +18,7 @@ extension RoadNetwork {
     ///   - origin: the south-west junction (degrees).
     /// - Complexity: O(rows · cols). Thread safety: pure (the same seed gives the same
     ///   network). C twin: none.
-    /// - Since: 0.2
+    /// \since 0.2
     public static func grid(
         rows: Int, cols: Int, seed: UInt64, spacingMeters: Double = 100, oneWayFraction: Double = 0.1,
         destinationOnlyFraction: Double = 0.02, missingFraction: Double = 0.05,

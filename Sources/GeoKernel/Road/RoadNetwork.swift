@@ -4,7 +4,7 @@
 /// files and returned by the C ABI (`gk_road_class`).
 ///
 /// Thread safety: a value; `Sendable`.
-/// - Since: 0.2
+/// \since 0.2
 public enum RoadClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case motorway = 0, trunk, primary, secondary, tertiary
     case motorwayLink, trunkLink, primaryLink, secondaryLink, tertiaryLink
@@ -73,7 +73,7 @@ public enum RoadClass: UInt8, Sendable, Hashable, CaseIterable, CustomStringConv
 ///
 /// Units: degrees, metres, metres per second. Thread safety: a value; `Sendable`.
 /// C twin: none (built inside `gk_road_graph_build_osm`).
-/// - Since: 0.2
+/// \since 0.2
 public struct RoadNetwork: Sendable, Hashable {
     /// How an edge may be travelled in one direction.
     public struct Travel: Sendable, Hashable {
@@ -95,7 +95,7 @@ public struct RoadNetwork: Sendable, Hashable {
     /// tagged (`;`-separated lists stay as they are).
     ///
     /// Thread safety: a value; `Sendable`.
-    /// - Since: 0.5
+    /// \since 0.5
     public struct Signs: Sendable, Hashable {
         /// Where the road leads, travelling it forward (`destination`), e.g. "Lyon;Grenoble".
         public var destination: String

@@ -6,7 +6,7 @@
 ///
 /// Units: metres, seconds, degrees. Earth model: sphere (haversine lengths).
 /// Thread safety: a value; `Sendable`. C twin: the legs of a road route plan (`gk_route_leg`, `gk_route_leg_geometry`).
-/// - Since: 0.2
+/// \since 0.2
 public struct RoadPath: Sendable, Hashable {
     /// One traversed edge, whole or partial.
     public struct Piece: Sendable, Hashable {

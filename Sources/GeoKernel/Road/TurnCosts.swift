@@ -26,7 +26,7 @@ import Darwin
 /// Units: seconds, degrees, metres. Thread safety: a value; `Sendable`.
 /// C twin: none (the profile of `gk_road_graph_build_osm` chooses it; see the profile
 /// table in the README).
-/// - Since: 0.5
+/// \since 0.5
 public struct TurnCosts: Sendable, Hashable {
     /// Where a route may turn back along the road it came by.
     public enum UTurns: Sendable, Hashable {
@@ -118,7 +118,7 @@ extension RoadNetwork {
     /// A directed use of an edge: `forward` travels it from its `from` node to its `to` node.
     ///
     /// Thread safety: a value; `Sendable`.
-    /// - Since: 0.5
+    /// \since 0.5
     public struct Arc: Sendable, Hashable {
         /// The edge index.
         public var edge: Int
@@ -141,7 +141,7 @@ extension RoadNetwork {
     /// node, at the junction): every other way on is forbidden, U-turns included.
     ///
     /// Thread safety: a value; `Sendable`.
-    /// - Since: 0.5
+    /// \since 0.5
     public struct TurnRestriction: Sendable, Hashable {
         /// `no_*` or `only_*`.
         public enum Kind: Sendable, Hashable {

@@ -24,10 +24,9 @@ extension Circle {
     /// - Throws: `.invalidArgument` when `points.count` is negative, `mask` is shorter
     ///   than `points.count`, or a point is out of range or not finite (the message names
     ///   the first such point and its value). After a throw `mask` is unspecified.
-    /// - Complexity: O(n). Measured on AMD EPYC (1M points, radius 1 000 km): about 1.1 ns
-    ///   per point (1.6 ns on baseline x86-64) for points uniform on the globe, 2–3 ns
-    ///   (3–4.5 ns) for points clustered around the centre, against about 45–60 ns for the
-    ///   scalar loop. Uses about 2 KB of stack.
+    /// - Complexity: O(n); points far from the circle cost less than points near its edge
+    ///   (timings beside the scalar loop: `pic.*` in the benchmark table). Uses about 2 KB
+    ///   of stack.
     /// - Thread safety: pure; safe from several threads at once with distinct masks.
     /// - C twin: `gk_circle_contains_batch`.
     public func contains(

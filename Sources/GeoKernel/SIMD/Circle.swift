@@ -29,7 +29,7 @@ public struct Circle: Sendable, Hashable {
     /// `haversineCentralAngle(center, point) · 6 371 008.8 m <= radiusMeters`, with the
     /// centre as the first point (libm sin/cos/asin).
     ///
-    /// - Complexity: O(1), about 50 ns. Thread safety: pure.
+    /// - Complexity: O(1) (one haversine). Thread safety: pure.
     /// - C twin: `gk_circle_contains_batch` with one point.
     @inlinable
     public func contains(_ point: Coordinate) -> Bool {

@@ -30,9 +30,8 @@ import Darwin
 ///   points before the bad one and is otherwise unspecified.
 /// - Complexity: O(n). On a CPU with AVX2 the kernel runs as its AVX2 twin
 ///   (CSIMDShim_haversine_avx2, chosen at run time; the library itself stays baseline
-///   x86-64), which gives the same bits. Measured on AMD EPYC (1M points): 3.0 ns per point
-///   with the AVX2 twin, 6.5 ns with the baseline (SSE2) kernel, against 62 ns for the
-///   scalar libm loop. Uses 1.5 KB of stack.
+///   x86-64), which gives the same bits (timings beside the scalar libm loop:
+///   `haversine.*` in the benchmark table). Uses 1.5 KB of stack.
 /// - Thread safety: a pure function; safe to call from several threads at once (shared
 ///   input, distinct outputs).
 /// - C twin: `gk_haversine_batch`.

@@ -12,9 +12,9 @@ import Darwin
 /// points held in a small scratch area (L1): reduce (the three sine arguments), sines,
 /// h, metres. Each pass has a short chain of dependent operations, so the out-of-order
 /// core overlaps many blocks. One fused loop is latency-bound (its chain is about 150
-/// cycles long): with x86-64-v3 it took 5.2 ns per point (8.6 ns with Horner instead of
-/// Estrin polynomials) against 4.4 ns for the stages. Chunks of 32 to 128 points
-/// measured alike; 512 and more were slower (L1 misses).
+/// cycles long) and measured slower than the stages (slower still with Horner instead of
+/// Estrin polynomials). Chunks of 32 to 128 points measured alike; 512 and more were
+/// slower (L1 misses).
 struct HaversineKernel {
     let lat1: Double
     let lon1: Double

@@ -43,8 +43,7 @@ public struct UnitVectorBuffer: Sendable {
     ///   range (latitude in [-90, 90], longitude in [-180, 180]) or not finite, naming the
     ///   first such point and its value; `.outOfMemory` when the 40 bytes per point cannot
     ///   be allocated (nothing is read from `points` then).
-    /// - Complexity: O(n); copies the points. About 15 ns per point (1M points), most of it
-    ///   the first touch of the 40 bytes per point of new memory.
+    /// - Complexity: O(n); copies the points into 40 bytes per point of new memory.
     /// - C twin: `gk_unitvec_create`.
     public init(_ points: CoordinateColumns) throws(GeoKernelError) {
         try BatchValidation.checkCount(points.count)
@@ -157,9 +156,8 @@ public struct UnitVectorBuffer: Sendable {
     ///
     /// - Returns: the number of points inside.
     /// - Throws: `.invalidArgument` when `mask` is shorter than `count`.
-    /// - Complexity: O(n), streaming: reads 24 bytes and writes 1 byte per point. Measured
-    ///   on AMD EPYC (1M points): about 0.5 ns per point with `-Xcc -march=x86-64-v3`,
-    ///   0.7 ns on baseline x86-64.
+    /// - Complexity: O(n), streaming: reads 24 bytes and writes 1 byte per point. Timing:
+    ///   `pic.unitvec.simd` in the benchmark table.
     /// - Thread safety: safe from several threads at once with distinct masks.
     /// - C twin: `gk_unitvec_contains`.
     public func contains(in circle: Circle, into mask: UnsafeMutableBufferPointer<Bool>) throws(GeoKernelError) -> Int {

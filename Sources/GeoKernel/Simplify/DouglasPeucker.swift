@@ -57,7 +57,7 @@ import Darwin
 /// - Complexity: O(n log n) typical, O(n²) worst case time; O(n) extra memory.
 /// - Thread safety: pure functions; call from any thread.
 /// - C twin: `gk_simplify_planar`, `gk_simplify_geographic`.
-/// - Since: 0.1
+/// \since 0.1
 public enum DouglasPeucker {
     /// How a line is simplified beyond the tolerance.
     ///
@@ -211,7 +211,7 @@ public enum DouglasPeucker {
 ///
 /// Thread safety: an immutable value; `Sendable`.
 /// C twin: the index buffer of `gk_simplify_geographic`.
-/// - Since: 0.1
+/// \since 0.1
 public struct SimplifiedLine: Sendable, Hashable {
     /// Indices into the input of the vertices kept, ascending; the first and the last
     /// are always included.
@@ -235,7 +235,7 @@ extension Array where Element == Coordinate {
     /// - Throws: as `DouglasPeucker.simplify`.
     /// - Complexity: O(n log n) typical. Earth model: sphere (mean radius), through a
     ///   local gnomonic plane. C twin: `gk_simplify_geographic`.
-    /// - Since: 0.1
+    /// \since 0.1
     public func simplified(
         toleranceMeters: Double, options: DouglasPeucker.Options = .init()
     ) throws(GeoKernelError) -> [Coordinate] {
@@ -245,7 +245,7 @@ extension Array where Element == Coordinate {
     /// Simplifies this line in place; see `simplified(toleranceMeters:options:)`.
     ///
     /// - Throws: as `DouglasPeucker.simplify`; the line is unchanged then.
-    /// - Since: 0.1
+    /// \since 0.1
     public mutating func simplify(
         toleranceMeters: Double, options: DouglasPeucker.Options = .init()
     ) throws(GeoKernelError) {

@@ -26,7 +26,7 @@ import Darwin
 ///
 /// Thread safety: an immutable value; `Sendable`.
 /// C twin: none (used inside `gk_simplify_geographic`).
-/// - Since: 0.1
+/// \since 0.1
 public struct GnomonicProjection: Sendable, Hashable {
     /// The centre of the projection (the point of tangency).
     public let center: Coordinate

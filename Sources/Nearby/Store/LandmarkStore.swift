@@ -98,9 +98,8 @@ public final class LandmarkStore: @unchecked Sendable {
     package internal(set) var dataVersionQueries = 0
 
     /// Opens the landmark store at `path`, creating the file when it does not exist, and
-    /// loads the in-memory search index: about as long as `LandmarkIndex(contentsOf:)`
-    /// takes for the same landmarks (benchmark `landmarks.store.open.1m`: about 1 s for
-    /// 1M landmarks on a busy 2-core machine).
+    /// loads the in-memory search index (timing beside `LandmarkIndex(contentsOf:)` for
+    /// the same landmarks: `landmarks.store.open.1m` in the benchmark table).
     ///
     /// - Parameters:
     ///   - path: the database file (its `-wal` and `-shm` files appear beside it).

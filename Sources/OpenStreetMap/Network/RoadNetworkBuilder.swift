@@ -30,7 +30,7 @@ import GeoKernel
 /// Thread safety: a value; use from one thread. Complexity: O(n log n) in the nodes read
 /// when they are not sorted by id, else O(n) plus the ways.
 /// C twin: inside `gk_road_graph_build_osm`.
-/// - Since: 0.2
+/// \since 0.2
 public struct RoadNetworkBuilder: Sendable {
     /// What a build read, kept and skipped.
     public struct Report: Sendable, Hashable, CustomStringConvertible {

@@ -19,7 +19,7 @@ import GeoKernel
 ///
 /// Thread safety: a stateless namespace; `Sendable`. C twin: none (C callers write their
 /// own OSM file; `gk_road_graph_build_osm` reads it).
-/// - Since: 0.2
+/// \since 0.2
 public enum SampleTown {
     /// Latitude and longitude of the south-west corner, degrees.
     public static let origin = (latitude: 45.0, longitude: 5.0)

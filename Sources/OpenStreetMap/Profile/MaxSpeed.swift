@@ -18,7 +18,7 @@ import GeoKernel
 /// Never traps; texts longer than 100 UTF-8 bytes give nil.
 ///
 /// Thread safety: stateless. C twin: none (used inside `gk_profile_*`).
-/// - Since: 0.2
+/// \since 0.2
 public enum MaxSpeed {
     /// A parsed speed limit.
     public enum Limit: Sendable, Hashable {

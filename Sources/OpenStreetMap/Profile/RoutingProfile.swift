@@ -23,7 +23,7 @@ import GeoKernel
 ///
 /// Thread safety: a value; `Sendable`. C twin: the `profile` argument of
 /// `gk_road_graph_build_osm` ("car", "bicycle", "foot" or JSON text) and `gk_profile_json`.
-/// - Since: 0.2
+/// \since 0.2
 public struct RoutingProfile: Sendable, Hashable {
     /// How a tagged `maxspeed` changes the speed of a way.
     public enum MaxspeedRule: String, Sendable, Hashable, CaseIterable {
@@ -170,7 +170,7 @@ public struct RoutingProfile: Sendable, Hashable {
 ///
 /// Units: `RoadNetwork.Travel.speedMetersPerSecond` is m/s. Thread safety: a value;
 /// `Sendable`. C twin: none (used inside `gk_road_graph_build_osm`).
-/// - Since: 0.2
+/// \since 0.2
 public struct WayTravel: Sendable, Hashable {
     /// The way's class (`.ferry` for ferries, `.other` for highway values without a class).
     public var roadClass: RoadClass
@@ -202,5 +202,5 @@ public struct WayTravel: Sendable, Hashable {
 /// `RoadNetwork.TurnRestriction.Kind`.
 ///
 /// Thread safety: a value; `Sendable`. C twin: none.
-/// - Since: 0.2
+/// \since 0.2
 public typealias TurnRestrictionKind = RoadNetwork.TurnRestriction.Kind

@@ -3,8 +3,8 @@ import GeoKernel
 /// The encodings of an OpenStreetMap file that `OSMFile` reads.
 ///
 /// Thread safety: a value; `Sendable`.
-/// C twin: the `format` argument of none.
-/// - Since: 0.2
+/// C twin: none (C entry points detect the format from the file's first bytes).
+/// \since 0.2
 public enum OSMFileFormat: Sendable, Hashable {
     /// OSM PBF (`.osm.pbf`): protobuf blobs, raw or zlib-compressed.
     case pbf
@@ -51,7 +51,7 @@ public enum OSMFileFormat: Sendable, Hashable {
 /// at once on different threads.
 /// C twin: none reads through this.
 ///
-/// - Since: 0.2
+/// \since 0.2
 public enum OSMFile {
     /// Streams every element of the file at `path`, in file order, to `visit`.
     ///

@@ -7,14 +7,12 @@ import _GeoKernelTestSupport
 /// silently missed points. They are refused at load.
 @Suite("Spatial index: forged files are refused")
 final class SpatialIndexForgedFileTests {
-    let dir: String
+    let scratch: TemporaryDirectory
+    var dir: String { scratch.path }
 
     init() throws {
-        dir = NSTemporaryDirectory() + "gk-index-forged-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory("gk-index-forged")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// A saved index of 1 000 points (one run), its bytes and the offset of its run.
     func saved() throws -> (bytes: [UInt8], run: Int) {

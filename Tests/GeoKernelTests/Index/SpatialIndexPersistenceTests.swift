@@ -5,14 +5,12 @@ import _GeoKernelTestSupport
 
 @Suite("Spatial index: save and load")
 final class SpatialIndexPersistenceTests {
-    let dir: String
+    let scratch: TemporaryDirectory
+    var dir: String { scratch.path }
 
     init() throws {
-        dir = NSTemporaryDirectory() + "gk-index-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory("gk-index-tests")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// An index with every part in use: a base run, merged runs, the buffer, removed ids.
     func busyIndex() throws -> SpatialIndex {

@@ -5,14 +5,12 @@ import _GeoKernelTestSupport
 
 @Suite("Road graph: save and load")
 final class RoadGraphPersistenceTests {
-    let dir: String
+    let scratch: TemporaryDirectory
+    var dir: String { scratch.path }
 
     init() throws {
-        dir = NSTemporaryDirectory() + "gk-road-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory("gk-road-tests")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// Expects `.corrupt`; with `sealed`, for a reason other than the checksum.
     func expectCorrupt(_ bytes: [UInt8], _ what: String, sealed: Bool = false) {

@@ -1,20 +1,19 @@
 import Foundation
 import GeoKernel
 import Testing
+import _GeoKernelTestSupport
 
 /// Issue 13: special files given as paths, saves over links and devices, leftovers of
 /// killed saves. Every reader and writer of the package goes through `FileSource` and
 /// `FileIO.writeAtomically`.
 @Suite("File I/O: regular files only, no leftovers")
 final class FileIOTests {
-    let dir: String
+    let scratch: TemporaryDirectory
+    var dir: String { scratch.path }
 
     init() throws {
-        dir = NSTemporaryDirectory() + "gk-fileio-tests-\(getpid())-\(UInt64.random(in: 0..<1 << 40))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory("gk-fileio-tests")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     func fifo(_ name: String) throws -> String {
         let path = dir + "/" + name
