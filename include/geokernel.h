@@ -1650,7 +1650,7 @@ struct gk_route_step {
  *  \param ctx the calling thread's context.
  *  \param[in] osm_path the file: OSM PBF, XML or gzip-compressed XML, told apart by its
  *  first bytes (not its name).
- *  \param[in] profile "car", "bicycle", "foot", or a profile as JSON text (its first
+ *  \param[in] profile "car", "bicycle" (or "bike"), "foot" (or "walk"), or a profile as JSON text (its first
  *  non-blank character is '{'): an object with the keys gk_profile_json writes, where
  *  "base": "car" (or another built-in name) supplies the missing ones.
  *  \param[out] out the graph. Ownership: the caller frees it with gk_road_graph_destroy.
@@ -1661,9 +1661,11 @@ struct gk_route_step {
  *  and column); GK_ERR_INVALID_ARGUMENT also for a way crossing the antimeridian;
  *  GK_ERR_CAPACITY when an edge or shortcut exceeds 42 949 km or 49 days (32-bit
  *  weights); GK_ERR_MISUSE for NULL.
- *  Complexity: O(file size) plus contraction: Monaco in well under a second.
- *  Thread safety: any thread with its own ctx. Swift: RoadNetworkBuilder.build(osmFile:profile:),
- *  RoadGraph(_:options:). \since 0.2 */
+ *  GK_ERR_OUT_OF_MEMORY when the memory the build is expected to need (32 times the
+ *  file's size) cannot be had.
+ *  Complexity: O(file size) plus contraction.
+ *  Thread safety: any thread with its own ctx. Swift: RoutingProfile(argument:),
+ *  RoadNetworkBuilder.build(osmFile:profile:), RoadGraph(_:options:). \since 0.2 */
 int gk_road_graph_build_osm(gk_context *ctx, const char *osm_path, const char *profile, gk_road_graph **out);
 
 /** Saves the graph atomically (temporary file, fsync, rename): a crash leaves the
@@ -1685,8 +1687,9 @@ int gk_road_graph_save(gk_context *ctx, gk_road_graph *graph, const char *path);
  *  \param[out] out the graph. Ownership: the caller frees it with gk_road_graph_destroy.
  *  \return GK_OK; GK_ERR_IO when the file cannot be read; GK_ERR_CORRUPT for a damaged
  *  (checksum), truncated or foreign file or another format version, the message says
- *  which (nothing is half-loaded); GK_ERR_MISUSE; GK_ERR_INVALID_ARGUMENT for a path that
- *  is not UTF-8. Complexity: O(size), about a millisecond per few megabytes.
+ *  which (nothing is half-loaded); GK_ERR_OUT_OF_MEMORY when 8 times the file's size
+ *  cannot be had; GK_ERR_MISUSE; GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8.
+ *  Complexity: O(size).
  *  Thread safety: any thread with its own ctx. Swift: RoadGraph(contentsOf:). \since 0.2 */
 int gk_road_graph_load(gk_context *ctx, const char *path, gk_road_graph **out);
 
@@ -2043,7 +2046,8 @@ int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, 
  *  \param[in] osm_path the file, UTF-8 (required).
  *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
  *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE or GK_ERR_CORRUPT for a damaged file (the message
- *  names the blob or line and byte offset); GK_ERR_MISUSE for NULL.
+ *  names the blob or line and byte offset); GK_ERR_OUT_OF_MEMORY when 32 times the file's
+ *  size cannot be had; GK_ERR_MISUSE for NULL.
  *  Complexity: O(file size): the Monaco extract in a few tens of milliseconds.
  *  Thread safety: any thread with its own ctx. Swift: AddressIndexBuilder.build(osmFile:). \since 0.4 */
 int gk_address_index_build(gk_context *ctx, const char *osm_path, gk_address_index **out);
@@ -2064,7 +2068,8 @@ int gk_address_index_save(gk_context *ctx, gk_address_index *index, const char *
  *  \param[in] path the file.
  *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
  *  \return GK_OK; GK_ERR_IO; GK_ERR_CORRUPT for a damaged (checksum), truncated or foreign
- *  file or another format version, the message says which; GK_ERR_MISUSE.
+ *  file or another format version, the message says which; GK_ERR_OUT_OF_MEMORY when 8
+ *  times the file's size cannot be had; GK_ERR_MISUSE.
  *  Complexity: O(size). Swift: AddressIndex(contentsOf:). \since 0.4 */
 int gk_address_index_load(gk_context *ctx, const char *path, gk_address_index **out);
 
@@ -2170,8 +2175,9 @@ int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double
  *  GK_ERR_IO when the file cannot be opened or created or is not a regular file (a FIFO,
  *  device or directory is refused at once); GK_ERR_INVALID_ARGUMENT for a durability not
  *  listed, or a path that is empty, ":memory:" or not UTF-8 (SQLite's temporary databases
- *  would lose every write);
- *  GK_ERR_MISUSE for NULL. Swift: LandmarkStore(path:durability:). \since 0.4 */
+ *  would lose every write); GK_ERR_OUT_OF_MEMORY when 8 times the files' size cannot be
+ *  had (the search index holds every landmark); GK_ERR_MISUSE for NULL.
+ *  Swift: LandmarkStore(path:durability:). \since 0.4 */
 int gk_landmark_store_open(gk_context *ctx, const char *path, int durability, gk_landmark_store **out);
 
 /** DESTRUCTOR. Closes the store; NULL is a no-op. No other thread may be using it.
@@ -2257,7 +2263,8 @@ int gk_landmark_store_search(gk_context *ctx, gk_landmark_store *store, double l
  *  \param limit at most this many entries.
  *  \param[out] out the changes. Ownership: free with gk_landmark_list_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a negative cursor, or one older than the
- *  last compaction (start again from 0); GK_ERR_MISUSE.
+ *  last compaction (start again from 0); GK_ERR_OUT_OF_MEMORY when 8 times the store's
+ *  files' size cannot be had; GK_ERR_MISUSE.
  *  Swift: LandmarkStore.changes(since:limit:). \since 0.4 */
 int gk_landmark_store_changes(gk_context *ctx, gk_landmark_store *store, int64_t since, size_t limit,
                               gk_landmark_list **out);

@@ -55,23 +55,6 @@ func routerBox(_ router: OpaquePointer?) throws(GeoKernelError) -> RouterBox {
     try required(borrow(router, as: RouterBox.self), "router")
 }
 
-/// "car", "bicycle", "foot", or JSON text whose first non-blank character is '{' (read by
-/// RoutingProfile(json:), then validated).
-fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingProfile {
-    let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-    if text.utf8.first(where: { !blanks.contains($0) }) == UInt8(ascii: "{") {
-        let profile = try RoutingProfile(json: text)
-        try profile.validate()
-        return profile
-    }
-    guard let profile = RoutingProfile.builtIn(named: text) else {
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        throw .invalid(
-            "unknown routing profile \"\(shown)\": use \"car\", \"bicycle\", \"foot\" or JSON text starting with '{'")
-    }
-    return profile
-}
-
 @c public func gk_road_graph_build_osm(
     _ ctx: OpaquePointer?, _ osmPath: UnsafePointer<CChar>?, _ profile: UnsafePointer<CChar>?,
     _ out: UnsafeMutablePointer<OpaquePointer?>?
@@ -79,7 +62,7 @@ fileprivate func roadProfile(_ text: String) throws(GeoKernelError) -> RoutingPr
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
         let path = try cString(osmPath, "osm_path")
-        let routing = try roadProfile(try cString(profile, "profile"))
+        let routing = try RoutingProfile(argument: try cString(profile, "profile"))
         let (network, _) = try RoadNetworkBuilder.build(osmFile: path, profile: routing)
         outHandle.pointee = retainedHandle(RoadGraphBox(try RoadGraph(network)))
     }

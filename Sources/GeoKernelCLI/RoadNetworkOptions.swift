@@ -13,7 +13,7 @@ struct RoadNetworkOptions: ParsableArguments {
     @Option(help: "A road graph saved by `geokernel graph --out` (instead of --osm).")
     var graph: String?
 
-    @Option(help: "Routing profile: car, bicycle, foot, or a JSON profile file.")
+    @Option(help: "Routing profile: car, bicycle (bike), foot (walk), a JSON profile file, or JSON text.")
     var profile = "car"
 
     @Option(help: "fastest (default) or shortest.")
@@ -26,25 +26,18 @@ struct RoadNetworkOptions: ParsableArguments {
 
     var isGiven: Bool { osm != nil || graph != nil }
 
-    /// The profile named by --profile: a built-in name or a JSON file.
+    /// The profile named by --profile: a built-in name, a JSON file, or JSON text, read
+    /// by `RoutingProfile(argument:)` (a file's text goes the same way).
     func routingProfile() throws -> RoutingProfile {
-        switch profile {
-        case "car": return .car
-        case "bicycle", "bike": return .bicycle
-        case "foot", "walk": return .foot
-        default:
-            guard FileManager.default.fileExists(atPath: profile) else {
-                throw ValidationError("--profile \(profile): not car, bicycle, foot or a JSON file")
-            }
-            // Through FileSource: a regular file only (a FIFO is refused, never waited on).
-            let bytes = try FileSource(path: profile).readRest()
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw GeoKernelError(.parse, "\(profile): not UTF-8 text")
-            }
-            let p = try RoutingProfile(json: text)
-            try p.validate()
-            return p
+        guard RoutingProfile.builtIn(named: profile) == nil, FileManager.default.fileExists(atPath: profile) else {
+            return try RoutingProfile(argument: profile)
         }
+        // Through FileSource: a regular file only (a FIFO is refused, never waited on).
+        let bytes = try FileSource(path: profile).readRest()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw GeoKernelError(.parse, "\(profile): not UTF-8 text")
+        }
+        return try RoutingProfile(argument: text)
     }
 
     @Option(help: "How the directions are titled: driving, cycling or walking (default: from the profile).")

@@ -523,6 +523,14 @@ static void test_monaco(gk_context *ctx) {
     snprintf(path, sizeof path, "%s/osm/monaco.osm.pbf", root ? root : "../shared/data");
     if (!(f = fopen(path, "rb"))) return;
     fclose(f);
+    {
+        /* The profile argument reads as the tool's --profile does: "bike" is the bicycle. */
+        gk_road_graph *bike = NULL;
+        CHECK(gk_road_graph_build_osm(ctx, path, "bike", &bike) == GK_OK, "Monaco by bike: %s", gk_context_errmsg(ctx));
+        gk_road_graph_destroy(bike);
+        bike = NULL;
+        CHECK(gk_road_graph_build_osm(ctx, path, "Bike", &bike) == GK_ERR_INVALID_ARGUMENT && !bike, "\"Bike\" refused");
+    }
     CHECK(gk_road_graph_build_osm(ctx, path, "car", &graph) == GK_OK, "Monaco: %s", gk_context_errmsg(ctx));
     CHECK(gk_road_graph_info(ctx, graph, &nodes, NULL, NULL, NULL, NULL) == GK_OK && nodes > 300, "Monaco: %zu nodes",
           nodes);

@@ -11,6 +11,21 @@ struct ProfileJSONTests {
         } catch { return error }
     }
 
+    @Test("a profile argument is a built-in name (aliases bike, walk) or JSON text; anything else names the forms")
+    func profileArgument() throws {
+        #expect(try RoutingProfile(argument: "car") == .car)
+        #expect(try RoutingProfile(argument: "bike") == .bicycle && (try RoutingProfile(argument: "bicycle")) == .bicycle)
+        #expect(try RoutingProfile(argument: "walk") == .foot && (try RoutingProfile(argument: "foot")) == .foot)
+        let json = try RoutingProfile(argument: "  \n{\"base\": \"car\", \"name\": \"slow-car\", \"uTurnSeconds\": 40}")
+        #expect(json.name == "slow-car" && json.turnCosts.uTurnSeconds == 40)
+        for bad in ["Car", "", "truck", "[\"car\"]"] {
+            let e = #expect(throws: GeoKernelError.self) { _ = try RoutingProfile(argument: bad) }
+            #expect(e?.code == .invalidArgument && e?.message.contains("bicycle (bike)") == true, "\(bad)")
+        }
+        let e = #expect(throws: GeoKernelError.self) { _ = try RoutingProfile(argument: "{\"base\": \"car\", \"colour\": 1}") }
+        #expect(e?.code == .parse)
+    }
+
     @Test("the built-in profiles round-trip through JSON", arguments: ["car", "bicycle", "foot"])
     func roundTrip(name: String) throws {
         let p = try #require(RoutingProfile.builtIn(named: name))

@@ -155,14 +155,40 @@ public struct RoutingProfile: Sendable, Hashable {
         turnCosts = .free
     }
 
-    /// The built-in profile called `name` ("car", "bicycle", "foot"), or nil.
+    /// The built-in profile called `name` ("car"; "bicycle" or "bike"; "foot" or "walk"),
+    /// or nil.
     public static func builtIn(named name: String) -> RoutingProfile? {
         switch name {
         case "car": .car
-        case "bicycle": .bicycle
-        case "foot": .foot
+        case "bicycle", "bike": .bicycle
+        case "foot", "walk": .foot
         default: nil
         }
+    }
+
+    /// The profile a user names, the one reading of a profile argument (the tool's
+    /// `--profile`, after it read a file's text; the C `profile` arguments; Python's
+    /// `profile=`): a built-in name (`builtIn(named:)`), or JSON text whose first
+    /// non-blank character is '{' (`init(json:)`, then `validate()`).
+    ///
+    /// - Throws: `.invalidArgument` for any other text, naming the accepted forms; as
+    ///   `init(json:)` and `validate()` for JSON.
+    /// - Complexity: O(text). C twin: the `profile` argument of `gk_road_graph_build_osm`.
+    /// \since 0.5
+    public init(argument text: String) throws(GeoKernelError) {
+        if let builtIn = Self.builtIn(named: text) {
+            self = builtIn
+            return
+        }
+        let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard text.utf8.first(where: { !blanks.contains($0) }) == UInt8(ascii: "{") else {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            throw .invalid(
+                "unknown routing profile \"\(shown)\": use car, bicycle (bike), foot (walk) or JSON text starting with '{'")
+        }
+        let profile = try RoutingProfile(json: text)
+        try profile.validate()
+        self = profile
     }
 }
 
