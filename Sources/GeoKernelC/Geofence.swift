@@ -116,18 +116,13 @@ private func geofenceOption(_ option: CInt) throws(GeoKernelError) -> WritableKe
 }
 
 /// A fix from C arguments; NaN accuracy means "not given".
-private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ timeS: Double) throws(GeoKernelError) -> Fix {
-    try Fix(coordinate: try coordinate(lat, lon), timestamp: timeS,
-            horizontalAccuracyMeters: accuracyM.isNaN ? nil : accuracyM)
-}
-
 @c public func gk_geofence_monitor_update(
     _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ lat: Double, _ lon: Double, _ timeS: Double, _ accuracyM: Double,
     _ outEvents: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")
-        let fix = try geofenceFix(lat, lon, accuracyM, timeS)
+        let fix = try cFix(lat, lon, timeS, accuracyM)
         box.events.compact()
         let before = box.events.items.count
         try box.monitor.update(with: fix, into: &box.events.items)
@@ -142,23 +137,9 @@ private func geofenceFix(_ lat: Double, _ lon: Double, _ accuracyM: Double, _ ti
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")
-        try checkedStride(strideBytes)
-        let n = try checkedCount(count, strideBytes: strideBytes)
-        let la = UnsafeRawPointer(try required(lat, "lat")), lo = UnsafeRawPointer(try required(lon, "lon"))
-        let ti = UnsafeRawPointer(try required(timeS, "time_s"))
-        let ac = accuracyM.map { UnsafeRawPointer($0) }
         var fixes: [Fix] = []
-        fixes.reserveCapacity(n)
-        for k in 0..<n {
-            let off = k * strideBytes
-            do throws(GeoKernelError) {
-                fixes.append(try geofenceFix(
-                    la.load(fromByteOffset: off, as: Double.self), lo.load(fromByteOffset: off, as: Double.self),
-                    ac?.load(fromByteOffset: off, as: Double.self) ?? .nan, ti.load(fromByteOffset: off, as: Double.self)))
-            } catch {
-                throw GeoKernelError(error.code, "fix \(k): \(error.message)")
-            }
-        }
+        fixes.reserveCapacity(Int(min(count, 1 << 20)))
+        try forEachFix(lat, lon, timeS, accuracyM, count, strideBytes) { (_, fix) throws(GeoKernelError) in fixes.append(fix) }
         let events = try box.monitor.update(with: fixes)  // checks the order before feeding any
         box.events.append(contentsOf: events)
         outEvents?.pointee = UInt(events.count)

@@ -92,6 +92,35 @@ func cFix(_ lat: Double, _ lon: Double, _ time: Double, _ accuracy: Double) thro
         horizontalAccuracyMeters: accuracy.isNaN ? nil : accuracy)
 }
 
+/// The one reader of the batch entry points' strided fix columns (`lat`, `lon`, `time_s`
+/// required, `accuracy_m` optional, `count`, `stride_bytes`): fix i at byte offset
+/// i · stride of each column, read unaligned, handed to `body` in order with its index.
+/// A fix that `cFix` refuses, or that `body` refuses, ends the loop as "fix i: …" plus
+/// `note(i)`.
+func forEachFix(
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ timeS: UnsafePointer<Double>?,
+    _ accuracyM: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int, note: (Int) -> String = { _ in "" },
+    _ body: (Int, Fix) throws(GeoKernelError) -> Void
+) throws(GeoKernelError) {
+    try checkedStride(strideBytes)
+    let n = try checkedCount(count, strideBytes: strideBytes)
+    let lats = UnsafeRawPointer(try required(lat, "lat")), lons = UnsafeRawPointer(try required(lon, "lon"))
+    let times = UnsafeRawPointer(try required(timeS, "time_s"))
+    let accuracies = accuracyM.map(UnsafeRawPointer.init)
+    for i in 0..<n {
+        let offset = i * strideBytes
+        do throws(GeoKernelError) {
+            try body(i, try cFix(
+                lats.loadUnaligned(fromByteOffset: offset, as: Double.self),
+                lons.loadUnaligned(fromByteOffset: offset, as: Double.self),
+                times.loadUnaligned(fromByteOffset: offset, as: Double.self),
+                accuracies?.loadUnaligned(fromByteOffset: offset, as: Double.self) ?? .nan))
+        } catch {
+            throw GeoKernelError(error.code, "fix \(i): \(error.message)\(note(i))")
+        }
+    }
+}
+
 @inline(__always)
 func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(n) }
 
@@ -135,24 +164,9 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        try checkedStride(strideBytes)
-        let n = try checkedCount(count, strideBytes: strideBytes)
-        let lats = UnsafeRawPointer(try required(lat, "lat")), lons = UnsafeRawPointer(try required(lon, "lon"))
-        let times = UnsafeRawPointer(try required(timeS, "time_s"))
-        let accuracies = accuracyM.map(UnsafeRawPointer.init)
         defer { storeCount(box.diary.placemarks.count, outPlacemarks) }
-        for i in 0..<n {
-            let offset = i * strideBytes
-            do throws(GeoKernelError) {
-                let fix = try cFix(
-                    lats.loadUnaligned(fromByteOffset: offset, as: Double.self),
-                    lons.loadUnaligned(fromByteOffset: offset, as: Double.self),
-                    times.loadUnaligned(fromByteOffset: offset, as: Double.self),
-                    accuracies?.loadUnaligned(fromByteOffset: offset, as: Double.self) ?? .nan)
-                try box.add(fix)
-            } catch {
-                throw GeoKernelError(error.code, "fix \(i): \(error.message) (fixes 0..<\(i) were added)")
-            }
+        try forEachFix(lat, lon, timeS, accuracyM, count, strideBytes, note: { " (fixes 0..<\($0) were added)" }) {
+            (_, fix) throws(GeoKernelError) in try box.add(fix)
         }
     }
 }
