@@ -999,8 +999,9 @@ int gk_index_save(gk_context *ctx, gk_index *index, const char *path);
  *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
  *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated, foreign or forged
  *  file (valid checksum, inconsistent contents) or another format version (nothing is
- *  half-loaded); GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for
- *  NULL. Swift: SpatialIndex(contentsOf:). \since 0.1 */
+ *  half-loaded); GK_ERR_OUT_OF_MEMORY when 4 times the file's size cannot be had;
+ *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for NULL.
+ *  Swift: SpatialIndex(contentsOf:). \since 0.1 */
 int gk_index_load(gk_context *ctx, const char *path, gk_index **out);
 
 /** DESTRUCTOR. NULL is a no-op.
@@ -1118,6 +1119,7 @@ int gk_landmarks_save(gk_context *ctx, gk_landmarks *lm, const char *path);
  *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
  *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated or foreign file, or
  *  one whose next id is 0, 2^64 - 1 or not above its largest id (checksum or not);
+ *  GK_ERR_OUT_OF_MEMORY when 16 times the file's size cannot be had;
  *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8.
  *  Swift: LandmarkIndex(contentsOf:). \since 0.1 */
 int gk_landmarks_load(gk_context *ctx, const char *path, gk_landmarks **out);
@@ -1150,8 +1152,9 @@ int gk_distance_hint(gk_context *ctx, double meters, double accuracy_m, char *bu
  *  \param[in] path the gazetteer file, UTF-8 (required; see "Files" at the top).
  *  \param format GK_GAZETTEER_AUTO, GK_GAZETTEER_CSV or GK_GAZETTEER_GEONAMES.
  *  \param[out] out Ownership: the caller frees it with gk_geocoder_destroy.
- *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE naming the file and line; GK_ERR_INVALID_ARGUMENT
- *  for an unknown format. Swift: ReverseGeocoder(contentsOf:format:). \since 0.1 */
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE naming the file and line; GK_ERR_OUT_OF_MEMORY
+ *  when 16 times the file's size cannot be had; GK_ERR_INVALID_ARGUMENT for an unknown
+ *  format. Swift: ReverseGeocoder(contentsOf:format:). \since 0.1 */
 int gk_geocoder_load(gk_context *ctx, const char *path, int format, gk_geocoder **out);
 
 /** The number of places (0 for NULL). Swift: ReverseGeocoder.count.

@@ -72,6 +72,10 @@ extension LandmarkIndex {
     /// \since 0.1
     public convenience init(contentsOf path: String) throws(GeoKernelError) {
         let file = try FileSource(path: path)
+        // Loading peaks at about 6 times the file's size (strings, the spatial index); ask
+        // for 16 times.
+        try CheckedAllocation.requireHeadroom(
+            CheckedAllocation.peakEstimate(inputBytes: file.size, factor: 16), "loading landmarks from '\(path)'")
         let bytes = try file.readRest()
         try self.init(state: Self.decode(bytes, path))
     }

@@ -61,6 +61,27 @@ static int job_open_store(gk_context *ctx, const char *path) {
     return rc;
 }
 
+static int job_load_index(gk_context *ctx, const char *path) {
+    gk_index *x = NULL;
+    int rc = gk_index_load(ctx, path, &x);
+    gk_index_destroy(x);
+    return rc;
+}
+
+static int job_load_landmarks(gk_context *ctx, const char *path) {
+    gk_landmarks *l = NULL;
+    int rc = gk_landmarks_load(ctx, path, &l);
+    gk_landmarks_destroy(l);
+    return rc;
+}
+
+static int job_load_gazetteer(gk_context *ctx, const char *path) {
+    gk_geocoder *g = NULL;
+    int rc = gk_geocoder_load(ctx, path, 0, &g);
+    gk_geocoder_destroy(g);
+    return rc;
+}
+
 static const struct {
     const char *name;
     oom_job job;
@@ -70,6 +91,9 @@ static const struct {
     {"gk_address_index_build", job_build_addresses},
     {"gk_address_index_load", job_load_addresses},
     {"gk_landmark_store_open + changes", job_open_store},
+    {"gk_index_load", job_load_index},
+    {"gk_landmarks_load", job_load_landmarks},
+    {"gk_geocoder_load", job_load_gazetteer},
 };
 
 /* The child: `c_consumer --oom-job <index> <path> <margin bytes>`, a fresh process (no heap
@@ -126,17 +150,26 @@ static void oom_sweep(int job, const char *path) {
 }
 
 void test_oom(gk_context *ctx) {
-    char osm[512], graph_file[300], address_file[300], store_file[300];
+    char osm[512], gazetteer[512], graph_file[300], address_file[300], store_file[300], index_file[300], landmarks_file[300];
     const char *root = getenv("GEOKERNEL_SHARED_DATA");
     const char *tmp = getenv("TMPDIR");
     gk_road_graph *graph = NULL;
     gk_address_index *addresses = NULL;
     gk_landmark_store *store = NULL;
+    gk_index *index = NULL;
+    gk_landmarks *landmarks = NULL;
+    double *lat = malloc(100000 * sizeof(double)), *lon = malloc(100000 * sizeof(double));
+    uint64_t id;
     FILE *f;
     int i;
 
     snprintf(osm, sizeof osm, "%s/osm/monaco.osm.pbf", root ? root : "../shared/data");
-    if (!(f = fopen(osm, "rb"))) return; /* install-check's copy runs without the shared data */
+    snprintf(gazetteer, sizeof gazetteer, "%s/gazetteer/cities1000.csv", root ? root : "../shared/data");
+    if (!lat || !lon || !(f = fopen(osm, "rb"))) { /* install-check's copy runs without the shared data */
+        free(lat);
+        free(lon);
+        return;
+    }
     fclose(f);
     snprintf(oom_dir, sizeof oom_dir, "%s/gk_oom_c_XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(oom_dir)) {
@@ -146,6 +179,25 @@ void test_oom(gk_context *ctx) {
     snprintf(graph_file, sizeof graph_file, "%s/monaco.gkroad", oom_dir);
     snprintf(address_file, sizeof address_file, "%s/monaco.gkaddr", oom_dir);
     snprintf(store_file, sizeof store_file, "%s/store.db", oom_dir);
+    snprintf(index_file, sizeof index_file, "%s/points.gkidx", oom_dir);
+    snprintf(landmarks_file, sizeof landmarks_file, "%s/marks.gklm", oom_dir);
+    for (i = 0; i < 100000; ++i) {
+        lat[i] = (i % 170) - 85 + 1e-6 * i;
+        lon[i] = (i % 350) - 175 + 1e-6 * i;
+    }
+    CHECK(gk_index_build(ctx, lat, lon, 100000, 8, &index) == GK_OK && gk_index_save(ctx, index, index_file) == GK_OK,
+          "index: %s", gk_context_errmsg(ctx));
+    gk_index_destroy(index);
+    free(lat);
+    free(lon);
+    CHECK(gk_landmarks_create(ctx, &landmarks) == GK_OK, "landmarks");
+    for (i = 0; i < 20000 && landmarks; ++i) {
+        char note[64];
+        snprintf(note, sizeof note, "landmark %d, with a few words", i);
+        if (gk_landmarks_add(ctx, landmarks, 43.7 + i * 1e-5, 7.4 + i * 1e-5, note, "owner", &id) != GK_OK) break;
+    }
+    CHECK(gk_landmarks_save(ctx, landmarks, landmarks_file) == GK_OK, "landmarks save: %s", gk_context_errmsg(ctx));
+    gk_landmarks_destroy(landmarks);
     CHECK(gk_road_graph_build_osm(ctx, osm, "car", &graph) == GK_OK && gk_road_graph_save(ctx, graph, graph_file) == GK_OK,
           "Monaco graph: %s", gk_context_errmsg(ctx));
     gk_road_graph_destroy(graph);
@@ -171,9 +223,14 @@ void test_oom(gk_context *ctx) {
     oom_sweep(2, osm);
     oom_sweep(3, address_file);
     oom_sweep(4, store_file);
+    oom_sweep(5, index_file);
+    oom_sweep(6, landmarks_file);
+    oom_sweep(7, gazetteer);
 
     remove(graph_file);
     remove(address_file);
     remove(store_file);
+    remove(index_file);
+    remove(landmarks_file);
     rmdir(oom_dir);
 }

@@ -50,6 +50,9 @@ extension SpatialIndex {
             GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel index file: \(what)")
         }
         guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
+        // A loaded index takes about its file's size (measured: 1.03×); ask for 4×.
+        try CheckedAllocation.requireHeadroom(
+            CheckedAllocation.peakEstimate(inputBytes: file.size, factor: 4), "loading an index of \(file.size) bytes")
         var header = [UInt64](repeating: 0, count: 8)
         try file.read(into: &header)
         try FileIO.checkHeader(header, magic: Self.fileMagic, version: Self.fileVersion, kind: "an index", corrupt)
