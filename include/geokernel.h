@@ -10,10 +10,25 @@
  *    context or a NULL required pointer returns GK_ERR_MISUSE, never crashes.
  *  - Handles are never const-qualified (the ABI check compares them as void pointers);
  *    each declaration says whether it modifies the object.
- *  - Objects (gk_transformer, gk_unitvec) are opaque handles with create/destroy pairs;
- *    destroy(NULL) is a no-op. Arrays are caller-owned: pointer + count (+ stride in
- *    bytes between consecutive elements, so interleaved lat,lon pairs pass as
- *    lat = p, lon = p + 1, stride = 16).
+ *  - Objects are opaque handles with create/destroy pairs; destroy(NULL) is a no-op.
+ *    The handles, by section (sections follow topics, kernels first, then one per facade):
+ *      gk_context           context: a thread's last error;
+ *      gk_unitvec           batch kernels: points as unit vectors, for point-in-circle;
+ *      gk_transformer       projection: a PROJ transformation between two CRSs;
+ *      gk_index             nearby: a spatial index of points;
+ *      gk_landmarks         nearby: landmarks with notes and owners, in memory;
+ *      gk_geocoder          nearby: a gazetteer for reverse geocoding;
+ *      gk_address_index     nearby: addresses: places, addresses and streets from OSM;
+ *      gk_landmark_store    landmark store: the SQLite store of shared landmarks;
+ *      gk_landmark_list     landmark store: an immutable answer (get, search, changes);
+ *      gk_geofence_monitor  geofence: circular fences and their enter/exit events;
+ *      gk_timeline          timeline: stays and moves from fixes, live events, places;
+ *      gk_tracking_policy   timeline: the battery-saving tracking state machine;
+ *      gk_route             route: pins, legs and directions;
+ *      gk_road_graph        road: a routable graph built from OpenStreetMap or loaded;
+ *      gk_router            road: queries on a graph (snap, cost, matrix, routes).
+ *    Arrays are caller-owned: pointer + count (+ stride in bytes between consecutive
+ *    elements, so interleaved lat,lon pairs pass as lat = p, lon = p + 1, stride = 16).
  *  - Output buffers, one rule everywhere: a call that returns an array writes the number
  *    of entries to *out_count (required), also when they do not fit; when that number
  *    exceeds capacity it returns GK_ERR_BUFFER_TOO_SMALL and writes no entry (call again
@@ -453,6 +468,710 @@ int gk_transformer_transform(gk_context *ctx, gk_transformer *t, int direction,
  *  \param t the transformer, or NULL; do not use it afterwards. \since 0.1 */
 void gk_transformer_destroy(gk_transformer *t);
 
+/* ---------------------------------------------------------- simplification ---- */
+/*
+ * Douglas–Peucker line simplification (D. H. Douglas and T. K. Peucker, The Canadian
+ * Cartographer 10(2), 112–122, 1973) with an explicit work stack on the heap: no input
+ * recurses, so the worst case (a zig-zag where every split peels off one vertex) runs on
+ * a 512 KiB thread stack. Rules: distance to the closed segment (compared squared); the
+ * farthest vertex is the first strict maximum (GEOS's tie rule); a section is dropped
+ * when its maximum distance is <= the tolerance; the first and last vertices are always
+ * kept (a closed line keeps its closing vertex); consecutive duplicates are kept at most
+ * once. Output: the indices of the kept vertices, ascending, into a caller-owned buffer;
+ * a buffer of count entries always suffices.
+ * Swift: DouglasPeucker (module GeoKernel).
+ */
+
+/** Flag: run simplify-js's radial-distance pre-pass first (a vertex is kept only when it
+ *  is farther than the tolerance from the last one kept). Off unless given. */
+#define GK_SIMPLIFY_RADIAL_PREPASS 1
+
+/** Douglas–Peucker on planar (projected) coordinates, deciding exactly as GEOS's
+ *  DouglasPeuckerLineSimplifier: GEOS's point-to-segment distance, unsquared, the first
+ *  of equal maxima, a section dropped when its maximum is <= tolerance (so ties on
+ *  integer grids are decided as GEOS decides them).
+ *  \param ctx the calling thread's context.
+ *  \param[in] x, y vertex coordinates; vertex i at byte offset i * stride_bytes from each
+ *  (stride_bytes >= 8, a multiple of 8). Finite, |value| <= 1e150.
+ *  \param stride_bytes bytes between consecutive values of x and of y.
+ *  \param count number of vertices.
+ *  \param tolerance in the units of x and y; finite, >= 0.
+ *  \param flags 0 or GK_SIMPLIFY_RADIAL_PREPASS.
+ *  \param[out] out_indices capacity entries for the kept indices, ascending (may be NULL
+ *  when capacity is 0). \param[out] out_count the number kept (always set, also when the
+ *  buffer is too small).
+ *  \param capacity the number of entries out_indices holds.
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < *out_count (nothing written;
+ *  a capacity of count always suffices); GK_ERR_INVALID_ARGUMENT naming the first bad
+ *  vertex, a bad tolerance, flag or stride; GK_ERR_OUT_OF_MEMORY when its working memory
+ *  (about 33 bytes per vertex) cannot be allocated (the process is never aborted);
+ *  GK_ERR_MISUSE for NULL pointers.
+ *  Complexity: O(n log n) typical, O(n^2) worst case; O(n) heap memory.
+ *  Ownership: out_indices is the caller's. Thread safety: any thread with its own ctx.
+ *  Swift: DouglasPeucker.keptIndices(x:y:tolerance:options:). \since 0.1 */
+int gk_simplify_planar(gk_context *ctx, const double *x, const double *y, size_t count,
+                       ptrdiff_t stride_bytes, double tolerance, int flags,
+                       size_t *out_indices, size_t capacity, size_t *out_count);
+
+/** Douglas–Peucker on geographic coordinates with a tolerance in metres. The line is
+ *  projected to the gnomonic plane tangent at the normalised mean of its vertices (sphere
+ *  of GK_EARTH_MEAN_RADIUS_M): great circles are straight there, and planar distances are
+ *  never shorter than spherical ones and at most 1/cos^2(rho_max) longer (rho_max: the
+ *  farthest vertex's angular distance from the centre; 0.025 % within 100 km, 2.5 %
+ *  within 1 000 km). So no removed vertex is farther than the tolerance from the result
+ *  on the sphere. Lines reaching more than 60 degrees from their centre are refused.
+ *  \param ctx the calling thread's context.
+ *  \param[in] lat, lon degrees, strided as in gk_simplify_planar.
+ *  \param tolerance_m metres, finite, >= 0. Other parameters as gk_simplify_planar.
+ *  \param count number of vertices (lat and lon may be NULL when it is 0).
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a
+ *  multiple of 8).
+ *  \param flags 0 or GK_SIMPLIFY_RADIAL_PREPASS.
+ *  \param[out] out_indices capacity entries for the kept indices, ascending (may be NULL
+ *  when capacity is 0).
+ *  \param capacity the number of entries out_indices holds (count always suffices).
+ *  \param[out] out_count the number kept (required; set also when the buffer is too
+ *  small).
+ *  \return as gk_simplify_planar; GK_ERR_INVALID_ARGUMENT also for a latitude outside
+ *  [-90, 90], a non-finite value or a line too large for one plane.
+ *  Complexity: O(n) projection, then as gk_simplify_planar. Ownership: lat and lon are
+ *  read during the call only; out_indices is the caller's. Thread safety: any thread with
+ *  its own ctx. Swift: DouglasPeucker.simplify(_:toleranceMeters:options:). \since 0.1 */
+int gk_simplify_geographic(gk_context *ctx, const double *lat, const double *lon, size_t count,
+                           ptrdiff_t stride_bytes, double tolerance_m, int flags,
+                           size_t *out_indices, size_t capacity, size_t *out_count);
+
+/* ----------------------------------------------------------------- nearby ---- */
+
+/* A spatial index over points on the globe (Swift: GeoKernel.SpatialIndex), shared
+ * landmarks with notes (Nearby.LandmarkIndex) and offline reverse geocoding
+ * (Nearby.ReverseGeocoder).
+ *  - Distances are great-circle metres on the sphere GK_EARTH_MEAN_RADIUS_M, computed
+ *    from the chord of unit vectors (agree with gk_haversine to about 1e-9 m); exact
+ *    across the antimeridian and at the poles. Results come nearest first; equal
+ *    distances in id order (lower id first).
+ *  - Results go into caller-owned arrays of `capacity` entries; *out_count always
+ *    receives the number of results, and when that exceeds capacity the call returns
+ *    GK_ERR_BUFFER_TOO_SMALL without writing them (call again with a larger buffer;
+ *    capacity 0 with NULL arrays asks for the count).
+ *  - Thread safety: gk_index and gk_landmarks lock internally (a reader-writer lock):
+ *    many threads may query one object at once, each with its own context, while
+ *    others insert, remove, add, edit, delete or save. A gk_geocoder is immutable and
+ *    may be read by many threads at once.
+ */
+
+/** Orders of gk_index_within. \since 0.1 */
+#define GK_UNSORTED 0  /**< storage order (saves the sort) */
+#define GK_SORTED   1  /**< nearest first, equal distances in id order */
+
+/** CONSTRUCTOR. Bulk-builds a spatial index over count points (a packed Hilbert R-tree
+ *  over 3D unit vectors, 29.6 bytes per point); point i gets id i.
+ *  \param[in] lat, lon degrees of point i at byte offsets i * stride_bytes (as
+ *  gk_unitvec_create); may be NULL when count is 0.
+ *  \param ctx the calling thread's context. \param count the number of points.
+ *  \param stride_bytes bytes between consecutive values (>= 8, a multiple of 8).
+ *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad point or a bad stride;
+ *  GK_ERR_OUT_OF_MEMORY when the index (about 60 bytes per point while it is built)
+ *  cannot be allocated (the process is never aborted); GK_ERR_MISUSE for NULL.
+ *  Swift: SpatialIndex(_:) (CoordinateColumns). \since 0.1 */
+int gk_index_build(gk_context *ctx, const double *lat, const double *lon, size_t count,
+                   ptrdiff_t stride_bytes, gk_index **out);
+
+/** The number of points in the index (0 for NULL). Swift: SpatialIndex.count.
+ *  \param index the index (only read), or NULL. \since 0.1 */
+size_t gk_index_count(gk_index *index);
+
+/** Adds a point; amortised O(log n).
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required).
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param[out] out_id its id: the next after every id handed out before (may be NULL).
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate; GK_ERR_CAPACITY when
+ *  every 32-bit id is used. Modifies index. Swift: SpatialIndex.insert(_:). \since 0.1 */
+int gk_index_insert(gk_context *ctx, gk_index *index, double lat, double lon, uint32_t *out_id);
+
+/** Removes the point with this id. Modifies index.
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required).
+ *  \param id an id handed out by gk_index_build or gk_index_insert.
+ *  \return GK_OK or GK_ERR_NOT_FOUND (never inserted, or already removed).
+ *  Swift: SpatialIndex.remove(id:). \since 0.1 */
+int gk_index_remove(gk_context *ctx, gk_index *index, uint32_t id);
+
+/** The k points nearest to (lat, lon), at most max_m metres away (INFINITY: no limit).
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required; only read).
+ *  \param lat the query point's latitude in degrees, [-90, 90].
+ *  \param lon the query point's longitude in degrees, any finite value.
+ *  \param k the most results (0 gives none).
+ *  \param max_m the greatest distance in metres along the sphere, >= 0 (INFINITY: none).
+ *  \param[out] out_ids, out_m ids and distances (metres) of the results, nearest first;
+ *  out_m may be NULL. \param[out] out_count the number of results (<= k).
+ *  \param capacity entries out_ids (and out_m) can hold (the output-buffer rule).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when the results exceed capacity;
+ *  GK_ERR_INVALID_ARGUMENT for a bad coordinate or a negative or NaN max_m.
+ *  Timing: index.knn10.* in the README's benchmark table.
+ *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:). \since 0.1 */
+int gk_index_nearest(gk_context *ctx, gk_index *index, double lat, double lon, size_t k, double max_m,
+                     uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+
+/** Every point within radius_m metres of (lat, lon), boundary included.
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required; only read).
+ *  \param lat the centre's latitude in degrees, [-90, 90].
+ *  \param lon the centre's longitude in degrees, any finite value.
+ *  \param radius_m the radius in metres along the sphere, >= 0.
+ *  \param order GK_SORTED or GK_UNSORTED.
+ *  \param[out] out_ids, out_m, out_count as gk_index_nearest.
+ *  \param capacity entries out_ids (and out_m) can hold (the output-buffer rule).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a negative or NaN
+ *  radius or an unknown order. Swift: SpatialIndex.within(radiusMeters:of:sorted:). \since 0.1 */
+int gk_index_within(gk_context *ctx, gk_index *index, double lat, double lon, double radius_m, int order,
+                    uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+
+/** Saves the index atomically (temporary file, fsync, rename): a crash leaves the
+ *  previous file. The file is the in-memory layout with a header and an XXH64 checksum.
+ *  See "Files" at the top for what a save replaces.
+ *  \param ctx the calling thread's context. \param index the index (read, not modified).
+ *  \param[in] path the file, UTF-8.
+ *  \return GK_OK; GK_ERR_IO (the message names the path and the reason), also when the
+ *  path is an existing FIFO, device, socket or directory or a dangling link;
+ *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for NULL.
+ *  Swift: SpatialIndex.save(to:). \since 0.1 */
+int gk_index_save(gk_context *ctx, gk_index *index, const char *path);
+
+/** CONSTRUCTOR. Loads an index saved by gk_index_save (timing: index.load.* in the README).
+ *  Beyond the checksum, the contents are validated in O(n): every point is a unit vector
+ *  (within 1e-12), ids are consistent, and every node box equals the box its points give.
+ *  \param ctx the calling thread's context. \param[in] path the file, UTF-8.
+ *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
+ *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated, foreign or forged
+ *  file (valid checksum, inconsistent contents) or another format version (nothing is
+ *  half-loaded); GK_ERR_OUT_OF_MEMORY when 4 times the file's size cannot be had;
+ *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for NULL.
+ *  Swift: SpatialIndex(contentsOf:). \since 0.1 */
+int gk_index_load(gk_context *ctx, const char *path, gk_index **out);
+
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param index the index, or NULL; do not use it afterwards. \since 0.1 */
+void gk_index_destroy(gk_index *index);
+
+/** Search scopes of gk_landmarks_search. Swift: SearchScope. \since 0.1 */
+#define GK_SCOPE_ALL    0  /**< everyone's landmarks */
+#define GK_SCOPE_MINE   1  /**< the user's own */
+#define GK_SCOPE_OTHERS 2  /**< everyone's but the user's */
+
+/** Radius preferences of gk_landmarks_search. Swift: SearchRadius. \since 0.1 */
+#define GK_RADIUS_GLOBAL 0
+#define GK_RADIUS_1KM    1
+#define GK_RADIUS_10KM   2
+#define GK_RADIUS_100KM  3
+
+/** Longest note and username in bytes of UTF-8 (buffers need one more for the NUL).
+ *  Swift: Landmark.maxNoteBytes, Landmark.maxOwnerBytes. \since 0.1 */
+#define GK_LANDMARK_NOTE_MAX  1000
+#define GK_LANDMARK_OWNER_MAX 64
+
+/** CONSTRUCTOR. An empty set of landmarks.
+ *  \param ctx the calling thread's context.
+ *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
+ *  Swift: LandmarkIndex(). \since 0.1 */
+int gk_landmarks_create(gk_context *ctx, gk_landmarks **out);
+
+/** The number of landmarks (0 for NULL). Swift: LandmarkIndex.count.
+ *  \param lm the landmarks (only read), or NULL. \since 0.1 */
+size_t gk_landmarks_count(gk_landmarks *lm);
+
+/** Adds a landmark owned by `owner`.
+ *  \param ctx the calling thread's context. \param lm the landmarks (modified).
+ *  \param lat, lon degrees.
+ *  \param[in] note valid UTF-8, 1 to GK_LANDMARK_NOTE_MAX bytes, not blank.
+ *  \param[in] owner valid UTF-8, 1 to GK_LANDMARK_OWNER_MAX bytes, no line break.
+ *  Both are required and copied byte for byte.
+ *  \param[out] out_id the new landmark's id (1, 2, 3 ...; never reused); may be NULL.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate, note or owner (also when
+ *  either is not valid UTF-8); GK_ERR_CAPACITY when the ids are used up (the last id is
+ *  2^64 - 2). Swift: LandmarkIndex.add(at:note:owner:). \since 0.1 */
+int gk_landmarks_add(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *note,
+                     const char *owner, uint64_t *out_id);
+
+/** Replaces the note of landmark `id`; only its owner may. Owners are compared byte for
+ *  byte (UTF-8): "jos\xc3\xa9" (NFC) and "jose\xcc\x81" (NFD) are different users.
+ *  \param ctx the calling thread's context. \param lm the landmarks (modified).
+ *  \param id the landmark. \param[in] user who edits, UTF-8. \param[in] note the new note,
+ *  as for gk_landmarks_add.
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_PERMISSION when `user` is not the owner (the
+ *  message names both); GK_ERR_INVALID_ARGUMENT for a bad note, or a note or user that is
+ *  not valid UTF-8.
+ *  Swift: LandmarkIndex.editNote(id:note:by:). \since 0.1 */
+int gk_landmarks_edit_note(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user, const char *note);
+
+/** Deletes landmark `id`; only its owner may (compared byte for byte, as for
+ *  gk_landmarks_edit_note).
+ *  \param ctx the calling thread's context. \param lm the landmarks (modified).
+ *  \param id the landmark. \param[in] user who deletes, UTF-8.
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_PERMISSION, or GK_ERR_INVALID_ARGUMENT when
+ *  user is not valid UTF-8.
+ *  Swift: LandmarkIndex.delete(id:by:). \since 0.1 */
+int gk_landmarks_delete(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user);
+
+/** Landmarks nearest first from (lat, lon), the user's position.
+ *  \param ctx the calling thread's context. \param lm the landmarks (read).
+ *  \param lat, lon the user's position in degrees.
+ *  \param user the searching user (the reference of scope), UTF-8; may be NULL with
+ *  GK_SCOPE_ALL.
+ *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
+ *  \param text NULL or blank for none; else matched case-insensitively as a substring of
+ *  the note or the owner's name. \param scope GK_SCOPE_*. \param limit at most this many.
+ *  \param[out] out_ids, out_m landmark ids and distances (metres); out_m may be NULL.
+ *  \param capacity the number of entries out_ids (and out_m) hold.
+ *  \param[out] out_count the number of results.
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a bad coordinate,
+ *  radius or scope, or a user or text that is not valid UTF-8.
+ *  Swift: LandmarkIndex.search(_:). \since 0.1 */
+int gk_landmarks_search(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *user,
+                        int radius, const char *text, int scope, size_t limit,
+                        uint64_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+
+/** Reads landmark `id`: its position, and copies of its note and owner.
+ *  \param ctx the calling thread's context.
+ *  \param lm the landmarks (only read; required).
+ *  \param id the landmark's id.
+ *  \param[out] out_lat, out_lon degrees (either may be NULL).
+ *  \param[out] note, owner caller buffers of note_capacity and owner_capacity bytes that
+ *  receive NUL-terminated UTF-8 (NULL with capacity 0 to skip).
+ *  \param note_capacity bytes at note. \param owner_capacity bytes at owner.
+ *  \param[out] out_note_bytes the note's length without the NUL (may be NULL).
+ *  \param[out] out_owner_bytes the owner's length without the NUL (may be NULL).
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_BUFFER_TOO_SMALL when a text and its NUL do not
+ *  fit (the lengths are still set). Buffers of GK_LANDMARK_NOTE_MAX + 1 and
+ *  GK_LANDMARK_OWNER_MAX + 1 bytes always fit. Ownership: the caller's buffers.
+ *  Swift: LandmarkIndex.landmark(id:). \since 0.1 */
+int gk_landmarks_get(gk_context *ctx, gk_landmarks *lm, uint64_t id, double *out_lat, double *out_lon,
+                     char *note, size_t note_capacity, char *owner, size_t owner_capacity,
+                     size_t *out_note_bytes, size_t *out_owner_bytes);
+
+/** Saves every landmark atomically (snapshot, temporary file, fsync, rename, checksum):
+ *  killing the process mid-save leaves the previous file intact, and the next save of the
+ *  same target removes the killed save's temporary file. See "Files" at the top.
+ *  \param ctx the calling thread's context. \param lm the landmarks (read).
+ *  \param[in] path the file, UTF-8.
+ *  \return GK_OK; GK_ERR_IO, also when the path is an existing FIFO, device, socket or
+ *  directory or a dangling link; GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8.
+ *  Swift: LandmarkIndex.save(to:). \since 0.1 */
+int gk_landmarks_save(gk_context *ctx, gk_landmarks *lm, const char *path);
+
+/** CONSTRUCTOR. Loads landmarks saved by gk_landmarks_save.
+ *  \param ctx the calling thread's context. \param[in] path the file, UTF-8.
+ *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
+ *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated or foreign file, or
+ *  one whose next id is 0, 2^64 - 1 or not above its largest id (checksum or not);
+ *  GK_ERR_OUT_OF_MEMORY when 16 times the file's size cannot be had;
+ *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8.
+ *  Swift: LandmarkIndex(contentsOf:). \since 0.1 */
+int gk_landmarks_load(gk_context *ctx, const char *path, gk_landmarks **out);
+
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param lm the landmarks, or NULL; do not use them afterwards. \since 0.1 */
+void gk_landmarks_destroy(gk_landmarks *lm);
+
+/** The distance for people: "just here" (< 5 m), "less than 20 m away" (within the
+ *  accuracy of the fix), "12.5 m away" (< 1 km), "345.65 km away".
+ *  \param ctx the calling thread's context.
+ *  \param meters the distance in metres (INFINITY gives "far away", NaN or negative
+ *  "distance unknown").
+ *  \param accuracy_m the accuracy of the user's position in metres; NAN or negative when
+ *  unknown. \param[out] buf receives the NUL-terminated text (32 bytes always suffice).
+ *  \param capacity bytes at buf (the output-buffer rule).
+ *  \param[out] out_bytes its length without the NUL (may be NULL).
+ *  \return GK_OK or GK_ERR_BUFFER_TOO_SMALL. Swift: DistanceHint.text(meters:accuracyMeters:).
+ *  \since 0.1 */
+int gk_distance_hint(gk_context *ctx, double meters, double accuracy_m, char *buf, size_t capacity,
+                     size_t *out_bytes);
+
+/** Gazetteer formats of gk_geocoder_load. Swift: GazetteerFormat. \since 0.1 */
+#define GK_GAZETTEER_AUTO     0  /**< GeoNames when the first line has a tab, else CSV */
+#define GK_GAZETTEER_CSV      1  /**< header with lat, lon, name (admin1, admin2, cc) */
+#define GK_GAZETTEER_GEONAMES 2  /**< GeoNames cities*.txt, tab-separated, 19 columns */
+
+/** CONSTRUCTOR. Loads a gazetteer (e.g. cities1000.csv, 144 563 places).
+ *  \param ctx the calling thread's context.
+ *  \param[in] path the gazetteer file, UTF-8 (required; see "Files" at the top).
+ *  \param format GK_GAZETTEER_AUTO, GK_GAZETTEER_CSV or GK_GAZETTEER_GEONAMES.
+ *  \param[out] out Ownership: the caller frees it with gk_geocoder_destroy.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE naming the file and line; GK_ERR_OUT_OF_MEMORY
+ *  when 16 times the file's size cannot be had; GK_ERR_INVALID_ARGUMENT for an unknown
+ *  format. Swift: ReverseGeocoder(contentsOf:format:). \since 0.1 */
+int gk_geocoder_load(gk_context *ctx, const char *path, int format, gk_geocoder **out);
+
+/** The number of places (0 for NULL). Swift: ReverseGeocoder.count.
+ *  \param g the gazetteer (only read), or NULL. \since 0.1 */
+size_t gk_geocoder_count(gk_geocoder *g);
+
+/** The named place nearest to (lat, lon).
+ *  \param ctx the calling thread's context.
+ *  \param g the gazetteer (only read; required).
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param[out] out_place its index (for gk_geocoder_place; required).
+ *  \param[out] out_m its distance in metres along the sphere (may be NULL).
+ *  \return GK_OK; GK_ERR_NOT_FOUND for an empty gazetteer;
+ *  GK_ERR_INVALID_ARGUMENT for a bad coordinate. A few us.
+ *  Swift: ReverseGeocoder.nearest(to:). \since 0.1 */
+int gk_geocoder_nearest(gk_context *ctx, gk_geocoder *g, double lat, double lon, size_t *out_place,
+                        double *out_m);
+
+/** Place number `place` (0 <= place < gk_geocoder_count).
+ *  \param ctx the calling thread's context.
+ *  \param g the gazetteer (only read; required).
+ *  \param place the place's index, below gk_geocoder_count(g).
+ *  \param[out] out_name, out_admin1, out_admin2, out_cc NUL-terminated UTF-8 (empty when
+ *  unknown).
+ *  \param[out] out_lat the place's latitude in degrees. \param[out] out_lon its longitude.
+ *  Any may be NULL. Ownership: the strings are
+ *  borrowed from g and valid until gk_geocoder_destroy(g).
+ *  \return GK_OK or GK_ERR_NOT_FOUND. Swift: ReverseGeocoder.places. \since 0.1 */
+int gk_geocoder_place(gk_context *ctx, gk_geocoder *g, size_t place, const char **out_name,
+                      const char **out_admin1, const char **out_admin2, const char **out_cc,
+                      double *out_lat, double *out_lon);
+
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param g the gazetteer, or NULL; it and the strings gk_geocoder_place lent out are
+ *  invalid afterwards. \since 0.1 */
+void gk_geocoder_destroy(gk_geocoder *g);
+
+/*
+ * Queries of many points in one call, for callers whose per-call cost is high (Python's
+ * ctypes spends more on a call than the index spends on a query). Results are written row
+ * by row into caller-owned arrays sized from the arguments (no output-buffer loop).
+ */
+
+/** The k points of index nearest to each of count query points, at most max_m metres away
+ *  (sphere GK_EARTH_MEAN_RADIUS_M): the batch twin of gk_index_nearest, with the same
+ *  results and order (nearest first, equal distances in id order).
+ *  \param ctx the calling thread's context.
+ *  \param index the index (required; only read; its read lock is taken once for the batch).
+ *  \param[in] lat the query points' latitudes in degrees, [-90, 90]; point i at byte offset
+ *  i * stride_bytes (required, also when count is 0).
+ *  \param[in] lon their longitudes in degrees, any finite value, likewise.
+ *  \param count the number of query points.
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a multiple
+ *  of 8).
+ *  \param k the most results per query point, >= 1.
+ *  \param max_m the greatest distance in metres along the sphere, >= 0 (INFINITY: no limit).
+ *  \param[out] out_ids count * k ids, row i at i * k (required): the results of query point
+ *  i, then UINT32_MAX in the slots without a result.
+ *  \param[out] out_m count * k distances in metres likewise, +INFINITY in unused slots (may
+ *  be NULL).
+ *  \param[out] out_counts count numbers of results, one per query point (may be NULL).
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad query point ("query point
+ *  17: ..."; the rows before it are written), k 0, a negative or NaN max_m or a bad stride;
+ *  GK_ERR_MISUSE for NULL. Complexity: count times gk_index_nearest's search, without its
+ *  per-call costs. Ownership: the caller's arrays, read and written during the call only.
+ *  Thread safety: as gk_index_nearest (many threads may query one index at once).
+ *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:) with an array of points (the same
+ *  batch search: one heap and node queue for the whole call). \since 0.4 */
+int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, const double *lon,
+                           size_t count, ptrdiff_t stride_bytes, size_t k, double max_m,
+                           uint32_t *out_ids, double *out_m, size_t *out_counts);
+
+/* ------------------------------------------------- nearby: addresses ---- */
+/* Reverse geocoding by address (gk_address_index). */
+
+/** What gk_address_index_lookup found. Swift: AddressKind. \since 0.4 */
+#define GK_ADDRESS_PLACE   0  /**< a named place: "Café de Paris, Place du Casino" */
+#define GK_ADDRESS_ADDRESS 1  /**< a house number: "12 Rue Grimaldi" */
+#define GK_ADDRESS_STREET  2  /**< a named street: "Rue Grimaldi" */
+#define GK_ADDRESS_TOWN    3  /**< the gazetteer's nearest town, the last fallback */
+
+/** CONSTRUCTOR. Builds an address index from an OpenStreetMap file (.osm.pbf, .osm,
+ *  .osm.gz): named places (amenity, shop, tourism, leisure, office, craft, historic,
+ *  building with a name, or a name with an address), house numbers (addr:housenumber with
+ *  addr:street or addr:place) and named streets (highway ways). The rules are in the
+ *  README ("Places named by their address").
+ *  \param ctx the calling thread's context.
+ *  \param[in] osm_path the file, UTF-8 (required).
+ *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE or GK_ERR_CORRUPT for a damaged file (the message
+ *  names the blob or line and byte offset); GK_ERR_OUT_OF_MEMORY when 32 times the file's
+ *  size cannot be had; GK_ERR_MISUSE for NULL.
+ *  Complexity: O(file size): the Monaco extract in a few tens of milliseconds.
+ *  Thread safety: any thread with its own ctx. Swift: AddressIndexBuilder.build(osmFile:). \since 0.4 */
+int gk_address_index_build(gk_context *ctx, const char *osm_path, gk_address_index **out);
+
+/** Saves the index atomically (temporary file, fsync, rename): a crash leaves the previous
+ *  file. The file is the index's arrays behind a header with an XXH64 checksum.
+ *  \param ctx the calling thread's context.
+ *  \param index the index (only read).
+ *  \param[in] path where to write it.
+ *  \return GK_OK; GK_ERR_IO naming the path and the reason; GK_ERR_MISUSE;
+ *  GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8. Thread safety: any thread with its
+ *  own ctx, also while others look up. Swift: AddressIndex.save(to:). \since 0.4 */
+int gk_address_index_save(gk_context *ctx, gk_address_index *index, const char *path);
+
+/** CONSTRUCTOR. Loads an index saved by gk_address_index_save (no rebuilding); a damaged or
+ *  forged file is refused.
+ *  \param ctx the calling thread's context.
+ *  \param[in] path the file.
+ *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_CORRUPT for a damaged (checksum), truncated or foreign
+ *  file or another format version, the message says which; GK_ERR_OUT_OF_MEMORY when 8
+ *  times the file's size cannot be had; GK_ERR_MISUSE.
+ *  Complexity: O(size). Swift: AddressIndex(contentsOf:). \since 0.4 */
+int gk_address_index_load(gk_context *ctx, const char *path, gk_address_index **out);
+
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param index the index, or NULL. \since 0.4 */
+void gk_address_index_destroy(gk_address_index *index);
+
+/** How many entries of one kind the index holds (0 for NULL, GK_ADDRESS_TOWN or an unknown
+ *  kind). Swift: AddressIndex.count(_:).
+ *  \param index the index (only read), or NULL.
+ *  \param kind GK_ADDRESS_PLACE, GK_ADDRESS_ADDRESS or GK_ADDRESS_STREET. \since 0.4 */
+size_t gk_address_index_count(gk_address_index *index, int kind);
+
+/** Names (lat, lon): the nearest named place within place_m, else the nearest house number
+ *  within address_m, else the nearest point of a named street within street_m, else the
+ *  nearest town of towns (when not NULL).
+ *  \param ctx the calling thread's context.
+ *  \param index the index (only read; required).
+ *  \param towns a gazetteer for the last fallback, or NULL.
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, any finite value.
+ *  \param place_m, address_m, street_m the radii in metres (≥ 0; defaults in Swift: 30, 50
+ *  and 100).
+ *  \param[out] out_kind a GK_ADDRESS_* value (may be NULL).
+ *  \param[out] buf receives the text ("12 Rue Grimaldi") and a NUL.
+ *  \param capacity bytes at buf. \param[out] out_len the text's length without the NUL
+ *  (may be NULL).
+ *  \param[out] out_m the distance in metres (may be NULL).
+ *  \return GK_OK; GK_ERR_NOT_FOUND when nothing is within the radii and towns is NULL;
+ *  GK_ERR_BUFFER_TOO_SMALL (the string rules); GK_ERR_INVALID_ARGUMENT for a bad
+ *  coordinate or a negative radius; GK_ERR_MISUSE. About a microsecond.
+ *  Thread safety: any number of threads at once, each with its own ctx.
+ *  Swift: AddressIndex.lookup(_:radii:fallback:). \since 0.4 */
+int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocoder *towns, double lat,
+                            double lon, double place_m, double address_m, double street_m, int *out_kind,
+                            char *buf, size_t capacity, size_t *out_len, double *out_m);
+
+/* -------------------------------------------------------- landmark store ---- */
+/*
+ * Landmarks shared by many users and processes, in an SQLite database file (WAL mode):
+ * string ids (the caller's, e.g. a server's object id, or 32 generated hex digits),
+ * timestamps from the caller (milliseconds since 1970 UTC by convention; the library
+ * never reads a clock), deletions kept as tombstones until gk_landmark_store_compact,
+ * and a change sequence for sync: gk_landmark_store_changes lists what changed after a
+ * cursor, gk_landmark_store_apply takes changes from elsewhere. Conflict rule of apply:
+ * the later updated_at wins; on equal updated_at a deletion wins, then the larger note,
+ * owner (UTF-8 bytes), latitude, longitude, created_at. Only a landmark's owner may edit
+ * or delete it (apply is not checked: it takes a server's word).
+ *
+ * Answers (get, search, changes) come as a gk_landmark_list: read its entries with
+ * gk_landmark_list_get, whose strings are borrowed from the list until
+ * gk_landmark_list_destroy.
+ *
+ * Threads: a gk_landmark_store may be used from many threads at once (each with its own
+ * context); several processes may open the same file. A search first reads the changes
+ * other processes committed (SQLite's data_version), then answers from an in-memory
+ * index. A gk_landmark_list is immutable: any thread may read it.
+ */
+
+/** Durabilities of gk_landmark_store_open. Swift: LandmarkStore.Durability. \since 0.4 */
+#define GK_DURABILITY_FULL   0  /**< fsync at every commit: survives a power cut */
+#define GK_DURABILITY_NORMAL 1  /**< survives a process crash; faster */
+
+/** The schema version this library writes (newer files are refused).
+ *  Swift: LandmarkStore.schemaVersion. \since 0.4 */
+#define GK_LANDMARK_STORE_SCHEMA_VERSION 2
+/** Longest landmark id in bytes of UTF-8. Swift: StoredLandmark.maxIDBytes. \since 0.4 */
+#define GK_LANDMARK_ID_MAX 128
+
+/** CONSTRUCTOR. Opens (or creates) the landmark store at `path`; migrates an older
+ *  schema; loads the search index (O(n log n); see the landmarks.store.open.1m benchmark).
+ *  \param ctx the calling thread's context.
+ *  \param[in] path the database file, UTF-8 (its -wal and -shm files appear beside it); a
+ *         path beginning "file:" names a file, not an SQLite URI.
+ *  \param durability GK_DURABILITY_FULL or GK_DURABILITY_NORMAL.
+ *  \param[out] out the store. Ownership: the caller closes it with gk_landmark_store_close.
+ *  \return GK_OK; GK_ERR_CORRUPT for a file that is not SQLite, another application's
+ *  database, a store of a newer schema version (the message names both versions) or one
+ *  with damaged rows (a value of the wrong type, a bad coordinate, text that is not UTF-8);
+ *  GK_ERR_IO when the file cannot be opened or created or is not a regular file (a FIFO,
+ *  device or directory is refused at once); GK_ERR_INVALID_ARGUMENT for a durability not
+ *  listed, or a path that is empty, ":memory:" or not UTF-8 (SQLite's temporary databases
+ *  would lose every write); GK_ERR_OUT_OF_MEMORY when 8 times the files' size cannot be
+ *  had (the search index holds every landmark); GK_ERR_MISUSE for NULL.
+ *  Swift: LandmarkStore(path:durability:). \since 0.4 */
+int gk_landmark_store_open(gk_context *ctx, const char *path, int durability, gk_landmark_store **out);
+
+/** DESTRUCTOR. Closes the store; NULL is a no-op. No other thread may be using it.
+ *  \param store the store, or NULL; do not use it afterwards.
+ *  Swift: LandmarkStore.close(). \since 0.4 */
+void gk_landmark_store_close(gk_landmark_store *store);
+
+/** Adds a landmark in its own transaction.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the stable id (1 to GK_LANDMARK_ID_MAX bytes, no NUL or line break), or
+ *  NULL to generate one (32 lowercase hex digits of 128 random bits).
+ *  \param lat, lon degrees.
+ *  \param[in] note 1 to GK_LANDMARK_NOTE_MAX bytes, not blank.
+ *  \param[in] owner 1 to GK_LANDMARK_OWNER_MAX bytes, no line break.
+ *  \param created_at_ms the creation time (also the first updated_at).
+ *  \param[out] out_id receives the id and a NUL; may be NULL with id_capacity 0.
+ *  \param id_capacity bytes at out_id (33 hold a generated id). It is checked before the
+ *  change: when too small, nothing is added.
+ *  \param[out] out_id_len the id's length without the NUL; may be NULL.
+ *  \return GK_OK; GK_ERR_DUPLICATE for an id that exists or existed (ids are never
+ *  reused); GK_ERR_INVALID_ARGUMENT; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_IO when the write
+ *  fails or the database stayed locked; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.add(id:at:note:owner:createdAt:). \since 0.4 */
+int gk_landmark_store_add(gk_context *ctx, gk_landmark_store *store, const char *id, double lat, double lon,
+                          const char *note, const char *owner, int64_t created_at_ms, char *out_id,
+                          size_t id_capacity, size_t *out_id_len);
+
+/** Changes a landmark's note and/or place; only its owner may.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the landmark. \param[in] user who edits (compared byte for byte).
+ *  \param[in] note the new note, or NULL to keep it.
+ *  \param move true to move it to (lat, lon); false keeps the place (lat, lon ignored).
+ *  \param lat, lon the new place in degrees, when move.
+ *  \param updated_at_ms the time of the edit; not before the landmark's last change.
+ *  \return GK_OK; GK_ERR_NOT_FOUND (unknown or deleted); GK_ERR_PERMISSION (the message
+ *  names owner and user); GK_ERR_ORDER when updated_at_ms goes back in time;
+ *  GK_ERR_INVALID_ARGUMENT; GK_ERR_IO; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.edit(id:note:coordinate:by:at:). \since 0.4 */
+int gk_landmark_store_edit(gk_context *ctx, gk_landmark_store *store, const char *id, const char *user,
+                           const char *note, bool move, double lat, double lon, int64_t updated_at_ms);
+
+/** Deletes a landmark (it stays as a tombstone until compaction); only its owner may.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the landmark. \param[in] user who deletes.
+ *  \param updated_at_ms the time of the deletion; not before the landmark's last change.
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_PERMISSION; GK_ERR_ORDER; GK_ERR_IO;
+ *  GK_ERR_MISUSE. Swift: LandmarkStore.delete(id:by:at:). \since 0.4 */
+int gk_landmark_store_delete(gk_context *ctx, gk_landmark_store *store, const char *id, const char *user,
+                             int64_t updated_at_ms);
+
+/** CONSTRUCTOR. Reads landmark `id` (a tombstone when deleted and not yet compacted) as a
+ *  list of one entry.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param[in] id the landmark.
+ *  \param[out] out the list. Ownership: free with gk_landmark_list_destroy.
+ *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_INVALID_ARGUMENT; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.landmark(id:). \since 0.4 */
+int gk_landmark_store_get(gk_context *ctx, gk_landmark_store *store, const char *id, gk_landmark_list **out);
+
+/** CONSTRUCTOR. Landmarks nearest first from the user's position, exactly as
+ *  gk_landmarks_search answers over the same landmarks, with distances and hints; sees
+ *  every change committed before the call, by any process.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param lat, lon the user's position in degrees.
+ *  \param[in] user the searching user; may be NULL with GK_SCOPE_ALL.
+ *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
+ *  \param[in] text NULL or blank for none; else matched case-insensitively in note or owner.
+ *  \param scope GK_SCOPE_*. \param limit at most this many results.
+ *  \param accuracy_m the accuracy of the position in metres (shapes the hints), or a
+ *  negative value when unknown.
+ *  \param[out] out the results. Ownership: free with gk_landmark_list_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate, radius, scope or text;
+ *  GK_ERR_IO; GK_ERR_MISUSE. Swift: LandmarkStore.search(_:). \since 0.4 */
+int gk_landmark_store_search(gk_context *ctx, gk_landmark_store *store, double lat, double lon, const char *user,
+                             int radius, const char *text, int scope, size_t limit, double accuracy_m,
+                             gk_landmark_list **out);
+
+/** CONSTRUCTOR. The landmarks changed after sequence `since`, in sequence order, each as
+ *  it is now (tombstones for deletions), at most `limit`. Continue from the last entry's
+ *  sequence.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param since 0 for everything, else a sequence seen before.
+ *  \param limit at most this many entries.
+ *  \param[out] out the changes. Ownership: free with gk_landmark_list_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a negative cursor, or one older than the
+ *  last compaction (start again from 0); GK_ERR_OUT_OF_MEMORY when 8 times the store's
+ *  files' size cannot be had; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.changes(since:limit:). \since 0.4 */
+int gk_landmark_store_changes(gk_context *ctx, gk_landmark_store *store, int64_t since, size_t limit,
+                              gk_landmark_list **out);
+
+/** Applies one change from elsewhere (a server, another store's changes): an upsert by
+ *  id, or a deletion when `deleted`; conflicts by the rule above; owners not checked.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] id the landmark. \param lat, lon its place in degrees.
+ *  \param[in] note its note. \param[in] owner its owner.
+ *  \param created_at_ms, updated_at_ms its timestamps (updated >= created).
+ *  \param deleted true for a deletion (a tombstone).
+ *  \param[out] out_applied true when it changed the store, false when it lost the
+ *  conflict or was already there; may be NULL.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT; GK_ERR_IO; GK_ERR_MISUSE.
+ *  Swift: LandmarkStore.apply(_:). \since 0.4 */
+int gk_landmark_store_apply(gk_context *ctx, gk_landmark_store *store, const char *id, double lat, double lon,
+                            const char *note, const char *owner, int64_t created_at_ms, int64_t updated_at_ms,
+                            bool deleted, bool *out_applied);
+
+/** The number of landmarks (tombstones not counted), other processes' commits included.
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param[out] out_count the number.
+ *  \return GK_OK; GK_ERR_MISUSE. Swift: LandmarkStore.count(). \since 0.4 */
+int gk_landmark_store_count(gk_context *ctx, gk_landmark_store *store, size_t *out_count);
+
+/** The sequence of the latest change (0 when none).
+ *  \param ctx the calling thread's context. \param store the store (read).
+ *  \param[out] out_sequence the sequence.
+ *  \return GK_OK; GK_ERR_MISUSE. Swift: LandmarkStore.sequence(). \since 0.4 */
+int gk_landmark_store_sequence(gk_context *ctx, gk_landmark_store *store, int64_t *out_sequence);
+
+/** Removes tombstones of sequence <= `through` (INT64_MAX: all), once every syncing
+ *  store has seen those deletions.
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param through the last sequence to compact.
+ *  \param[out] out_removed how many were removed; may be NULL.
+ *  \return GK_OK; GK_ERR_IO; GK_ERR_MISUSE. Swift: LandmarkStore.compact(through:). \since 0.4 */
+int gk_landmark_store_compact(gk_context *ctx, gk_landmark_store *store, int64_t through, size_t *out_removed);
+
+/** Imports a snapshot file written by gk_landmarks_save, in one transaction: landmark n
+ *  gets the id id_prefix + "n".
+ *  \param ctx the calling thread's context. \param store the store (modified).
+ *  \param[in] snapshot the snapshot file. \param[in] id_prefix prefix of the ids, or NULL.
+ *  \param created_at_ms the timestamps of the imported landmarks.
+ *  \param[out] out_count how many were imported; may be NULL.
+ *  \return GK_OK; GK_ERR_IO, GK_ERR_CORRUPT (the snapshot); GK_ERR_DUPLICATE (nothing is
+ *  imported); GK_ERR_MISUSE. Swift: LandmarkStore.importSnapshot(from:idPrefix:createdAt:).
+ *  \since 0.4 */
+int gk_landmark_store_import(gk_context *ctx, gk_landmark_store *store, const char *snapshot, const char *id_prefix,
+                             int64_t created_at_ms, size_t *out_count);
+
+/** The number of entries of a list (0 for NULL).
+ *  \param list the list (read), or NULL. \since 0.4 */
+size_t gk_landmark_list_count(gk_landmark_list *list);
+
+/** Reads entry `index` of a list. Every output may be NULL.
+ *  \param ctx the calling thread's context. \param list the list (read).
+ *  \param index the entry, below gk_landmark_list_count.
+ *  \param[out] out_id, out_note, out_owner NUL-terminated UTF-8 borrowed from the list
+ *  (valid until gk_landmark_list_destroy).
+ *  \param[out] out_lat, out_lon degrees.
+ *  \param[out] out_created_at_ms, out_updated_at_ms the caller-given timestamps.
+ *  \param[out] out_deleted true for a tombstone.
+ *  \param[out] out_sequence the sequence of its latest change.
+ *  \param[out] out_distance_m the distance from the searching user in metres (sphere); NaN
+ *  outside search lists.
+ *  \param[out] out_hint the distance for people ("12.5 m away"), borrowed; "" outside
+ *  search lists.
+ *  \return GK_OK; GK_ERR_NOT_FOUND for an index beyond the list; GK_ERR_MISUSE.
+ *  Swift: StoredLandmark, StoredLandmarkResult. \since 0.4 */
+int gk_landmark_list_get(gk_context *ctx, gk_landmark_list *list, size_t index, const char **out_id,
+                         double *out_lat, double *out_lon, const char **out_note, const char **out_owner,
+                         int64_t *out_created_at_ms, int64_t *out_updated_at_ms, bool *out_deleted,
+                         int64_t *out_sequence, double *out_distance_m, const char **out_hint);
+
+/** DESTRUCTOR. NULL is a no-op.
+ *  \param list the list, or NULL; its strings become invalid. \since 0.4 */
+void gk_landmark_list_destroy(gk_landmark_list *list);
+
 /* --------------------------------------------------------------- geofence ---- */
 /*
  * Geofences (Swift: module Geofence, GeofenceMonitor): enter, exit and dwell events from
@@ -890,381 +1609,133 @@ int gk_tracking_policy_state(gk_context *ctx, gk_tracking_policy *policy, int *o
  *  \param policy the tracking policy, or NULL; do not use it afterwards. \since 0.1 */
 void gk_tracking_policy_destroy(gk_tracking_policy *policy);
 
-/* ----------------------------------------------------------------- nearby ---- */
+/* Places the stays return to: visits, Home and Work. */
 
-/* A spatial index over points on the globe (Swift: GeoKernel.SpatialIndex), shared
- * landmarks with notes (Nearby.LandmarkIndex) and offline reverse geocoding
- * (Nearby.ReverseGeocoder).
- *  - Distances are great-circle metres on the sphere GK_EARTH_MEAN_RADIUS_M, computed
- *    from the chord of unit vectors (agree with gk_haversine to about 1e-9 m); exact
- *    across the antimeridian and at the poles. Results come nearest first; equal
- *    distances in id order (lower id first).
- *  - Results go into caller-owned arrays of `capacity` entries; *out_count always
- *    receives the number of results, and when that exceeds capacity the call returns
- *    GK_ERR_BUFFER_TOO_SMALL without writing them (call again with a larger buffer;
- *    capacity 0 with NULL arrays asks for the count).
- *  - Thread safety: gk_index and gk_landmarks lock internally (a reader-writer lock):
- *    many threads may query one object at once, each with its own context, while
- *    others insert, remove, add, edit, delete or save. A gk_geocoder is immutable and
- *    may be read by many threads at once.
- */
-
-/** Orders of gk_index_within. \since 0.1 */
-#define GK_UNSORTED 0  /**< storage order (saves the sort) */
-#define GK_SORTED   1  /**< nearest first, equal distances in id order */
-
-/** CONSTRUCTOR. Bulk-builds a spatial index over count points (a packed Hilbert R-tree
- *  over 3D unit vectors, 29.6 bytes per point); point i gets id i.
- *  \param[in] lat, lon degrees of point i at byte offsets i * stride_bytes (as
- *  gk_unitvec_create); may be NULL when count is 0.
- *  \param ctx the calling thread's context. \param count the number of points.
- *  \param stride_bytes bytes between consecutive values (>= 8, a multiple of 8).
- *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad point or a bad stride;
- *  GK_ERR_OUT_OF_MEMORY when the index (about 60 bytes per point while it is built)
- *  cannot be allocated (the process is never aborted); GK_ERR_MISUSE for NULL.
- *  Swift: SpatialIndex(_:) (CoordinateColumns). \since 0.1 */
-int gk_index_build(gk_context *ctx, const double *lat, const double *lon, size_t count,
-                   ptrdiff_t stride_bytes, gk_index **out);
-
-/** The number of points in the index (0 for NULL). Swift: SpatialIndex.count.
- *  \param index the index (only read), or NULL. \since 0.1 */
-size_t gk_index_count(gk_index *index);
-
-/** Adds a point; amortised O(log n).
+/** The places the timeline's stays return to: a stay within radius_m of a known place is a
+ *  visit of the nearest one, else a new place (in time order). Home is the place with the
+ *  most time between 00:00 and 06:00 local time, Work the other with the most between 09:00
+ *  and 17:00 Monday to Friday.
  *  \param ctx the calling thread's context.
- *  \param index the index (required).
- *  \param lat the point's latitude in degrees, [-90, 90].
- *  \param lon the point's longitude in degrees, any finite value.
- *  \param[out] out_id its id: the next after every id handed out before (may be NULL).
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate; GK_ERR_CAPACITY when
- *  every 32-bit id is used. Modifies index. Swift: SpatialIndex.insert(_:). \since 0.1 */
-int gk_index_insert(gk_context *ctx, gk_index *index, double lat, double lon, uint32_t *out_id);
+ *  \param tl the timeline (required; only read).
+ *  \param radius_m how close a stay must be to a place, metres (> 0; 100 is usual).
+ *  \param utc_offset_s seconds to add to UTC for local time (e.g. 3600 for CET; finite,
+ *         within ±86 400).
+ *  \param[out] lat, lon each place's position (its first stay), degrees.
+ *  \param[out] visit_count stays at each place. \param[out] total_s their total time, s.
+ *  Any of these four may be NULL.
+ *  \param capacity entries each array can hold (the output-buffer rule).
+ *  \param[out] out_count the number of places (required).
+ *  \param[out] out_home, out_work the index of Home and Work, or -1 (may be NULL).
+ *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL as gk_timeline_placemarks; GK_ERR_INVALID_ARGUMENT
+ *  for a radius that is not positive, an offset beyond a day or a stay beyond ±2^50 s of the
+ *  epoch; GK_ERR_MISUSE. Complexity: O(stays × places).
+ *  Swift: PlaceVisits(placemarks:radiusMeters:utcOffset:). \since 0.4 */
+int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double utc_offset_s, double *lat,
+                       double *lon, size_t *visit_count, double *total_s, size_t capacity, size_t *out_count,
+                       ptrdiff_t *out_home, ptrdiff_t *out_work);
 
-/** Removes the point with this id. Modifies index.
+/* Live stays and the cleaning stage of a gk_timeline (section timeline; Swift:
+ * LiveStopDetector, StayEvent, TrackCleaning). Every gk_timeline detects stays live; after
+ * gk_timeline_enable_events its events wait in a queue, oldest first, until read in chunks
+ * with gk_timeline_read_events (the queue exception to the output-buffer rule, as the
+ * geofence monitor's). For each stay: one GK_TIMELINE_ARRIVED as soon as it is established
+ * (the fixes have stayed within the distance of its first fix for the duration and the
+ * person is still there), one GK_TIMELINE_UPDATED per later fix that joins it, then
+ * GK_TIMELINE_DEPARTED with the final placemark (the same as gk_timeline_placemarks
+ * reports), or GK_TIMELINE_CANCELLED when it will not become a placemark (a pause longer
+ * than the gap limit, or gk_timeline_finish without the open stay). The placemarks and
+ * moves are exactly those of the batch detector (Swift StopDetector.detect), for every
+ * preset. Moves are not queued: read them with gk_timeline_move. Thread safety: as the
+ * gk_timeline. */
+
+/** The preset that was GK_TIMELINE_TIMELY_MOVES until 0.3: the Moves-style diary seed's
+ *  literal rule, within 20 m for 3 s, no gap limit, fixes worse than 160 m ignored.
+ *  Swift: StopDetector.Preset.timelyMovesSeed. \since 0.4 */
+#define GK_TIMELINE_TIMELY_MOVES_SEED 4
+
+/** Live event kinds (Swift: StayEvent). \since 0.4 */
+#define GK_TIMELINE_ARRIVED   1
+#define GK_TIMELINE_UPDATED   2
+#define GK_TIMELINE_DEPARTED  3
+#define GK_TIMELINE_CANCELLED 4
+
+/** Queues the live events of tl from now on. Allowed only before the first fix.
+ *  Modifies tl. Ownership: borrows tl.
  *  \param ctx the calling thread's context.
- *  \param index the index (required).
- *  \param id an id handed out by gk_index_build or gk_index_insert.
- *  \return GK_OK or GK_ERR_NOT_FOUND (never inserted, or already removed).
- *  Swift: SpatialIndex.remove(id:). \since 0.1 */
-int gk_index_remove(gk_context *ctx, gk_index *index, uint32_t id);
+ *  \param tl the timeline (required).
+ *  \return GK_OK; GK_ERR_MISUSE for NULL or after the first fix.
+ *  Complexity: O(1); afterwards O(1) amortised per event queued.
+ *  Swift: LiveStopDetector.add(_:into:). \since 0.4 */
+int gk_timeline_enable_events(gk_context *ctx, gk_timeline *tl);
 
-/** The k points nearest to (lat, lon), at most max_m metres away (INFINITY: no limit).
+/** Puts the cleaning stage in front of the detector (Swift: TrackCleaning): a fix whose
+ *  accuracy is worse than max_accuracy_m is dropped (an accuracy of 0 counts as unknown);
+ *  a fix that the last kept fix cannot reach at max_speed_mps (the distance less both
+ *  accuracies, over the time between them; haversine on R = 6 371 000 m) is held back and
+ *  dropped unless 3 fixes spanning 30 s with a measured accuracy (300 s otherwise) confirm
+ *  it. Held-back fixes reach the detector only once confirmed. Allowed only before the
+ *  first fix. Modifies tl. Ownership: borrows tl.
  *  \param ctx the calling thread's context.
- *  \param index the index (required; only read).
- *  \param lat the query point's latitude in degrees, [-90, 90].
- *  \param lon the query point's longitude in degrees, any finite value.
- *  \param k the most results (0 gives none).
- *  \param max_m the greatest distance in metres along the sphere, >= 0 (INFINITY: none).
- *  \param[out] out_ids, out_m ids and distances (metres) of the results, nearest first;
- *  out_m may be NULL. \param[out] out_count the number of results (<= k).
- *  \param capacity entries out_ids (and out_m) can hold (the output-buffer rule).
- *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when the results exceed capacity;
- *  GK_ERR_INVALID_ARGUMENT for a bad coordinate or a negative or NaN max_m.
- *  Timing: index.knn10.* in the README's benchmark table.
- *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:). \since 0.1 */
-int gk_index_nearest(gk_context *ctx, gk_index *index, double lat, double lon, size_t k, double max_m,
-                     uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+ *  \param tl the timeline (required).
+ *  \param max_speed_mps the top speed in m/s, > 0 (INFINITY: no speed rule); 50 is the
+ *  standard (180 km/h: cars, buses, intercity trains).
+ *  \param max_accuracy_m the accuracy limit in metres, > 0 (INFINITY: none); 100 is the standard.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a value out of range (NaN included);
+ *  GK_ERR_MISUSE for NULL or after the first fix. Complexity: O(1).
+ *  Swift: StopDetector(parameters:cleaning:), TrackCleaning(maximumSpeedMetersPerSecond:maximumAccuracyMeters:). \since 0.4 */
+int gk_timeline_set_cleaning(gk_context *ctx, gk_timeline *tl, double max_speed_mps, double max_accuracy_m);
 
-/** Every point within radius_m metres of (lat, lon), boundary included.
+/** Departure rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Departure). \since 0.4 */
+#define GK_TIMELINE_DEPART_FIRST_OUTSIDE 1  /**< departure = the first fix outside (trackintel) */
+#define GK_TIMELINE_DEPART_LAST_INSIDE   2  /**< departure = the last fix inside */
+
+/** Anchor rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Anchor). \since 0.4 */
+#define GK_TIMELINE_ANCHOR_FIRST_FIX 1  /**< distances from the window's first fix (trackintel) */
+#define GK_TIMELINE_ANCHOR_CENTROID  2  /**< distances from the mean of the window's fixes */
+#define GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED 3  /**< the first fix, then the mean once the window lasted the duration */
+
+/** Sets the signal-gap, departure and anchor rules of tl's detector (Swift:
+ *  StopDetector.Parameters.signalGapSeconds, .departure, .anchor; GK_TIMELINE_TIMELY_MOVES
+ *  sets 120 s, GK_TIMELINE_DEPART_LAST_INSIDE and GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED,
+ *  the other presets INFINITY, GK_TIMELINE_DEPART_FIRST_OUTSIDE and GK_TIMELINE_ANCHOR_FIRST_FIX).
+ *  After a pause longer than signal_gap_s a stay goes on only when the next fix lies within
+ *  the stay's distance; otherwise the stay ends at the last fix before the pause and the
+ *  move spans it. Keeps the other parameters and the cleaning stage. Allowed only before
+ *  the first fix. Modifies tl. Ownership: borrows tl.
  *  \param ctx the calling thread's context.
- *  \param index the index (required; only read).
- *  \param lat the centre's latitude in degrees, [-90, 90].
- *  \param lon the centre's longitude in degrees, any finite value.
- *  \param radius_m the radius in metres along the sphere, >= 0.
- *  \param order GK_SORTED or GK_UNSORTED.
- *  \param[out] out_ids, out_m, out_count as gk_index_nearest.
- *  \param capacity entries out_ids (and out_m) can hold (the output-buffer rule).
- *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a negative or NaN
- *  radius or an unknown order. Swift: SpatialIndex.within(radiusMeters:of:sorted:). \since 0.1 */
-int gk_index_within(gk_context *ctx, gk_index *index, double lat, double lon, double radius_m, int order,
-                    uint32_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
+ *  \param tl the timeline (required).
+ *  \param signal_gap_s seconds, > 0; INFINITY turns the rule off.
+ *  \param departure GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE.
+ *  \param anchor GK_TIMELINE_ANCHOR_FIRST_FIX, GK_TIMELINE_ANCHOR_CENTROID or
+ *  GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad value; GK_ERR_MISUSE for NULL or after
+ *  the first fix. Complexity: O(1). Swift: StopDetector.Parameters(...signalGapSeconds:departure:anchor:). \since 0.4 */
+int gk_timeline_set_rules(gk_context *ctx, gk_timeline *tl, double signal_gap_s, int departure, int anchor);
 
-/** Saves the index atomically (temporary file, fsync, rename): a crash leaves the
- *  previous file. The file is the in-memory layout with a header and an XXH64 checksum.
- *  See "Files" at the top for what a save replaces.
- *  \param ctx the calling thread's context. \param index the index (read, not modified).
- *  \param[in] path the file, UTF-8.
- *  \return GK_OK; GK_ERR_IO (the message names the path and the reason), also when the
- *  path is an existing FIFO, device, socket or directory or a dangling link;
- *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for NULL.
- *  Swift: SpatialIndex.save(to:). \since 0.1 */
-int gk_index_save(gk_context *ctx, gk_index *index, const char *path);
-
-/** CONSTRUCTOR. Loads an index saved by gk_index_save (timing: index.load.* in the README).
- *  Beyond the checksum, the contents are validated in O(n): every point is a unit vector
- *  (within 1e-12), ids are consistent, and every node box equals the box its points give.
- *  \param ctx the calling thread's context. \param[in] path the file, UTF-8.
- *  \param[out] out the index. Ownership: the caller frees it with gk_index_destroy.
- *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
- *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated, foreign or forged
- *  file (valid checksum, inconsistent contents) or another format version (nothing is
- *  half-loaded); GK_ERR_OUT_OF_MEMORY when 4 times the file's size cannot be had;
- *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8; GK_ERR_MISUSE for NULL.
- *  Swift: SpatialIndex(contentsOf:). \since 0.1 */
-int gk_index_load(gk_context *ctx, const char *path, gk_index **out);
-
-/** DESTRUCTOR. NULL is a no-op.
- *  \param index the index, or NULL; do not use it afterwards. \since 0.1 */
-void gk_index_destroy(gk_index *index);
-
-/** Search scopes of gk_landmarks_search. Swift: SearchScope. \since 0.1 */
-#define GK_SCOPE_ALL    0  /**< everyone's landmarks */
-#define GK_SCOPE_MINE   1  /**< the user's own */
-#define GK_SCOPE_OTHERS 2  /**< everyone's but the user's */
-
-/** Radius preferences of gk_landmarks_search. Swift: SearchRadius. \since 0.1 */
-#define GK_RADIUS_GLOBAL 0
-#define GK_RADIUS_1KM    1
-#define GK_RADIUS_10KM   2
-#define GK_RADIUS_100KM  3
-
-/** Longest note and username in bytes of UTF-8 (buffers need one more for the NUL).
- *  Swift: Landmark.maxNoteBytes, Landmark.maxOwnerBytes. \since 0.1 */
-#define GK_LANDMARK_NOTE_MAX  1000
-#define GK_LANDMARK_OWNER_MAX 64
-
-/** CONSTRUCTOR. An empty set of landmarks.
+/** Takes up to capacity live events from the queue, oldest first. Modifies tl.
+ *  Ownership: borrows tl; the events are copied into the caller's arrays, each of capacity
+ *  entries; any array may be NULL to skip that field.
  *  \param ctx the calling thread's context.
- *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
- *  Swift: LandmarkIndex(). \since 0.1 */
-int gk_landmarks_create(gk_context *ctx, gk_landmarks **out);
+ *  \param tl the timeline (required).
+ *  \param[out] out_kinds GK_TIMELINE_ARRIVED, _UPDATED, _DEPARTED or _CANCELLED.
+ *  \param[out] out_index the placemark index the stay has (or would have had).
+ *  \param[out] out_lat, out_lon the location in degrees: for DEPARTED the placemark's,
+ *  otherwise provisional (the mean of the stay's fixes so far).
+ *  \param[out] out_arrival the arrival, seconds (UTC).
+ *  \param[out] out_time the time of the latest fix inside, seconds; for DEPARTED the departure.
+ *  \param[out] out_fix_count the stay's fixes so far.
+ *  \param capacity the most events to take (fewer waiting is not an error; the rest stay).
+ *  \param[out] out_count the number taken (required).
+ *  \return GK_OK; GK_ERR_MISUSE for NULL. Call again until *out_count is 0, or size the
+ *  arrays with gk_timeline_pending_events. Swift: StayEvent. \since 0.4 */
+int gk_timeline_read_events(gk_context *ctx, gk_timeline *tl, int *out_kinds, ptrdiff_t *out_index,
+                            double *out_lat, double *out_lon, double *out_arrival, double *out_time,
+                            size_t *out_fix_count, size_t capacity, size_t *out_count);
 
-/** The number of landmarks (0 for NULL). Swift: LandmarkIndex.count.
- *  \param lm the landmarks (only read), or NULL. \since 0.1 */
-size_t gk_landmarks_count(gk_landmarks *lm);
-
-/** Adds a landmark owned by `owner`.
- *  \param ctx the calling thread's context. \param lm the landmarks (modified).
- *  \param lat, lon degrees.
- *  \param[in] note valid UTF-8, 1 to GK_LANDMARK_NOTE_MAX bytes, not blank.
- *  \param[in] owner valid UTF-8, 1 to GK_LANDMARK_OWNER_MAX bytes, no line break.
- *  Both are required and copied byte for byte.
- *  \param[out] out_id the new landmark's id (1, 2, 3 ...; never reused); may be NULL.
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate, note or owner (also when
- *  either is not valid UTF-8); GK_ERR_CAPACITY when the ids are used up (the last id is
- *  2^64 - 2). Swift: LandmarkIndex.add(at:note:owner:). \since 0.1 */
-int gk_landmarks_add(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *note,
-                     const char *owner, uint64_t *out_id);
-
-/** Replaces the note of landmark `id`; only its owner may. Owners are compared byte for
- *  byte (UTF-8): "jos\xc3\xa9" (NFC) and "jose\xcc\x81" (NFD) are different users.
- *  \param ctx the calling thread's context. \param lm the landmarks (modified).
- *  \param id the landmark. \param[in] user who edits, UTF-8. \param[in] note the new note,
- *  as for gk_landmarks_add.
- *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_PERMISSION when `user` is not the owner (the
- *  message names both); GK_ERR_INVALID_ARGUMENT for a bad note, or a note or user that is
- *  not valid UTF-8.
- *  Swift: LandmarkIndex.editNote(id:note:by:). \since 0.1 */
-int gk_landmarks_edit_note(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user, const char *note);
-
-/** Deletes landmark `id`; only its owner may (compared byte for byte, as for
- *  gk_landmarks_edit_note).
- *  \param ctx the calling thread's context. \param lm the landmarks (modified).
- *  \param id the landmark. \param[in] user who deletes, UTF-8.
- *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_PERMISSION, or GK_ERR_INVALID_ARGUMENT when
- *  user is not valid UTF-8.
- *  Swift: LandmarkIndex.delete(id:by:). \since 0.1 */
-int gk_landmarks_delete(gk_context *ctx, gk_landmarks *lm, uint64_t id, const char *user);
-
-/** Landmarks nearest first from (lat, lon), the user's position.
- *  \param ctx the calling thread's context. \param lm the landmarks (read).
- *  \param lat, lon the user's position in degrees.
- *  \param user the searching user (the reference of scope), UTF-8; may be NULL with
- *  GK_SCOPE_ALL.
- *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
- *  \param text NULL or blank for none; else matched case-insensitively as a substring of
- *  the note or the owner's name. \param scope GK_SCOPE_*. \param limit at most this many.
- *  \param[out] out_ids, out_m landmark ids and distances (metres); out_m may be NULL.
- *  \param capacity the number of entries out_ids (and out_m) hold.
- *  \param[out] out_count the number of results.
- *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_INVALID_ARGUMENT for a bad coordinate,
- *  radius or scope, or a user or text that is not valid UTF-8.
- *  Swift: LandmarkIndex.search(_:). \since 0.1 */
-int gk_landmarks_search(gk_context *ctx, gk_landmarks *lm, double lat, double lon, const char *user,
-                        int radius, const char *text, int scope, size_t limit,
-                        uint64_t *out_ids, double *out_m, size_t capacity, size_t *out_count);
-
-/** Reads landmark `id`: its position, and copies of its note and owner.
- *  \param ctx the calling thread's context.
- *  \param lm the landmarks (only read; required).
- *  \param id the landmark's id.
- *  \param[out] out_lat, out_lon degrees (either may be NULL).
- *  \param[out] note, owner caller buffers of note_capacity and owner_capacity bytes that
- *  receive NUL-terminated UTF-8 (NULL with capacity 0 to skip).
- *  \param note_capacity bytes at note. \param owner_capacity bytes at owner.
- *  \param[out] out_note_bytes the note's length without the NUL (may be NULL).
- *  \param[out] out_owner_bytes the owner's length without the NUL (may be NULL).
- *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_BUFFER_TOO_SMALL when a text and its NUL do not
- *  fit (the lengths are still set). Buffers of GK_LANDMARK_NOTE_MAX + 1 and
- *  GK_LANDMARK_OWNER_MAX + 1 bytes always fit. Ownership: the caller's buffers.
- *  Swift: LandmarkIndex.landmark(id:). \since 0.1 */
-int gk_landmarks_get(gk_context *ctx, gk_landmarks *lm, uint64_t id, double *out_lat, double *out_lon,
-                     char *note, size_t note_capacity, char *owner, size_t owner_capacity,
-                     size_t *out_note_bytes, size_t *out_owner_bytes);
-
-/** Saves every landmark atomically (snapshot, temporary file, fsync, rename, checksum):
- *  killing the process mid-save leaves the previous file intact, and the next save of the
- *  same target removes the killed save's temporary file. See "Files" at the top.
- *  \param ctx the calling thread's context. \param lm the landmarks (read).
- *  \param[in] path the file, UTF-8.
- *  \return GK_OK; GK_ERR_IO, also when the path is an existing FIFO, device, socket or
- *  directory or a dangling link; GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8.
- *  Swift: LandmarkIndex.save(to:). \since 0.1 */
-int gk_landmarks_save(gk_context *ctx, gk_landmarks *lm, const char *path);
-
-/** CONSTRUCTOR. Loads landmarks saved by gk_landmarks_save.
- *  \param ctx the calling thread's context. \param[in] path the file, UTF-8.
- *  \param[out] out Ownership: the caller frees it with gk_landmarks_destroy.
- *  \return GK_OK; GK_ERR_IO when the file cannot be read or is not a regular file (a
- *  FIFO is refused at once); GK_ERR_CORRUPT for a damaged, truncated or foreign file, or
- *  one whose next id is 0, 2^64 - 1 or not above its largest id (checksum or not);
- *  GK_ERR_OUT_OF_MEMORY when 16 times the file's size cannot be had;
- *  GK_ERR_INVALID_ARGUMENT when path is not valid UTF-8.
- *  Swift: LandmarkIndex(contentsOf:). \since 0.1 */
-int gk_landmarks_load(gk_context *ctx, const char *path, gk_landmarks **out);
-
-/** DESTRUCTOR. NULL is a no-op.
- *  \param lm the landmarks, or NULL; do not use them afterwards. \since 0.1 */
-void gk_landmarks_destroy(gk_landmarks *lm);
-
-/** The distance for people: "just here" (< 5 m), "less than 20 m away" (within the
- *  accuracy of the fix), "12.5 m away" (< 1 km), "345.65 km away".
- *  \param ctx the calling thread's context.
- *  \param meters the distance in metres (INFINITY gives "far away", NaN or negative
- *  "distance unknown").
- *  \param accuracy_m the accuracy of the user's position in metres; NAN or negative when
- *  unknown. \param[out] buf receives the NUL-terminated text (32 bytes always suffice).
- *  \param capacity bytes at buf (the output-buffer rule).
- *  \param[out] out_bytes its length without the NUL (may be NULL).
- *  \return GK_OK or GK_ERR_BUFFER_TOO_SMALL. Swift: DistanceHint.text(meters:accuracyMeters:).
- *  \since 0.1 */
-int gk_distance_hint(gk_context *ctx, double meters, double accuracy_m, char *buf, size_t capacity,
-                     size_t *out_bytes);
-
-/** Gazetteer formats of gk_geocoder_load. Swift: GazetteerFormat. \since 0.1 */
-#define GK_GAZETTEER_AUTO     0  /**< GeoNames when the first line has a tab, else CSV */
-#define GK_GAZETTEER_CSV      1  /**< header with lat, lon, name (admin1, admin2, cc) */
-#define GK_GAZETTEER_GEONAMES 2  /**< GeoNames cities*.txt, tab-separated, 19 columns */
-
-/** CONSTRUCTOR. Loads a gazetteer (e.g. cities1000.csv, 144 563 places).
- *  \param ctx the calling thread's context.
- *  \param[in] path the gazetteer file, UTF-8 (required; see "Files" at the top).
- *  \param format GK_GAZETTEER_AUTO, GK_GAZETTEER_CSV or GK_GAZETTEER_GEONAMES.
- *  \param[out] out Ownership: the caller frees it with gk_geocoder_destroy.
- *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE naming the file and line; GK_ERR_OUT_OF_MEMORY
- *  when 16 times the file's size cannot be had; GK_ERR_INVALID_ARGUMENT for an unknown
- *  format. Swift: ReverseGeocoder(contentsOf:format:). \since 0.1 */
-int gk_geocoder_load(gk_context *ctx, const char *path, int format, gk_geocoder **out);
-
-/** The number of places (0 for NULL). Swift: ReverseGeocoder.count.
- *  \param g the gazetteer (only read), or NULL. \since 0.1 */
-size_t gk_geocoder_count(gk_geocoder *g);
-
-/** The named place nearest to (lat, lon).
- *  \param ctx the calling thread's context.
- *  \param g the gazetteer (only read; required).
- *  \param lat the point's latitude in degrees, [-90, 90].
- *  \param lon the point's longitude in degrees, any finite value.
- *  \param[out] out_place its index (for gk_geocoder_place; required).
- *  \param[out] out_m its distance in metres along the sphere (may be NULL).
- *  \return GK_OK; GK_ERR_NOT_FOUND for an empty gazetteer;
- *  GK_ERR_INVALID_ARGUMENT for a bad coordinate. A few us.
- *  Swift: ReverseGeocoder.nearest(to:). \since 0.1 */
-int gk_geocoder_nearest(gk_context *ctx, gk_geocoder *g, double lat, double lon, size_t *out_place,
-                        double *out_m);
-
-/** Place number `place` (0 <= place < gk_geocoder_count).
- *  \param ctx the calling thread's context.
- *  \param g the gazetteer (only read; required).
- *  \param place the place's index, below gk_geocoder_count(g).
- *  \param[out] out_name, out_admin1, out_admin2, out_cc NUL-terminated UTF-8 (empty when
- *  unknown).
- *  \param[out] out_lat the place's latitude in degrees. \param[out] out_lon its longitude.
- *  Any may be NULL. Ownership: the strings are
- *  borrowed from g and valid until gk_geocoder_destroy(g).
- *  \return GK_OK or GK_ERR_NOT_FOUND. Swift: ReverseGeocoder.places. \since 0.1 */
-int gk_geocoder_place(gk_context *ctx, gk_geocoder *g, size_t place, const char **out_name,
-                      const char **out_admin1, const char **out_admin2, const char **out_cc,
-                      double *out_lat, double *out_lon);
-
-/** DESTRUCTOR. NULL is a no-op.
- *  \param g the gazetteer, or NULL; it and the strings gk_geocoder_place lent out are
- *  invalid afterwards. \since 0.1 */
-void gk_geocoder_destroy(gk_geocoder *g);
-
-/* ---------------------------------------------------------- simplification ---- */
-/*
- * Douglas–Peucker line simplification (D. H. Douglas and T. K. Peucker, The Canadian
- * Cartographer 10(2), 112–122, 1973) with an explicit work stack on the heap: no input
- * recurses, so the worst case (a zig-zag where every split peels off one vertex) runs on
- * a 512 KiB thread stack. Rules: distance to the closed segment (compared squared); the
- * farthest vertex is the first strict maximum (GEOS's tie rule); a section is dropped
- * when its maximum distance is <= the tolerance; the first and last vertices are always
- * kept (a closed line keeps its closing vertex); consecutive duplicates are kept at most
- * once. Output: the indices of the kept vertices, ascending, into a caller-owned buffer;
- * a buffer of count entries always suffices.
- * Swift: DouglasPeucker (module GeoKernel).
- */
-
-/** Flag: run simplify-js's radial-distance pre-pass first (a vertex is kept only when it
- *  is farther than the tolerance from the last one kept). Off unless given. */
-#define GK_SIMPLIFY_RADIAL_PREPASS 1
-
-/** Douglas–Peucker on planar (projected) coordinates, deciding exactly as GEOS's
- *  DouglasPeuckerLineSimplifier: GEOS's point-to-segment distance, unsquared, the first
- *  of equal maxima, a section dropped when its maximum is <= tolerance (so ties on
- *  integer grids are decided as GEOS decides them).
- *  \param ctx the calling thread's context.
- *  \param[in] x, y vertex coordinates; vertex i at byte offset i * stride_bytes from each
- *  (stride_bytes >= 8, a multiple of 8). Finite, |value| <= 1e150.
- *  \param stride_bytes bytes between consecutive values of x and of y.
- *  \param count number of vertices.
- *  \param tolerance in the units of x and y; finite, >= 0.
- *  \param flags 0 or GK_SIMPLIFY_RADIAL_PREPASS.
- *  \param[out] out_indices capacity entries for the kept indices, ascending (may be NULL
- *  when capacity is 0). \param[out] out_count the number kept (always set, also when the
- *  buffer is too small).
- *  \param capacity the number of entries out_indices holds.
- *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL when capacity < *out_count (nothing written;
- *  a capacity of count always suffices); GK_ERR_INVALID_ARGUMENT naming the first bad
- *  vertex, a bad tolerance, flag or stride; GK_ERR_OUT_OF_MEMORY when its working memory
- *  (about 33 bytes per vertex) cannot be allocated (the process is never aborted);
- *  GK_ERR_MISUSE for NULL pointers.
- *  Complexity: O(n log n) typical, O(n^2) worst case; O(n) heap memory.
- *  Ownership: out_indices is the caller's. Thread safety: any thread with its own ctx.
- *  Swift: DouglasPeucker.keptIndices(x:y:tolerance:options:). \since 0.1 */
-int gk_simplify_planar(gk_context *ctx, const double *x, const double *y, size_t count,
-                       ptrdiff_t stride_bytes, double tolerance, int flags,
-                       size_t *out_indices, size_t capacity, size_t *out_count);
-
-/** Douglas–Peucker on geographic coordinates with a tolerance in metres. The line is
- *  projected to the gnomonic plane tangent at the normalised mean of its vertices (sphere
- *  of GK_EARTH_MEAN_RADIUS_M): great circles are straight there, and planar distances are
- *  never shorter than spherical ones and at most 1/cos^2(rho_max) longer (rho_max: the
- *  farthest vertex's angular distance from the centre; 0.025 % within 100 km, 2.5 %
- *  within 1 000 km). So no removed vertex is farther than the tolerance from the result
- *  on the sphere. Lines reaching more than 60 degrees from their centre are refused.
- *  \param ctx the calling thread's context.
- *  \param[in] lat, lon degrees, strided as in gk_simplify_planar.
- *  \param tolerance_m metres, finite, >= 0. Other parameters as gk_simplify_planar.
- *  \param count number of vertices (lat and lon may be NULL when it is 0).
- *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a
- *  multiple of 8).
- *  \param flags 0 or GK_SIMPLIFY_RADIAL_PREPASS.
- *  \param[out] out_indices capacity entries for the kept indices, ascending (may be NULL
- *  when capacity is 0).
- *  \param capacity the number of entries out_indices holds (count always suffices).
- *  \param[out] out_count the number kept (required; set also when the buffer is too
- *  small).
- *  \return as gk_simplify_planar; GK_ERR_INVALID_ARGUMENT also for a latitude outside
- *  [-90, 90], a non-finite value or a line too large for one plane.
- *  Complexity: O(n) projection, then as gk_simplify_planar. Ownership: lat and lon are
- *  read during the call only; out_indices is the caller's. Thread safety: any thread with
- *  its own ctx. Swift: DouglasPeucker.simplify(_:toleranceMeters:options:). \since 0.1 */
-int gk_simplify_geographic(gk_context *ctx, const double *lat, const double *lon, size_t count,
-                           ptrdiff_t stride_bytes, double tolerance_m, int flags,
-                           size_t *out_indices, size_t capacity, size_t *out_count);
+/** The number of live events waiting (0 for NULL or when events are not enabled).
+ *  Ownership: borrows tl. Swift: none (the Swift detector returns events directly).
+ *  \param tl the timeline (only read), or NULL. \since 0.4 */
+size_t gk_timeline_pending_events(gk_timeline *tl);
 
 /* ------------------------------------------------------------------ route ---- */
 /*
@@ -1994,462 +2465,6 @@ int gk_route_step_signs(gk_context *ctx, gk_route *route, size_t leg, size_t ind
  *  Thread safety: as the plan. Swift: RouteStep.lanes. \since 0.5 */
 int gk_route_step_lanes(gk_context *ctx, gk_route *route, size_t leg, size_t index, uint32_t *out_masks,
                         size_t capacity, size_t *out_count);
-
-/* --------------------------------------------------------- batch queries ---- */
-/*
- * Queries of many points in one call, for callers whose per-call cost is high (Python's
- * ctypes spends more on a call than the index spends on a query). Results are written row
- * by row into caller-owned arrays sized from the arguments (no output-buffer loop).
- */
-
-/** The k points of index nearest to each of count query points, at most max_m metres away
- *  (sphere GK_EARTH_MEAN_RADIUS_M): the batch twin of gk_index_nearest, with the same
- *  results and order (nearest first, equal distances in id order).
- *  \param ctx the calling thread's context.
- *  \param index the index (required; only read; its read lock is taken once for the batch).
- *  \param[in] lat the query points' latitudes in degrees, [-90, 90]; point i at byte offset
- *  i * stride_bytes (required, also when count is 0).
- *  \param[in] lon their longitudes in degrees, any finite value, likewise.
- *  \param count the number of query points.
- *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a multiple
- *  of 8).
- *  \param k the most results per query point, >= 1.
- *  \param max_m the greatest distance in metres along the sphere, >= 0 (INFINITY: no limit).
- *  \param[out] out_ids count * k ids, row i at i * k (required): the results of query point
- *  i, then UINT32_MAX in the slots without a result.
- *  \param[out] out_m count * k distances in metres likewise, +INFINITY in unused slots (may
- *  be NULL).
- *  \param[out] out_counts count numbers of results, one per query point (may be NULL).
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first bad query point ("query point
- *  17: ..."; the rows before it are written), k 0, a negative or NaN max_m or a bad stride;
- *  GK_ERR_MISUSE for NULL. Complexity: count times gk_index_nearest's search, without its
- *  per-call costs. Ownership: the caller's arrays, read and written during the call only.
- *  Thread safety: as gk_index_nearest (many threads may query one index at once).
- *  Swift: SpatialIndex.nearest(to:k:maxDistanceMeters:) with an array of points (the same
- *  batch search: one heap and node queue for the whole call). \since 0.4 */
-int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, const double *lon,
-                           size_t count, ptrdiff_t stride_bytes, size_t k, double max_m,
-                           uint32_t *out_ids, double *out_m, size_t *out_counts);
-
-/* ----------------------------------------------------------------- places ---- */
-/* Reverse geocoding by address (gk_address_index), visits, Home and Work. */
-
-/** What gk_address_index_lookup found. Swift: AddressKind. \since 0.4 */
-#define GK_ADDRESS_PLACE   0  /**< a named place: "Café de Paris, Place du Casino" */
-#define GK_ADDRESS_ADDRESS 1  /**< a house number: "12 Rue Grimaldi" */
-#define GK_ADDRESS_STREET  2  /**< a named street: "Rue Grimaldi" */
-#define GK_ADDRESS_TOWN    3  /**< the gazetteer's nearest town, the last fallback */
-
-/** CONSTRUCTOR. Builds an address index from an OpenStreetMap file (.osm.pbf, .osm,
- *  .osm.gz): named places (amenity, shop, tourism, leisure, office, craft, historic,
- *  building with a name, or a name with an address), house numbers (addr:housenumber with
- *  addr:street or addr:place) and named streets (highway ways). The rules are in the
- *  README ("Places named by their address").
- *  \param ctx the calling thread's context.
- *  \param[in] osm_path the file, UTF-8 (required).
- *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
- *  \return GK_OK; GK_ERR_IO; GK_ERR_PARSE or GK_ERR_CORRUPT for a damaged file (the message
- *  names the blob or line and byte offset); GK_ERR_OUT_OF_MEMORY when 32 times the file's
- *  size cannot be had; GK_ERR_MISUSE for NULL.
- *  Complexity: O(file size): the Monaco extract in a few tens of milliseconds.
- *  Thread safety: any thread with its own ctx. Swift: AddressIndexBuilder.build(osmFile:). \since 0.4 */
-int gk_address_index_build(gk_context *ctx, const char *osm_path, gk_address_index **out);
-
-/** Saves the index atomically (temporary file, fsync, rename): a crash leaves the previous
- *  file. The file is the index's arrays behind a header with an XXH64 checksum.
- *  \param ctx the calling thread's context.
- *  \param index the index (only read).
- *  \param[in] path where to write it.
- *  \return GK_OK; GK_ERR_IO naming the path and the reason; GK_ERR_MISUSE;
- *  GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8. Thread safety: any thread with its
- *  own ctx, also while others look up. Swift: AddressIndex.save(to:). \since 0.4 */
-int gk_address_index_save(gk_context *ctx, gk_address_index *index, const char *path);
-
-/** CONSTRUCTOR. Loads an index saved by gk_address_index_save (no rebuilding); a damaged or
- *  forged file is refused.
- *  \param ctx the calling thread's context.
- *  \param[in] path the file.
- *  \param[out] out the index. Ownership: the caller frees it with gk_address_index_destroy.
- *  \return GK_OK; GK_ERR_IO; GK_ERR_CORRUPT for a damaged (checksum), truncated or foreign
- *  file or another format version, the message says which; GK_ERR_OUT_OF_MEMORY when 8
- *  times the file's size cannot be had; GK_ERR_MISUSE.
- *  Complexity: O(size). Swift: AddressIndex(contentsOf:). \since 0.4 */
-int gk_address_index_load(gk_context *ctx, const char *path, gk_address_index **out);
-
-/** DESTRUCTOR. NULL is a no-op.
- *  \param index the index, or NULL. \since 0.4 */
-void gk_address_index_destroy(gk_address_index *index);
-
-/** How many entries of one kind the index holds (0 for NULL, GK_ADDRESS_TOWN or an unknown
- *  kind). Swift: AddressIndex.count(_:).
- *  \param index the index (only read), or NULL.
- *  \param kind GK_ADDRESS_PLACE, GK_ADDRESS_ADDRESS or GK_ADDRESS_STREET. \since 0.4 */
-size_t gk_address_index_count(gk_address_index *index, int kind);
-
-/** Names (lat, lon): the nearest named place within place_m, else the nearest house number
- *  within address_m, else the nearest point of a named street within street_m, else the
- *  nearest town of towns (when not NULL).
- *  \param ctx the calling thread's context.
- *  \param index the index (only read; required).
- *  \param towns a gazetteer for the last fallback, or NULL.
- *  \param lat the point's latitude in degrees, [-90, 90].
- *  \param lon the point's longitude in degrees, any finite value.
- *  \param place_m, address_m, street_m the radii in metres (≥ 0; defaults in Swift: 30, 50
- *  and 100).
- *  \param[out] out_kind a GK_ADDRESS_* value (may be NULL).
- *  \param[out] buf receives the text ("12 Rue Grimaldi") and a NUL.
- *  \param capacity bytes at buf. \param[out] out_len the text's length without the NUL
- *  (may be NULL).
- *  \param[out] out_m the distance in metres (may be NULL).
- *  \return GK_OK; GK_ERR_NOT_FOUND when nothing is within the radii and towns is NULL;
- *  GK_ERR_BUFFER_TOO_SMALL (the string rules); GK_ERR_INVALID_ARGUMENT for a bad
- *  coordinate or a negative radius; GK_ERR_MISUSE. About a microsecond.
- *  Thread safety: any number of threads at once, each with its own ctx.
- *  Swift: AddressIndex.lookup(_:radii:fallback:). \since 0.4 */
-int gk_address_index_lookup(gk_context *ctx, gk_address_index *index, gk_geocoder *towns, double lat,
-                            double lon, double place_m, double address_m, double street_m, int *out_kind,
-                            char *buf, size_t capacity, size_t *out_len, double *out_m);
-
-/** The places the timeline's stays return to: a stay within radius_m of a known place is a
- *  visit of the nearest one, else a new place (in time order). Home is the place with the
- *  most time between 00:00 and 06:00 local time, Work the other with the most between 09:00
- *  and 17:00 Monday to Friday.
- *  \param ctx the calling thread's context.
- *  \param tl the timeline (required; only read).
- *  \param radius_m how close a stay must be to a place, metres (> 0; 100 is usual).
- *  \param utc_offset_s seconds to add to UTC for local time (e.g. 3600 for CET; finite,
- *         within ±86 400).
- *  \param[out] lat, lon each place's position (its first stay), degrees.
- *  \param[out] visit_count stays at each place. \param[out] total_s their total time, s.
- *  Any of these four may be NULL.
- *  \param capacity entries each array can hold (the output-buffer rule).
- *  \param[out] out_count the number of places (required).
- *  \param[out] out_home, out_work the index of Home and Work, or -1 (may be NULL).
- *  \return GK_OK; GK_ERR_BUFFER_TOO_SMALL as gk_timeline_placemarks; GK_ERR_INVALID_ARGUMENT
- *  for a radius that is not positive, an offset beyond a day or a stay beyond ±2^50 s of the
- *  epoch; GK_ERR_MISUSE. Complexity: O(stays × places).
- *  Swift: PlaceVisits(placemarks:radiusMeters:utcOffset:). \since 0.4 */
-int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double utc_offset_s, double *lat,
-                       double *lon, size_t *visit_count, double *total_s, size_t capacity, size_t *out_count,
-                       ptrdiff_t *out_home, ptrdiff_t *out_work);
-
-/* -------------------------------------------------------- landmark store ---- */
-/*
- * Landmarks shared by many users and processes, in an SQLite database file (WAL mode):
- * string ids (the caller's, e.g. a server's object id, or 32 generated hex digits),
- * timestamps from the caller (milliseconds since 1970 UTC by convention; the library
- * never reads a clock), deletions kept as tombstones until gk_landmark_store_compact,
- * and a change sequence for sync: gk_landmark_store_changes lists what changed after a
- * cursor, gk_landmark_store_apply takes changes from elsewhere. Conflict rule of apply:
- * the later updated_at wins; on equal updated_at a deletion wins, then the larger note,
- * owner (UTF-8 bytes), latitude, longitude, created_at. Only a landmark's owner may edit
- * or delete it (apply is not checked: it takes a server's word).
- *
- * Answers (get, search, changes) come as a gk_landmark_list: read its entries with
- * gk_landmark_list_get, whose strings are borrowed from the list until
- * gk_landmark_list_destroy.
- *
- * Threads: a gk_landmark_store may be used from many threads at once (each with its own
- * context); several processes may open the same file. A search first reads the changes
- * other processes committed (SQLite's data_version), then answers from an in-memory
- * index. A gk_landmark_list is immutable: any thread may read it.
- */
-
-/** Durabilities of gk_landmark_store_open. Swift: LandmarkStore.Durability. \since 0.4 */
-#define GK_DURABILITY_FULL   0  /**< fsync at every commit: survives a power cut */
-#define GK_DURABILITY_NORMAL 1  /**< survives a process crash; faster */
-
-/** The schema version this library writes (newer files are refused).
- *  Swift: LandmarkStore.schemaVersion. \since 0.4 */
-#define GK_LANDMARK_STORE_SCHEMA_VERSION 2
-/** Longest landmark id in bytes of UTF-8. Swift: StoredLandmark.maxIDBytes. \since 0.4 */
-#define GK_LANDMARK_ID_MAX 128
-
-/** CONSTRUCTOR. Opens (or creates) the landmark store at `path`; migrates an older
- *  schema; loads the search index (O(n log n); see the landmarks.store.open.1m benchmark).
- *  \param ctx the calling thread's context.
- *  \param[in] path the database file, UTF-8 (its -wal and -shm files appear beside it); a
- *         path beginning "file:" names a file, not an SQLite URI.
- *  \param durability GK_DURABILITY_FULL or GK_DURABILITY_NORMAL.
- *  \param[out] out the store. Ownership: the caller closes it with gk_landmark_store_close.
- *  \return GK_OK; GK_ERR_CORRUPT for a file that is not SQLite, another application's
- *  database, a store of a newer schema version (the message names both versions) or one
- *  with damaged rows (a value of the wrong type, a bad coordinate, text that is not UTF-8);
- *  GK_ERR_IO when the file cannot be opened or created or is not a regular file (a FIFO,
- *  device or directory is refused at once); GK_ERR_INVALID_ARGUMENT for a durability not
- *  listed, or a path that is empty, ":memory:" or not UTF-8 (SQLite's temporary databases
- *  would lose every write); GK_ERR_OUT_OF_MEMORY when 8 times the files' size cannot be
- *  had (the search index holds every landmark); GK_ERR_MISUSE for NULL.
- *  Swift: LandmarkStore(path:durability:). \since 0.4 */
-int gk_landmark_store_open(gk_context *ctx, const char *path, int durability, gk_landmark_store **out);
-
-/** DESTRUCTOR. Closes the store; NULL is a no-op. No other thread may be using it.
- *  \param store the store, or NULL; do not use it afterwards.
- *  Swift: LandmarkStore.close(). \since 0.4 */
-void gk_landmark_store_close(gk_landmark_store *store);
-
-/** Adds a landmark in its own transaction.
- *  \param ctx the calling thread's context. \param store the store (modified).
- *  \param[in] id the stable id (1 to GK_LANDMARK_ID_MAX bytes, no NUL or line break), or
- *  NULL to generate one (32 lowercase hex digits of 128 random bits).
- *  \param lat, lon degrees.
- *  \param[in] note 1 to GK_LANDMARK_NOTE_MAX bytes, not blank.
- *  \param[in] owner 1 to GK_LANDMARK_OWNER_MAX bytes, no line break.
- *  \param created_at_ms the creation time (also the first updated_at).
- *  \param[out] out_id receives the id and a NUL; may be NULL with id_capacity 0.
- *  \param id_capacity bytes at out_id (33 hold a generated id). It is checked before the
- *  change: when too small, nothing is added.
- *  \param[out] out_id_len the id's length without the NUL; may be NULL.
- *  \return GK_OK; GK_ERR_DUPLICATE for an id that exists or existed (ids are never
- *  reused); GK_ERR_INVALID_ARGUMENT; GK_ERR_BUFFER_TOO_SMALL; GK_ERR_IO when the write
- *  fails or the database stayed locked; GK_ERR_MISUSE.
- *  Swift: LandmarkStore.add(id:at:note:owner:createdAt:). \since 0.4 */
-int gk_landmark_store_add(gk_context *ctx, gk_landmark_store *store, const char *id, double lat, double lon,
-                          const char *note, const char *owner, int64_t created_at_ms, char *out_id,
-                          size_t id_capacity, size_t *out_id_len);
-
-/** Changes a landmark's note and/or place; only its owner may.
- *  \param ctx the calling thread's context. \param store the store (modified).
- *  \param[in] id the landmark. \param[in] user who edits (compared byte for byte).
- *  \param[in] note the new note, or NULL to keep it.
- *  \param move true to move it to (lat, lon); false keeps the place (lat, lon ignored).
- *  \param lat, lon the new place in degrees, when move.
- *  \param updated_at_ms the time of the edit; not before the landmark's last change.
- *  \return GK_OK; GK_ERR_NOT_FOUND (unknown or deleted); GK_ERR_PERMISSION (the message
- *  names owner and user); GK_ERR_ORDER when updated_at_ms goes back in time;
- *  GK_ERR_INVALID_ARGUMENT; GK_ERR_IO; GK_ERR_MISUSE.
- *  Swift: LandmarkStore.edit(id:note:coordinate:by:at:). \since 0.4 */
-int gk_landmark_store_edit(gk_context *ctx, gk_landmark_store *store, const char *id, const char *user,
-                           const char *note, bool move, double lat, double lon, int64_t updated_at_ms);
-
-/** Deletes a landmark (it stays as a tombstone until compaction); only its owner may.
- *  \param ctx the calling thread's context. \param store the store (modified).
- *  \param[in] id the landmark. \param[in] user who deletes.
- *  \param updated_at_ms the time of the deletion; not before the landmark's last change.
- *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_PERMISSION; GK_ERR_ORDER; GK_ERR_IO;
- *  GK_ERR_MISUSE. Swift: LandmarkStore.delete(id:by:at:). \since 0.4 */
-int gk_landmark_store_delete(gk_context *ctx, gk_landmark_store *store, const char *id, const char *user,
-                             int64_t updated_at_ms);
-
-/** CONSTRUCTOR. Reads landmark `id` (a tombstone when deleted and not yet compacted) as a
- *  list of one entry.
- *  \param ctx the calling thread's context. \param store the store (read).
- *  \param[in] id the landmark.
- *  \param[out] out the list. Ownership: free with gk_landmark_list_destroy.
- *  \return GK_OK; GK_ERR_NOT_FOUND; GK_ERR_INVALID_ARGUMENT; GK_ERR_MISUSE.
- *  Swift: LandmarkStore.landmark(id:). \since 0.4 */
-int gk_landmark_store_get(gk_context *ctx, gk_landmark_store *store, const char *id, gk_landmark_list **out);
-
-/** CONSTRUCTOR. Landmarks nearest first from the user's position, exactly as
- *  gk_landmarks_search answers over the same landmarks, with distances and hints; sees
- *  every change committed before the call, by any process.
- *  \param ctx the calling thread's context. \param store the store (read).
- *  \param lat, lon the user's position in degrees.
- *  \param[in] user the searching user; may be NULL with GK_SCOPE_ALL.
- *  \param radius GK_RADIUS_1KM, _10KM, _100KM or _GLOBAL.
- *  \param[in] text NULL or blank for none; else matched case-insensitively in note or owner.
- *  \param scope GK_SCOPE_*. \param limit at most this many results.
- *  \param accuracy_m the accuracy of the position in metres (shapes the hints), or a
- *  negative value when unknown.
- *  \param[out] out the results. Ownership: free with gk_landmark_list_destroy.
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad coordinate, radius, scope or text;
- *  GK_ERR_IO; GK_ERR_MISUSE. Swift: LandmarkStore.search(_:). \since 0.4 */
-int gk_landmark_store_search(gk_context *ctx, gk_landmark_store *store, double lat, double lon, const char *user,
-                             int radius, const char *text, int scope, size_t limit, double accuracy_m,
-                             gk_landmark_list **out);
-
-/** CONSTRUCTOR. The landmarks changed after sequence `since`, in sequence order, each as
- *  it is now (tombstones for deletions), at most `limit`. Continue from the last entry's
- *  sequence.
- *  \param ctx the calling thread's context. \param store the store (read).
- *  \param since 0 for everything, else a sequence seen before.
- *  \param limit at most this many entries.
- *  \param[out] out the changes. Ownership: free with gk_landmark_list_destroy.
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a negative cursor, or one older than the
- *  last compaction (start again from 0); GK_ERR_OUT_OF_MEMORY when 8 times the store's
- *  files' size cannot be had; GK_ERR_MISUSE.
- *  Swift: LandmarkStore.changes(since:limit:). \since 0.4 */
-int gk_landmark_store_changes(gk_context *ctx, gk_landmark_store *store, int64_t since, size_t limit,
-                              gk_landmark_list **out);
-
-/** Applies one change from elsewhere (a server, another store's changes): an upsert by
- *  id, or a deletion when `deleted`; conflicts by the rule above; owners not checked.
- *  \param ctx the calling thread's context. \param store the store (modified).
- *  \param[in] id the landmark. \param lat, lon its place in degrees.
- *  \param[in] note its note. \param[in] owner its owner.
- *  \param created_at_ms, updated_at_ms its timestamps (updated >= created).
- *  \param deleted true for a deletion (a tombstone).
- *  \param[out] out_applied true when it changed the store, false when it lost the
- *  conflict or was already there; may be NULL.
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT; GK_ERR_IO; GK_ERR_MISUSE.
- *  Swift: LandmarkStore.apply(_:). \since 0.4 */
-int gk_landmark_store_apply(gk_context *ctx, gk_landmark_store *store, const char *id, double lat, double lon,
-                            const char *note, const char *owner, int64_t created_at_ms, int64_t updated_at_ms,
-                            bool deleted, bool *out_applied);
-
-/** The number of landmarks (tombstones not counted), other processes' commits included.
- *  \param ctx the calling thread's context. \param store the store (read).
- *  \param[out] out_count the number.
- *  \return GK_OK; GK_ERR_MISUSE. Swift: LandmarkStore.count(). \since 0.4 */
-int gk_landmark_store_count(gk_context *ctx, gk_landmark_store *store, size_t *out_count);
-
-/** The sequence of the latest change (0 when none).
- *  \param ctx the calling thread's context. \param store the store (read).
- *  \param[out] out_sequence the sequence.
- *  \return GK_OK; GK_ERR_MISUSE. Swift: LandmarkStore.sequence(). \since 0.4 */
-int gk_landmark_store_sequence(gk_context *ctx, gk_landmark_store *store, int64_t *out_sequence);
-
-/** Removes tombstones of sequence <= `through` (INT64_MAX: all), once every syncing
- *  store has seen those deletions.
- *  \param ctx the calling thread's context. \param store the store (modified).
- *  \param through the last sequence to compact.
- *  \param[out] out_removed how many were removed; may be NULL.
- *  \return GK_OK; GK_ERR_IO; GK_ERR_MISUSE. Swift: LandmarkStore.compact(through:). \since 0.4 */
-int gk_landmark_store_compact(gk_context *ctx, gk_landmark_store *store, int64_t through, size_t *out_removed);
-
-/** Imports a snapshot file written by gk_landmarks_save, in one transaction: landmark n
- *  gets the id id_prefix + "n".
- *  \param ctx the calling thread's context. \param store the store (modified).
- *  \param[in] snapshot the snapshot file. \param[in] id_prefix prefix of the ids, or NULL.
- *  \param created_at_ms the timestamps of the imported landmarks.
- *  \param[out] out_count how many were imported; may be NULL.
- *  \return GK_OK; GK_ERR_IO, GK_ERR_CORRUPT (the snapshot); GK_ERR_DUPLICATE (nothing is
- *  imported); GK_ERR_MISUSE. Swift: LandmarkStore.importSnapshot(from:idPrefix:createdAt:).
- *  \since 0.4 */
-int gk_landmark_store_import(gk_context *ctx, gk_landmark_store *store, const char *snapshot, const char *id_prefix,
-                             int64_t created_at_ms, size_t *out_count);
-
-/** The number of entries of a list (0 for NULL).
- *  \param list the list (read), or NULL. \since 0.4 */
-size_t gk_landmark_list_count(gk_landmark_list *list);
-
-/** Reads entry `index` of a list. Every output may be NULL.
- *  \param ctx the calling thread's context. \param list the list (read).
- *  \param index the entry, below gk_landmark_list_count.
- *  \param[out] out_id, out_note, out_owner NUL-terminated UTF-8 borrowed from the list
- *  (valid until gk_landmark_list_destroy).
- *  \param[out] out_lat, out_lon degrees.
- *  \param[out] out_created_at_ms, out_updated_at_ms the caller-given timestamps.
- *  \param[out] out_deleted true for a tombstone.
- *  \param[out] out_sequence the sequence of its latest change.
- *  \param[out] out_distance_m the distance from the searching user in metres (sphere); NaN
- *  outside search lists.
- *  \param[out] out_hint the distance for people ("12.5 m away"), borrowed; "" outside
- *  search lists.
- *  \return GK_OK; GK_ERR_NOT_FOUND for an index beyond the list; GK_ERR_MISUSE.
- *  Swift: StoredLandmark, StoredLandmarkResult. \since 0.4 */
-int gk_landmark_list_get(gk_context *ctx, gk_landmark_list *list, size_t index, const char **out_id,
-                         double *out_lat, double *out_lon, const char **out_note, const char **out_owner,
-                         int64_t *out_created_at_ms, int64_t *out_updated_at_ms, bool *out_deleted,
-                         int64_t *out_sequence, double *out_distance_m, const char **out_hint);
-
-/** DESTRUCTOR. NULL is a no-op.
- *  \param list the list, or NULL; its strings become invalid. \since 0.4 */
-void gk_landmark_list_destroy(gk_landmark_list *list);
-
-/* ---------------------------------------------------------- timeline live ---- */
-/* Live stays and the cleaning stage of a gk_timeline (section timeline; Swift:
- * LiveStopDetector, StayEvent, TrackCleaning). Every gk_timeline detects stays live; after
- * gk_timeline_enable_events its events wait in a queue, oldest first, until read in chunks
- * with gk_timeline_read_events (the queue exception to the output-buffer rule, as the
- * geofence monitor's). For each stay: one GK_TIMELINE_ARRIVED as soon as it is established
- * (the fixes have stayed within the distance of its first fix for the duration and the
- * person is still there), one GK_TIMELINE_UPDATED per later fix that joins it, then
- * GK_TIMELINE_DEPARTED with the final placemark (the same as gk_timeline_placemarks
- * reports), or GK_TIMELINE_CANCELLED when it will not become a placemark (a pause longer
- * than the gap limit, or gk_timeline_finish without the open stay). The placemarks and
- * moves are exactly those of the batch detector (Swift StopDetector.detect), for every
- * preset. Moves are not queued: read them with gk_timeline_move. Thread safety: as the
- * gk_timeline. */
-
-/** The preset that was GK_TIMELINE_TIMELY_MOVES until 0.3: the Moves-style diary seed's
- *  literal rule, within 20 m for 3 s, no gap limit, fixes worse than 160 m ignored.
- *  Swift: StopDetector.Preset.timelyMovesSeed. \since 0.4 */
-#define GK_TIMELINE_TIMELY_MOVES_SEED 4
-
-/** Live event kinds (Swift: StayEvent). \since 0.4 */
-#define GK_TIMELINE_ARRIVED   1
-#define GK_TIMELINE_UPDATED   2
-#define GK_TIMELINE_DEPARTED  3
-#define GK_TIMELINE_CANCELLED 4
-
-/** Queues the live events of tl from now on. Allowed only before the first fix.
- *  Modifies tl. Ownership: borrows tl.
- *  \param ctx the calling thread's context.
- *  \param tl the timeline (required).
- *  \return GK_OK; GK_ERR_MISUSE for NULL or after the first fix.
- *  Complexity: O(1); afterwards O(1) amortised per event queued.
- *  Swift: LiveStopDetector.add(_:into:). \since 0.4 */
-int gk_timeline_enable_events(gk_context *ctx, gk_timeline *tl);
-
-/** Puts the cleaning stage in front of the detector (Swift: TrackCleaning): a fix whose
- *  accuracy is worse than max_accuracy_m is dropped (an accuracy of 0 counts as unknown);
- *  a fix that the last kept fix cannot reach at max_speed_mps (the distance less both
- *  accuracies, over the time between them; haversine on R = 6 371 000 m) is held back and
- *  dropped unless 3 fixes spanning 30 s with a measured accuracy (300 s otherwise) confirm
- *  it. Held-back fixes reach the detector only once confirmed. Allowed only before the
- *  first fix. Modifies tl. Ownership: borrows tl.
- *  \param ctx the calling thread's context.
- *  \param tl the timeline (required).
- *  \param max_speed_mps the top speed in m/s, > 0 (INFINITY: no speed rule); 50 is the
- *  standard (180 km/h: cars, buses, intercity trains).
- *  \param max_accuracy_m the accuracy limit in metres, > 0 (INFINITY: none); 100 is the standard.
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a value out of range (NaN included);
- *  GK_ERR_MISUSE for NULL or after the first fix. Complexity: O(1).
- *  Swift: StopDetector(parameters:cleaning:), TrackCleaning(maximumSpeedMetersPerSecond:maximumAccuracyMeters:). \since 0.4 */
-int gk_timeline_set_cleaning(gk_context *ctx, gk_timeline *tl, double max_speed_mps, double max_accuracy_m);
-
-/** Departure rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Departure). \since 0.4 */
-#define GK_TIMELINE_DEPART_FIRST_OUTSIDE 1  /**< departure = the first fix outside (trackintel) */
-#define GK_TIMELINE_DEPART_LAST_INSIDE   2  /**< departure = the last fix inside */
-
-/** Anchor rules of gk_timeline_set_rules (Swift: StopDetector.Parameters.Anchor). \since 0.4 */
-#define GK_TIMELINE_ANCHOR_FIRST_FIX 1  /**< distances from the window's first fix (trackintel) */
-#define GK_TIMELINE_ANCHOR_CENTROID  2  /**< distances from the mean of the window's fixes */
-#define GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED 3  /**< the first fix, then the mean once the window lasted the duration */
-
-/** Sets the signal-gap, departure and anchor rules of tl's detector (Swift:
- *  StopDetector.Parameters.signalGapSeconds, .departure, .anchor; GK_TIMELINE_TIMELY_MOVES
- *  sets 120 s, GK_TIMELINE_DEPART_LAST_INSIDE and GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED,
- *  the other presets INFINITY, GK_TIMELINE_DEPART_FIRST_OUTSIDE and GK_TIMELINE_ANCHOR_FIRST_FIX).
- *  After a pause longer than signal_gap_s a stay goes on only when the next fix lies within
- *  the stay's distance; otherwise the stay ends at the last fix before the pause and the
- *  move spans it. Keeps the other parameters and the cleaning stage. Allowed only before
- *  the first fix. Modifies tl. Ownership: borrows tl.
- *  \param ctx the calling thread's context.
- *  \param tl the timeline (required).
- *  \param signal_gap_s seconds, > 0; INFINITY turns the rule off.
- *  \param departure GK_TIMELINE_DEPART_FIRST_OUTSIDE or GK_TIMELINE_DEPART_LAST_INSIDE.
- *  \param anchor GK_TIMELINE_ANCHOR_FIRST_FIX, GK_TIMELINE_ANCHOR_CENTROID or
- *  GK_TIMELINE_ANCHOR_CENTROID_ONCE_ESTABLISHED.
- *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad value; GK_ERR_MISUSE for NULL or after
- *  the first fix. Complexity: O(1). Swift: StopDetector.Parameters(...signalGapSeconds:departure:anchor:). \since 0.4 */
-int gk_timeline_set_rules(gk_context *ctx, gk_timeline *tl, double signal_gap_s, int departure, int anchor);
-
-/** Takes up to capacity live events from the queue, oldest first. Modifies tl.
- *  Ownership: borrows tl; the events are copied into the caller's arrays, each of capacity
- *  entries; any array may be NULL to skip that field.
- *  \param ctx the calling thread's context.
- *  \param tl the timeline (required).
- *  \param[out] out_kinds GK_TIMELINE_ARRIVED, _UPDATED, _DEPARTED or _CANCELLED.
- *  \param[out] out_index the placemark index the stay has (or would have had).
- *  \param[out] out_lat, out_lon the location in degrees: for DEPARTED the placemark's,
- *  otherwise provisional (the mean of the stay's fixes so far).
- *  \param[out] out_arrival the arrival, seconds (UTC).
- *  \param[out] out_time the time of the latest fix inside, seconds; for DEPARTED the departure.
- *  \param[out] out_fix_count the stay's fixes so far.
- *  \param capacity the most events to take (fewer waiting is not an error; the rest stay).
- *  \param[out] out_count the number taken (required).
- *  \return GK_OK; GK_ERR_MISUSE for NULL. Call again until *out_count is 0, or size the
- *  arrays with gk_timeline_pending_events. Swift: StayEvent. \since 0.4 */
-int gk_timeline_read_events(gk_context *ctx, gk_timeline *tl, int *out_kinds, ptrdiff_t *out_index,
-                            double *out_lat, double *out_lon, double *out_arrival, double *out_time,
-                            size_t *out_fix_count, size_t capacity, size_t *out_count);
-
-/** The number of live events waiting (0 for NULL or when events are not enabled).
- *  Ownership: borrows tl. Swift: none (the Swift detector returns events directly).
- *  \param tl the timeline (only read), or NULL. \since 0.4 */
-size_t gk_timeline_pending_events(gk_timeline *tl);
 
 /* @sections: new header sections go above this line, one per facade */
 
