@@ -62,13 +62,13 @@ let package = Package(
             dependencies: ["CProjShim", "CSIMDShim"]
         ),
         // Thin facades over the kernel, one per kind of app (DESIGN.md).
-        .target(name: "Nearby", dependencies: ["GeoKernel", "CSQLite"]),
+        .target(name: "Nearby", dependencies: ["GeoKernel", "OpenStreetMap", "CSQLite"]),
         .target(name: "Route", dependencies: ["GeoKernel"]),
         .target(name: "Geofence", dependencies: ["GeoKernel"]),
         .target(name: "Timeline", dependencies: ["GeoKernel"]),
         // OpenStreetMap: PBF and XML readers, routing profiles, OSM → road network.
         // No Foundation (libgeokernel.so links it).
-        .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "Nearby", "CZlibShim"]),
+        .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "CZlibShim"]),
         // File formats (GeoJSON, GPX, CSV) for the tool and the tests; uses Foundation.
         .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
         .target(
@@ -110,7 +110,9 @@ let package = Package(
         ),
         // CZlibShim: the PNG reader of the --svg picture tests.
         .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "CZlibShim", "_GeoKernelTestSupport"]),
-        .testTarget(name: "NearbyTests", dependencies: ["Nearby", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(
+            name: "NearbyTests", dependencies: ["Nearby", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "RouteTests", dependencies: ["Route", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "GeoFormats", "_GeoKernelTestSupport"]),

@@ -74,9 +74,7 @@ enum SeedWriter {
 
         // Address indexes: the sample town's streets with a place and an address.
         let ad = sub("address-file")
-        var places = AddressIndexBuilder()
-        try OSMFile.read(bytes: Array(town.utf8), format: .xml) { places.add($0) }
-        let townIndex = try places.finish().index
+        let townIndex = try AddressIndex.build(bytes: Array(town.utf8), format: .xml).index
         try townIndex.save(to: ad + "/town.gkaddr")
         let (p1, p2) = (SampleTown.position(east: 75, north: 8), SampleTown.position(east: 300, north: 440))
         try AddressIndex(points: [

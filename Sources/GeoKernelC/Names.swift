@@ -2,6 +2,7 @@ import CGeoKernelHeader
 import GeoKernel
 import Geofence
 import Nearby
+import OpenStreetMap
 import Route
 import Timeline
 

@@ -18,7 +18,7 @@ final class AddressIndexBox {
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
-        let built = try AddressIndexBuilder.build(osmFile: try cString(osmPath, "osm_path"))
+        let built = try AddressIndex.build(osmFile: try cString(osmPath, "osm_path"))
         outHandle.pointee = retainedHandle(AddressIndexBox(built.index))
     }
 }

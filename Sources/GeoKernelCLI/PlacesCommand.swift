@@ -30,7 +30,7 @@ struct PlacesCommand: ParsableCommand {
         var out: String
 
         func run() throws {
-            let (index, report) = try AddressIndexBuilder.build(osmFile: osm)
+            let (index, report) = try AddressIndex.build(osmFile: osm)
             print("read: \(report)")
             try index.save(to: out)
             let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
@@ -89,7 +89,7 @@ struct PlacesCommand: ParsableCommand {
 enum AddressIndexSource {
     static func load(index: String?, osm: String?) throws -> AddressIndex {
         if let index { return try AddressIndex(contentsOf: index) }
-        if let osm { return try AddressIndexBuilder.build(osmFile: osm).index }
+        if let osm { return try AddressIndex.build(osmFile: osm).index }
         throw ValidationError("give --index FILE (from `geokernel places build`) or --osm FILE")
     }
 }

@@ -1,5 +1,5 @@
 /* C consumer: section "places" — an address index built from a small OpenStreetMap file
- * (Tests/OpenStreetMapTests/Fixtures/places/addresses.osm, re-written here), saved, loaded
+ * (Tests/NearbyTests/Fixtures/places/addresses.osm, re-written here), saved, loaded
  * and looked up; the places a timeline's stays return to. */
 #define _POSIX_C_SOURCE 200809L
 #include "consumer.h"

@@ -1,4 +1,5 @@
 import GeoKernel
+import OpenStreetMap
 
 // An address index file is a `SectionedFile` (GeoKernel/Support/SectionedFile.swift):
 // header words 2 = point count, 3 = street count, 5 = 0; sections in the order of

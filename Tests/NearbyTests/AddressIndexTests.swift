@@ -5,7 +5,7 @@ import OpenStreetMap
 import Testing
 import _GeoKernelTestSupport
 
-/// Reverse geocoding by address (`AddressIndexBuilder` → `Nearby.AddressIndex`): the rules
+/// Reverse geocoding by address (`AddressIndex.build(osmFile:)`, over `OSMAddressReader`): the rules
 /// on a hand-written file, the Monaco extract in both formats, brute-force equivalence of
 /// the grid search on seeded random points, and the saved file.
 @Suite struct AddressIndexTests {
@@ -15,7 +15,7 @@ import _GeoKernelTestSupport
     static func at(_ lat: Double, _ lon: Double) throws -> Coordinate { try Coordinate(latitude: lat, longitude: lon) }
 
     @Test func aPlaceWithoutAnAddressTakesTheNearestStreetsName() throws {
-        let (index, report) = try AddressIndexBuilder.build(osmFile: Self.fixture)
+        let (index, report) = try AddressIndex.build(osmFile: Self.fixture)
         let m = try #require(index.lookup(try Self.at(43.72982, 7.42050)))
         #expect(m.kind == .place)
         #expect(m.text == "Café du Coin, Rue Nord")
@@ -24,14 +24,14 @@ import _GeoKernelTestSupport
     }
 
     @Test func aPlaceWithItsOwnAddressShowsNameNumberAndStreet() throws {
-        let (index, _) = try AddressIndexBuilder.build(osmFile: Self.fixture)
+        let (index, _) = try AddressIndex.build(osmFile: Self.fixture)
         let m = try #require(index.lookup(try Self.at(43.72952, 7.42086)))
         #expect(m.text == "Boulangerie, 7 Rue Est")
         #expect(m.name == "Boulangerie" && m.houseNumber == "7" && m.street == "Rue Est")
     }
 
     @Test func houseNumbersWithoutAStreetAreSkippedAndAddrPlaceStandsInForTheStreet() throws {
-        let (index, report) = try AddressIndexBuilder.build(osmFile: Self.fixture)
+        let (index, report) = try AddressIndex.build(osmFile: Self.fixture)
         #expect(report.addressesWithoutStreet == 1)
         #expect(report.places == 2 && report.addresses == 2 && report.streets == 2)
         let m = try #require(index.lookup(try Self.at(43.72921, 7.42151)))
@@ -39,14 +39,14 @@ import _GeoKernelTestSupport
     }
 
     @Test func aBuildingsAddressSitsAtTheMeanOfItsCorners() throws {
-        let (index, _) = try AddressIndexBuilder.build(osmFile: Self.fixture)
+        let (index, _) = try AddressIndex.build(osmFile: Self.fixture)
         let m = try #require(index.nearest(.address, to: try Self.at(43.7289, 7.4219), maxDistanceMeters: 5))
         #expect(m.text == "12 Rue Est")
         #expect(abs(m.coordinate.latitude - 43.7289) < 1e-7 && abs(m.coordinate.longitude - 7.4219) < 1e-7)
     }
 
     @Test func farFromPlacesAndAddressesTheStreetIsNamedAndBeyondItNothing() throws {
-        let (index, _) = try AddressIndexBuilder.build(osmFile: Self.fixture)
+        let (index, _) = try AddressIndex.build(osmFile: Self.fixture)
         // 40 m east of Rue Est (lon 7.4210), away from every point.
         let m = try #require(index.lookup(try Self.at(43.72960, 7.42150), radii: AddressRadii(placeMeters: 30, addressMeters: 20)))
         #expect(m.kind == .street && m.text == "Rue Est")
@@ -56,7 +56,7 @@ import _GeoKernelTestSupport
     }
 
     @Test func theGazetteerTownIsTheLastFallback() throws {
-        let (index, _) = try AddressIndexBuilder.build(osmFile: Self.fixture)
+        let (index, _) = try AddressIndex.build(osmFile: Self.fixture)
         let towns = try ReverseGeocoder(places: [
             NamedPlace(name: "Monaco", admin1: "", admin2: "", countryCode: "MC", coordinate: try Self.at(43.7325, 7.4189))
         ])
@@ -65,8 +65,8 @@ import _GeoKernelTestSupport
     }
 
     @Test func monacoReadsTheSameFromPBFAndXMLAndNamesItsPlaces() throws {
-        let pbf = try AddressIndexBuilder.build(osmFile: OSMReaderFixture.monacoPBF)
-        let xml = try AddressIndexBuilder.build(osmFile: OSMReaderFixture.monacoGzip)
+        let pbf = try AddressIndex.build(osmFile: SharedData.path("osm/monaco.osm.pbf"))
+        let xml = try AddressIndex.build(osmFile: SharedData.path("osm/monaco.osm.gz"))
         #expect(pbf.report == xml.report)
         #expect(pbf.report.places == 136 && pbf.report.addresses == 1 && pbf.report.streets == 317)
         let wine = try #require(pbf.index.lookup(try Self.at(43.7433120, 7.4278510)))
@@ -81,7 +81,7 @@ import _GeoKernelTestSupport
     }
 
     @Test func theGridFindsWhatBruteForceFindsOnSeededRandomPoints() throws {
-        let (index, _) = try AddressIndexBuilder.build(osmFile: OSMReaderFixture.monacoPBF)
+        let (index, _) = try AddressIndex.build(osmFile: SharedData.path("osm/monaco.osm.pbf"))
         var random = SeededRandom(seed: 7)
         for _ in 0..<500 {
             let c = try Self.at(random.uniform(43.72, 43.745), random.uniform(7.40, 7.445))
@@ -98,7 +98,7 @@ import _GeoKernelTestSupport
     }
 
     @Test func aSavedIndexLoadsIdenticalAndADamagedOneIsRefused() throws {
-        let (index, _) = try AddressIndexBuilder.build(osmFile: OSMReaderFixture.monacoPBF)
+        let (index, _) = try AddressIndex.build(osmFile: SharedData.path("osm/monaco.osm.pbf"))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gk-address-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

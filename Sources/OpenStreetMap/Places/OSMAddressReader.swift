@@ -1,14 +1,14 @@
 import GeoKernel
-import Nearby
 
-/// Builds a `Nearby.AddressIndex` from OpenStreetMap data, in one streaming read.
+/// Reads the places, addresses and streets of OpenStreetMap data in one streaming read:
+/// the plain values `Nearby.AddressIndex.build(osmFile:)` indexes.
 ///
 /// What becomes what:
 /// - a **place**: a node or way with a `name` and one of `amenity`, `shop`, `tourism`,
 ///   `leisure`, `office`, `craft`, `historic` or `building` (not `no`), or with a `name`
 ///   and an address ("Palais de Justice", a named public building); its
-///   `addr:housenumber` and `addr:street` (or `addr:place`) when it has them, else the
-///   street nearest to it within 100 m;
+///   `addr:housenumber` and `addr:street` (or `addr:place`) when it has them (the index
+///   names the others by the street nearest to them within 100 m);
 /// - an **address**: any other node or way with `addr:housenumber` and `addr:street` (or
 ///   `addr:place`); a house number without a street is skipped and counted;
 /// - a **street**: a `highway` way with a `name` (squares mapped as pedestrian areas
@@ -18,8 +18,9 @@ import Nearby
 ///
 /// Thread safety: a value; use from one thread. Complexity: O(n log n) in the nodes read
 /// when they are not sorted by id, else O(n) plus the ways; memory 24 bytes per node.
-/// C twin: inside `gk_address_index_build`. \since 0.4
-public struct AddressIndexBuilder: Sendable {
+/// C twin: inside `gk_address_index_build`. \since 0.4 (as `AddressIndexBuilder`, which
+/// also built the index, until 0.5)
+public struct OSMAddressReader: Sendable {
     /// What a build read and kept.
     public struct Report: Sendable, Hashable, CustomStringConvertible {
         public var nodesRead = 0, waysRead = 0
@@ -42,8 +43,6 @@ public struct AddressIndexBuilder: Sendable {
 
     /// The keys that make a named feature a place.
     public static let placeKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "building"]
-    /// How far the nearest street may be from a place without an address (metres).
-    public static let placeStreetMeters = 100.0
 
     private struct PendingWay {
         var refs: Range<Int>
@@ -108,11 +107,10 @@ public struct AddressIndexBuilder: Sendable {
         return nil
     }
 
-    /// Resolves the ways and builds the index.
+    /// Resolves the ways: the points (places and addresses) and the named streets read.
     ///
-    /// - Throws: `.capacity` for an index beyond 2³¹ vertices.
     /// - Complexity: O(n log n).
-    public consuming func finish() throws(GeoKernelError) -> (index: AddressIndex, report: Report) {
+    public consuming func finish() -> (points: [AddressPoint], streets: [NamedStreet], report: Report) {
         nodes.finish()
         var streets: [NamedStreet] = []
         for w in ways {
@@ -133,40 +131,31 @@ public struct AddressIndexBuilder: Sendable {
                     houseNumber: w.number, street: w.street))
             }
         }
-        // Places without an address take the nearest street's name.
-        if points.contains(where: { $0.kind == .place && $0.street.isEmpty }) {
-            let streetsOnly = try AddressIndex(points: [], streets: streets)
-            for i in points.indices where points[i].kind == .place && points[i].street.isEmpty {
-                if let s = streetsOnly.nearest(.street, to: points[i].coordinate, maxDistanceMeters: Self.placeStreetMeters) {
-                    points[i].street = s.street
-                    report.placesNamedByNearestStreet += 1
-                }
-            }
-        }
         report.places = points.count { $0.kind == .place }
         report.addresses = points.count { $0.kind == .address }
         report.streets = streets.count
-        return (try AddressIndex(points: points, streets: streets), report)
+        return (points, streets, report)
     }
 
-    /// Reads an OpenStreetMap file (PBF, XML or gzip-compressed XML) and builds its address index.
+    /// Reads an OpenStreetMap file (PBF, XML or gzip-compressed XML).
     ///
     /// - Throws: what `OSMFile.read` throws (`.io`, `.corrupt`, `.parse` naming the blob or
-    ///   the line and byte offset); `.capacity` as `finish()`.
-    /// - Complexity: O(file size); the Monaco extract in well under 0.2 s.
-    /// - C twin: `gk_address_index_build`.
-    public static func build(
+    ///   the line and byte offset).
+    /// - Complexity: O(file size). C twin: inside `gk_address_index_build`.
+    public static func read(
         osmFile path: String, format: OSMFileFormat? = nil
-    ) throws(GeoKernelError) -> (index: AddressIndex, report: Report) {
-        var b = AddressIndexBuilder()
-        try OSMFile.read(path, format: format) { e in b.add(e) }
-        return try b.finish()
+    ) throws(GeoKernelError) -> (points: [AddressPoint], streets: [NamedStreet], report: Report) {
+        var r = OSMAddressReader()
+        try OSMFile.read(path, format: format) { e in r.add(e) }
+        return r.finish()
     }
 
     /// The same for OpenStreetMap data in memory (tests, fuzzing). C twin: none.
-    public static func build(bytes: [UInt8], format: OSMFileFormat) throws(GeoKernelError) -> (index: AddressIndex, report: Report) {
-        var b = AddressIndexBuilder()
-        try OSMFile.read(bytes: bytes, format: format) { e in b.add(e) }
-        return try b.finish()
+    public static func read(
+        bytes: [UInt8], format: OSMFileFormat
+    ) throws(GeoKernelError) -> (points: [AddressPoint], streets: [NamedStreet], report: Report) {
+        var r = OSMAddressReader()
+        try OSMFile.read(bytes: bytes, format: format) { e in r.add(e) }
+        return r.finish()
     }
 }
