@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "NearbyTests", dependencies: ["Nearby", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "RouteTests", dependencies: ["Route", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "RouteTests", dependencies: ["Route", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(

@@ -1,9 +1,8 @@
 import GeoKernel
-import OpenStreetMap
 import Testing
 
-@Suite("Profile: the strict JSON reader (MiniJSON)")
-struct ProfileMiniJSONTests {
+@Suite("MiniJSON: the strict JSON reader")
+struct MiniJSONTests {
     static func parses(_ text: String) -> Bool { (try? MiniJSON.parse(text)) != nil }
 
     @Test("strings: escapes and surrogate pairs decode")
