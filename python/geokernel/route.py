@@ -316,9 +316,10 @@ class RoadGraph(_Handle):
 
     @classmethod
     def from_osm(cls, path: _Path, profile: str = "car") -> "RoadGraph":
-        """Builds the graph of a profile ("car", "bicycle", "foot" or JSON text) from an
-        OpenStreetMap file. Raises FileIOError, ParseError, CorruptFileError,
-        InvalidArgumentError with the library's message."""
+        """Builds the graph of a profile ("car", "bicycle" or "bike", "foot" or "walk", or
+        JSON text; read as the tool's --profile is) from an OpenStreetMap file. Raises
+        FileIOError, ParseError, CorruptFileError, InvalidArgumentError, OutOfMemoryError
+        with the library's message."""
         out = c_void_p()
         ctx = context()
         check(lib.gk_road_graph_build_osm(ctx, encode(path, "path"), encode(profile, "profile"), byref(out)), ctx)

@@ -328,6 +328,15 @@ def test_road_graph_saves_loads_and_refuses_damage(monaco, tmp_path):
     assert json.loads(gk.profile_json("car"))["highwaySpeedsKmh"]
 
 
+def test_profile_arguments_read_as_the_tool_reads_them(shared):
+    with gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "bike") as bike, \
+            gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "bicycle") as bicycle:
+        assert bike.info() == bicycle.info()
+    assert json.loads(gk.profile_json("walk")) == json.loads(gk.profile_json("foot"))
+    with pytest.raises(gk.InvalidArgumentError, match="bicycle \\(bike\\)"):
+        gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "Bike")
+
+
 def test_road_routes_equal_the_swift_tool(monaco, shared, swift_cli):
     args = [swift_cli, "route", "--osm", str(shared / "osm" / "monaco.osm.pbf"), "--format", "geojson"]
     for lat, lon in MONACO_PINS:
