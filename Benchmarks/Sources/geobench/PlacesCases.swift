@@ -33,7 +33,7 @@ enum PlacesCases {
         let fixture = Box<(index: AddressIndex, points: [Coordinate])?>(nil)
         func ready() -> (index: AddressIndex, points: [Coordinate]) {
             if let f = fixture.value { return f }
-            let index = try! AddressIndexBuilder.build(osmFile: pbf).index
+            let index = try! AddressIndex.build(osmFile: pbf).index
             var random = SplitMix64(seed: 2026)
             let points = (0..<queryCount).map { _ in
                 try! Coordinate(latitude: random.uniform(43.7247, 43.7519), longitude: random.uniform(7.4090, 7.4398))
@@ -49,7 +49,7 @@ enum PlacesCases {
                 elements.value = n
             }),
             BenchCase(name: "places.build.monaco", n: 1, baseline: "places.read.monaco", run: {
-                built.value = try! AddressIndexBuilder.build(osmFile: pbf).index
+                built.value = try! AddressIndex.build(osmFile: pbf).index
             }, check: {
                 let i = built.value!
                 IndexCases.note("places.build.monaco: \(i.count(.place)) places, \(i.count(.address)) addresses, "

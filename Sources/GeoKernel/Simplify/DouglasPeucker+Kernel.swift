@@ -155,9 +155,9 @@ extension DouglasPeucker {
         let sx = bx - ax, sy = by - ay
         let len2 = sx * sx + sy * sy
         let length = len2.squareRoot()
-        if blocks {
+        if blocks && last - i >= 8 {
             if let found = farthestByEstimate(x, y, first, last, ax, ay, bx, by, len2, length) { return found }
-            if last - i >= 8 { (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, bx, by, len2, length) }
+            (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, bx, by, len2, length)
         }
         while i < last {
             let d = segmentDistance(x[i], y[i], ax, ay, bx, by, len2, length)
