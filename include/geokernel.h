@@ -900,7 +900,7 @@ int gk_index_nearest_batch(gk_context *ctx, gk_index *index, const double *lat, 
  *  names the blob or line and byte offset); GK_ERR_OUT_OF_MEMORY when 32 times the file's
  *  size cannot be had; GK_ERR_MISUSE for NULL.
  *  Complexity: O(file size): the Monaco extract in a few tens of milliseconds.
- *  Thread safety: any thread with its own ctx. Swift: AddressIndexBuilder.build(osmFile:). \since 0.4 */
+ *  Thread safety: any thread with its own ctx. Swift: AddressIndex.build(osmFile:). \since 0.4 */
 int gk_address_index_build(gk_context *ctx, const char *osm_path, gk_address_index **out);
 
 /** Saves the index atomically (temporary file, fsync, rename): a crash leaves the previous
