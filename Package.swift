@@ -61,16 +61,20 @@ let package = Package(
             name: "GeoKernel",
             dependencies: ["CProjShim", "CSIMDShim"]
         ),
+        // GeoText: the one text layer (JSON, XML and CSV reading and writing), without
+        // Foundation; package-internal API for the modules above the kernel.
+        .target(name: "GeoText", dependencies: ["GeoKernel"]),
         // Thin facades over the kernel, one per kind of app (DESIGN.md).
-        .target(name: "Nearby", dependencies: ["GeoKernel", "OpenStreetMap", "CSQLite"]),
-        .target(name: "Route", dependencies: ["GeoKernel"]),
+        .target(name: "Nearby", dependencies: ["GeoKernel", "GeoText", "OpenStreetMap", "CSQLite"]),
+        .target(name: "Route", dependencies: ["GeoKernel", "GeoText"]),
         .target(name: "Geofence", dependencies: ["GeoKernel"]),
-        .target(name: "Timeline", dependencies: ["GeoKernel"]),
+        .target(name: "Timeline", dependencies: ["GeoKernel", "GeoText"]),
         // OpenStreetMap: PBF and XML readers, routing profiles, OSM → road network.
         // No Foundation (libgeokernel.so links it).
-        .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "CZlibShim"]),
-        // File formats (GeoJSON, GPX, CSV) for the tool and the tests; uses Foundation.
-        .target(name: "GeoFormats", dependencies: ["GeoKernel"]),
+        .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "GeoText", "CZlibShim"]),
+        // File formats (GeoJSON, GPX, CSV) for the tool and the tests; their text through
+        // GeoText, files through Foundation.
+        .target(name: "GeoFormats", dependencies: ["GeoKernel", "GeoText"]),
         .target(
             name: "GeoKernelC",
             dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap", "CGeoKernelHeader"],
@@ -89,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "GeoKernelCLI",
             dependencies: [
-                "GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
+                "GeoKernel", "GeoText", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
                 "CGeoKernelHeader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -99,7 +103,7 @@ let package = Package(
         // a plain build links a program that does nothing.
         .executableTarget(
             name: "gk-fuzz",
-            dependencies: ["GeoKernel", "Nearby", "Route", "Timeline", "GeoFormats", "OpenStreetMap"],
+            dependencies: ["GeoKernel", "GeoText", "Nearby", "Route", "Timeline", "GeoFormats", "OpenStreetMap"],
             path: "Fuzz",
             exclude: ["Dictionaries"]
         ),
@@ -108,8 +112,7 @@ let package = Package(
             dependencies: ["GeoKernel"],
             path: "Tests/_GeoKernelTestSupport"
         ),
-        // CZlibShim: the PNG reader of the --svg picture tests.
-        .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "CZlibShim", "_GeoKernelTestSupport"]),
+        .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "_GeoKernelTestSupport"]),
         .testTarget(
             name: "NearbyTests", dependencies: ["Nearby", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"],
             exclude: ["Fixtures"]),
@@ -119,6 +122,14 @@ let package = Package(
         .testTarget(
             name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "Route", "_GeoKernelTestSupport"],
             exclude: ["Fixtures"]),
+        // The command-line tool's tests (they run the built `geokernel`); CZlibShim: the PNG
+        // reader of the --svg picture tests.
+        .testTarget(
+            name: "GeoKernelCLITests",
+            dependencies: [
+                "GeoKernel", "GeoText", "GeoFormats", "Route", "Nearby", "Timeline", "CZlibShim", "_GeoKernelTestSupport",
+            ]),
+        .testTarget(name: "GeoTextTests", dependencies: ["GeoText", "_GeoKernelTestSupport"]),
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "_GeoKernelTestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation  // Data, for GPX.decode and GeoJSON.decode
 import GeoFormats
 import GeoKernel
+import GeoText
 import Nearby
 import OpenStreetMap
 import Route

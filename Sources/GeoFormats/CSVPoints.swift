@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// Reading points from CSV: a header row naming the columns, `,` or `;` separated, any
 /// columns besides the coordinates.
@@ -99,6 +100,6 @@ public enum CSVPoints {
 
     /// Reads a CSV file of points. - Throws: `.io` when it cannot be read, `.parse` as `decode`.
     public static func read(contentsOf path: String) throws(GeoKernelError) -> Table {
-        try decode(bytes: Array(try FileText.data(path)), source: path)
+        try decode(bytes: try FileText.bytes(path), source: path)
     }
 }

@@ -9,8 +9,6 @@ enum FileText {
         try FileSource(path: path).readRest()
     }
 
-    static func data(_ path: String) throws(GeoKernelError) -> Data { Data(try bytes(path)) }
-
     /// The file as UTF-8 text. - Throws: as `bytes`; `.parse` when it is not valid UTF-8.
     static func string(_ path: String) throws(GeoKernelError) -> String {
         let b = try bytes(path)

@@ -1,5 +1,6 @@
 import Foundation
 import GeoKernel
+import GeoText
 
 /// A GPX point: a track point (`trkpt`), route point (`rtept`) or waypoint (`wpt`).
 ///

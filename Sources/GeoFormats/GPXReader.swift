@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// The reader behind `GPX.decode`, `GPX.read` and `TrackReader`: pulls tokens from
 /// GeoKernel's XML tokenizer (the one the OSM reader uses: UTF-8 validated, internal

@@ -1,5 +1,6 @@
 import Foundation
 import GeoKernel
+import GeoText
 
 /// A GeoJSON position (RFC 7946 §3.1.1): longitude, latitude in degrees (WGS84) and an
 /// optional altitude in metres. Longitude comes first, as in the file.
@@ -105,112 +106,112 @@ public enum GeoJSONObject: Sendable, Hashable {
 /// Thread safety: pure functions. Complexity: O(size of the document).
 /// C twin: none; the C ABI works on arrays.
 public enum GeoJSON {
-    /// Parses GeoJSON text. - Throws: `.parse` naming the path of the first problem.
+    /// Parses GeoJSON text (UTF-8). - Throws: `.parse` naming the path of the first problem.
     public static func decode(_ data: Data, source: String = "GeoJSON") throws(GeoKernelError) -> GeoJSONObject {
-        try GeoJSONDecoding(source: source).object(JSONText.parse(data, source: source), path: "")
+        try decode(bytes: [UInt8](data), source: source, geographic: true)
     }
 
     /// Parses GeoJSON text whose positions are planar x, y (projected coordinates, not
     /// RFC 7946's degrees): any finite numbers are accepted, in `longitude` (x) and
     /// `latitude` (y). - Throws: `.parse` naming the path of the first problem.
     public static func decodePlanar(_ data: Data, source: String = "GeoJSON") throws(GeoKernelError) -> GeoJSONObject {
-        try GeoJSONDecoding(source: source, geographic: false).object(JSONText.parse(data, source: source), path: "")
+        try decode(bytes: [UInt8](data), source: source, geographic: false)
     }
 
     /// Parses GeoJSON text from a string.
     public static func decode(_ text: String, source: String = "GeoJSON") throws(GeoKernelError) -> GeoJSONObject {
-        try decode(Data(text.utf8), source: source)
+        try decode(bytes: Array(text.utf8), source: source, geographic: true)
     }
 
     /// Reads a GeoJSON file. - Throws: `.io` when it cannot be read, `.parse` when malformed.
     public static func read(contentsOf path: String) throws(GeoKernelError) -> GeoJSONObject {
-        try decode(try FileText.data(path), source: path)
+        try decode(bytes: try FileText.bytes(path), source: path, geographic: true)
     }
 
     /// Reads a GeoJSON file of planar positions (see `decodePlanar`). - Throws: as `read`.
     public static func readPlanar(contentsOf path: String) throws(GeoKernelError) -> GeoJSONObject {
-        try decodePlanar(try FileText.data(path), source: path)
+        try decode(bytes: try FileText.bytes(path), source: path, geographic: false)
+    }
+
+    static func decode(bytes: [UInt8], source: String, geographic: Bool) throws(GeoKernelError) -> GeoJSONObject {
+        try GeoJSONDecoding(source: source, geographic: geographic)
+            .object(JSONText.parse(bytes, source: source), path: "")
     }
 
     /// The document as compact GeoJSON text.
     public static func encode(_ object: GeoJSONObject) -> String {
-        var out = ""
+        var w = JSONWriter(.compact)
         switch object {
         case .featureCollection(let fs):
-            out += "{\"type\":\"FeatureCollection\",\"features\":["
-            for (i, f) in fs.enumerated() {
-                if i > 0 { out += "," }
-                write(f, into: &out)
-            }
-            out += "]}"
-        case .feature(let f): write(f, into: &out)
-        case .geometry(let g): write(g, into: &out)
+            w.beginObject()
+            w.member("type", "FeatureCollection")
+            w.key("features")
+            w.beginArray()
+            for f in fs { write(f, into: &w) }
+            w.endArray()
+            w.endObject()
+        case .feature(let f): write(f, into: &w)
+        case .geometry(let g): write(g, into: &w)
         }
-        return out
+        return w.text
     }
 
-    static func write(_ f: GeoJSONFeature, into out: inout String) {
-        out += "{\"type\":\"Feature\""
-        if let id = f.id { out += ",\"id\":"; JSONText.write(id, into: &out) }
-        out += ",\"geometry\":"
-        if let g = f.geometry { write(g, into: &out) } else { out += "null" }
-        out += ",\"properties\":"
-        JSONText.write(.object(f.properties), into: &out)
-        out += "}"
+    static func write(_ f: GeoJSONFeature, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("type", "Feature")
+        if let id = f.id {
+            w.key("id")
+            JSONText.write(id, into: &w)
+        }
+        w.key("geometry")
+        if let g = f.geometry { write(g, into: &w) } else { w.null() }
+        w.key("properties")
+        JSONText.write(.object(f.properties), into: &w)
+        w.endObject()
     }
 
-    static func write(_ g: GeoJSONGeometry, into out: inout String) {
-        out += "{\"type\":\"\(g.typeName)\","
+    static func write(_ g: GeoJSONGeometry, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("type", g.typeName)
         if case .geometryCollection(let gs) = g {
-            out += "\"geometries\":["
-            for (i, x) in gs.enumerated() {
-                if i > 0 { out += "," }
-                write(x, into: &out)
-            }
-            out += "]}"
+            w.key("geometries")
+            w.beginArray()
+            for x in gs { write(x, into: &w) }
+            w.endArray()
+            w.endObject()
             return
         }
-        out += "\"coordinates\":"
+        w.key("coordinates")
         switch g {
-        case .point(let p): write(p, into: &out)
-        case .multiPoint(let ps), .lineString(let ps): write(ps, into: &out)
-        case .multiLineString(let ls), .polygon(let ls): write(ls, into: &out)
+        case .point(let p): write(p, into: &w)
+        case .multiPoint(let ps), .lineString(let ps): write(ps, into: &w)
+        case .multiLineString(let ls), .polygon(let ls): write(ls, into: &w)
         case .multiPolygon(let ps):
-            out += "["
-            for (i, p) in ps.enumerated() {
-                if i > 0 { out += "," }
-                write(p, into: &out)
-            }
-            out += "]"
+            w.beginArray()
+            for p in ps { write(p, into: &w) }
+            w.endArray()
         case .geometryCollection: break
         }
-        out += "}"
+        w.endObject()
     }
 
-    static func write(_ p: GeoJSONPosition, into out: inout String) {
-        out += "["
-        JSONText.writeNumber(p.longitude, into: &out)
-        out += ","
-        JSONText.writeNumber(p.latitude, into: &out)
-        if let a = p.altitude { out += ","; JSONText.writeNumber(a, into: &out) }
-        out += "]"
+    static func write(_ p: GeoJSONPosition, into w: inout JSONWriter) {
+        w.beginArray()
+        w.number(p.longitude)
+        w.number(p.latitude)
+        if let a = p.altitude { w.number(a) }
+        w.endArray()
     }
 
-    static func write(_ ps: [GeoJSONPosition], into out: inout String) {
-        out += "["
-        for (i, p) in ps.enumerated() {
-            if i > 0 { out += "," }
-            write(p, into: &out)
-        }
-        out += "]"
+    static func write(_ ps: [GeoJSONPosition], into w: inout JSONWriter) {
+        w.beginArray()
+        for p in ps { write(p, into: &w) }
+        w.endArray()
     }
 
-    static func write(_ ls: [[GeoJSONPosition]], into out: inout String) {
-        out += "["
-        for (i, l) in ls.enumerated() {
-            if i > 0 { out += "," }
-            write(l, into: &out)
-        }
-        out += "]"
+    static func write(_ ls: [[GeoJSONPosition]], into w: inout JSONWriter) {
+        w.beginArray()
+        for l in ls { write(l, into: &w) }
+        w.endArray()
     }
 }

@@ -1,47 +1,49 @@
 import GeoKernel
-import Foundation
+import GeoText
 
-/// Conversion between JSON text and `JSONValue`, with errors that name the place.
+/// Conversion between JSON text and `JSONValue` through the text layer's one reader
+/// (`MiniJSON`) and one writer (`JSONWriter`), with errors that name the source.
 enum JSONText {
-    /// Parses JSON text (RFC 8259) into a `JSONValue` with Foundation's JSONDecoder.
-    static func parse(_ data: Data, source: String) throws(GeoKernelError) -> JSONValue {
+    /// Parses JSON text (RFC 8259, UTF-8) into a `JSONValue`.
+    /// - Throws: `.parse` "<source>: not valid JSON (…line L, column C)".
+    static func parse(_ bytes: [UInt8], source: String) throws(GeoKernelError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw GeoKernelError(.parse, "\(source): not valid JSON (\(detail ?? context.debugDescription))")
+            return value(try MiniJSON.parse(bytes: bytes))
         } catch {
-            throw GeoKernelError(.parse, "\(source): not valid JSON (\(error))")
+            throw GeoKernelError(.parse, "\(source): not valid JSON (\(error.message))")
         }
     }
 
-    /// Writes a `JSONValue` as compact JSON text; object keys sorted for stable output.
-    static func write(_ value: JSONValue, into out: inout String) {
+    private static func value(_ node: MiniJSON.Node) -> JSONValue {
+        switch node.kind {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .number(let n): .number(n)
+        case .string(let s): .string(s)
+        case .array(let items): .array(items.map(value))
+        case .object(let members):
+            .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, value($0.value)) }))
+        }
+    }
+
+    /// Writes a `JSONValue`; object keys sorted for stable output.
+    static func write(_ value: JSONValue, into w: inout JSONWriter) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): writeNumber(n, into: &out)
-        case .string(let s): writeString(s, into: &out)
+        case .null: w.null()
+        case .bool(let b): w.bool(b)
+        case .number(let n): w.number(n)
+        case .string(let s): w.string(s)
         case .array(let a):
-            out += "["
-            for (i, v) in a.enumerated() {
-                if i > 0 { out += "," }
-                write(v, into: &out)
-            }
-            out += "]"
+            w.beginArray()
+            for v in a { write(v, into: &w) }
+            w.endArray()
         case .object(let o):
-            out += "{"
-            for (i, k) in o.keys.sorted().enumerated() {
-                if i > 0 { out += "," }
-                writeString(k, into: &out)
-                out += ":"
-                write(o[k]!, into: &out)
+            w.beginObject()
+            for k in o.keys.sorted() {
+                w.key(k)
+                write(o[k]!, into: &w)
             }
-            out += "}"
+            w.endObject()
         }
     }
-
-    static func writeNumber(_ n: Double, into out: inout String) { out += JSONLiteral.number(n) }
-
-    static func writeString(_ s: String, into out: inout String) { out += JSONLiteral.string(s) }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoFormats
 import GeoKernel
+import GeoText
 import Geofence
 
 /// `geokernel fences --fences fences.geojson --trace trace.gpx`: the enter, exit and dwell
@@ -57,7 +58,14 @@ struct Fences: ParsableCommand {
                 + (monitor.insideFenceIDs.isEmpty ? "none" : monitor.insideFenceIDs.joined(separator: ", ")))
         case .jsonl:
             for e in events {
-                print("{\"time\":\"\(ISO8601Time.format(e.timestamp))\",\"t\":\(e.timestamp),\"event\":\"\(e.kind)\",\"fence\":\(JSONLiteral.string(e.fenceID))}")
+                var w = JSONWriter(.compact)
+                w.beginObject()
+                w.member("time", ISO8601Time.format(e.timestamp))
+                w.member("t", e.timestamp)
+                w.member("event", "\(e.kind)")
+                w.member("fence", e.fenceID)
+                w.endObject()
+                print(w.text)
             }
         }
         if let svg {

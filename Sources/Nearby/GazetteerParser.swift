@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// Reads gazetteer files (CSV with a header, or GeoNames' tab-separated format) from
 /// bytes, line by line, without Foundation.

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 extension RoutePlan {
     /// The plan as a GeoJSON FeatureCollection (RFC 7946): one Point feature per pin
@@ -21,61 +22,93 @@ extension RoutePlan {
     /// - C twin: `gk_route_geojson`.
     /// \since 0.1
     public func geoJSON(detailedSteps: Bool = false) -> String {
-        var features: [String] = []
+        var w = JSONWriter(.compact)
+        w.beginObject()
+        w.member("type", "FeatureCollection")
+        w.key("features")
+        w.beginArray()
         for pin in pins {
-            features.append(
-                #"{"type":"Feature","geometry":{"type":"Point","coordinates":"#
-                    + GeoJSONText.position(pin.coordinate) + "},"
-                    + #""properties":{"kind":"pin","label":"# + GeoJSONText.string(pin.label)
-                    + #","index":\#(pin.index)}}"#)
+            w.beginObject()
+            w.member("type", "Feature")
+            w.key("geometry")
+            w.beginObject()
+            w.member("type", "Point")
+            w.key("coordinates")
+            w.position(longitude: pin.coordinate.longitude, latitude: pin.coordinate.latitude)
+            w.endObject()
+            w.key("properties")
+            w.beginObject()
+            w.member("kind", "pin")
+            w.member("label", pin.label)
+            w.member("index", pin.index)
+            w.endObject()
+            w.endObject()
         }
         for leg in legs {
-            let positions = leg.geometry.map(GeoJSONText.position).joined(separator: ",")
-            let steps = leg.steps.map {
-                detailedSteps ? GeoJSONText.step($0, language) : GeoJSONText.string($0.instruction(in: language))
+            w.beginObject()
+            w.member("type", "Feature")
+            w.key("geometry")
+            w.beginObject()
+            w.member("type", "LineString")
+            w.key("coordinates")
+            w.beginArray()
+            for c in leg.geometry { w.position(longitude: c.longitude, latitude: c.latitude) }
+            w.endArray()
+            w.endObject()
+            w.key("properties")
+            w.beginObject()
+            w.member("kind", "leg")
+            w.member("from", leg.from.label)
+            w.member("to", leg.to.label)
+            w.member("lengthMeters", leg.lengthMeters)
+            w.member("travelTimeSeconds", leg.travelTime.seconds)
+            w.member("travelTime", leg.travelTime.description)
+            if !leg.name.isEmpty { w.member("name", leg.name) }
+            w.key("steps")
+            w.beginArray()
+            for step in leg.steps {
+                if detailedSteps { Self.write(step, language, into: &w) } else { w.string(step.instruction(in: language)) }
             }
-                .joined(separator: ",")
-            let name = leg.name.isEmpty ? "" : #","name":"# + GeoJSONText.string(leg.name)
-            features.append(
-                #"{"type":"Feature","geometry":{"type":"LineString","coordinates":["# + positions + "]},"
-                    + #""properties":{"kind":"leg","from":"# + GeoJSONText.string(leg.from.label)
-                    + #","to":"# + GeoJSONText.string(leg.to.label)
-                    + #","lengthMeters":"# + GeoJSONText.number(leg.lengthMeters)
-                    + #","travelTimeSeconds":"# + GeoJSONText.number(leg.travelTime.seconds)
-                    + #","travelTime":"# + GeoJSONText.string(leg.travelTime.description) + name
-                    + #","steps":["# + steps + "]}}")
+            w.endArray()
+            w.endObject()
+            w.endObject()
         }
-        return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        w.endArray()
+        w.endObject()
+        return w.text
     }
-}
 
-/// Minimal JSON text for the facade's output.
-enum GeoJSONText {
-    /// [longitude, latitude].
-    static func position(_ c: Coordinate) -> String { "[\(number(c.longitude)),\(number(c.latitude))]" }
-
-    /// A number literal (JSONLiteral: shortest round-trip digits, null when not finite).
-    static func number(_ v: Double) -> String { JSONLiteral.number(v) }
-
-    /// A JSON string literal.
-    static func string(_ s: String) -> String { JSONLiteral.string(s) }
-
-    /// A step as a JSON object (see `RoutePlan.geoJSON(detailedSteps:)`).
-    static func step(_ s: RouteStep, _ language: DirectionsLanguage) -> String {
-        let modifier = s.modifier.map { string(String(describing: $0)) } ?? "null"
-        let exit = s.exitNumber.map { String($0) } ?? "null"
-        let side = s.arrivalSide.map { string(String(describing: $0)) } ?? "null"
-        let lanes = s.lanes.map { lane in
-            #"{"indications":["# + lane.indications.map(string).joined(separator: ",") + #"],"valid":"#
-                + (lane.isValid ? "true" : "false") + "}"
-        }.joined(separator: ",")
-        return #"{"instruction":"# + string(s.instruction(in: language)) + #","maneuver":"#
-            + string(String(describing: s.maneuver))
-            + #","modifier":"# + modifier + #","exit":"# + exit + #","side":"# + side
-            + #","name":"# + string(s.roadName) + #","ref":"# + string(s.roadRef)
-            + #","destination":"# + string(s.destination) + #","exitRef":"# + string(s.exitRef)
-            + #","lanes":["# + lanes + "]"
-            + #","distanceMeters":"# + number(s.distanceMeters) + #","durationSeconds":"# + number(s.durationSeconds)
-            + #","geometry":[\#(s.vertexIndex),\#(s.endVertexIndex)]}"#
+    /// A step as a JSON object (see `geoJSON(detailedSteps:)`).
+    private static func write(_ s: RouteStep, _ language: DirectionsLanguage, into w: inout JSONWriter) {
+        w.beginObject()
+        w.member("instruction", s.instruction(in: language))
+        w.member("maneuver", String(describing: s.maneuver))
+        w.member("modifier", s.modifier.map { String(describing: $0) })
+        w.member("exit", s.exitNumber)
+        w.member("side", s.arrivalSide.map { String(describing: $0) })
+        w.member("name", s.roadName)
+        w.member("ref", s.roadRef)
+        w.member("destination", s.destination)
+        w.member("exitRef", s.exitRef)
+        w.key("lanes")
+        w.beginArray()
+        for lane in s.lanes {
+            w.beginObject()
+            w.key("indications")
+            w.beginArray()
+            for indication in lane.indications { w.string(indication) }
+            w.endArray()
+            w.member("valid", lane.isValid)
+            w.endObject()
+        }
+        w.endArray()
+        w.member("distanceMeters", s.distanceMeters)
+        w.member("durationSeconds", s.durationSeconds)
+        w.key("geometry")
+        w.beginArray()
+        w.integer(s.vertexIndex)
+        w.integer(s.endVertexIndex)
+        w.endArray()
+        w.endObject()
     }
 }

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 extension Diary {
     /// The diary as an RFC 7946 GeoJSON FeatureCollection (compact text, UTF-8).
@@ -18,28 +19,23 @@ extension Diary {
     /// round-trip form. - Complexity: O(fixes in moves). Thread safety: pure.
     /// C twin: none. \since 0.1
     public func geoJSON(tracking: [TrackingTransition] = []) -> String {
-        var out = "{\"type\":\"FeatureCollection\",\"features\":["
-        var first = true
-        func feature(_ geometry: String, _ properties: [(String, String)]) {
-            if !first { out += "," }
-            first = false
-            out += "{\"type\":\"Feature\",\"geometry\":\(geometry),\"properties\":{"
-            out += properties.map { "\(JSONLiteral.string($0.0)):\($0.1)" }.joined(separator: ",")
-            out += "}}"
-        }
-        func position(_ c: Coordinate) -> String {
-            "[\(JSONLiteral.number(c.longitude)),\(JSONLiteral.number(c.latitude))]"
-        }
-        let n = JSONLiteral.number, s = JSONLiteral.string, time = { (t: Double) in s(TimeText.iso8601(t)) }
+        var w = JSONWriter(.compact)
+        w.beginObject()
+        w.member("type", "FeatureCollection")
+        w.key("features")
+        w.beginArray()
         for p in placemarks {
-            var props: [(String, String)] = [("kind", s("placemark")), ("index", n(Double(p.index)))]
-            if let name = p.name { props.append(("name", s(name))) }
-            props += [
-                ("arrival", time(p.arrival)), ("departure", time(p.departure)),
-                ("durationSeconds", n(p.durationSeconds)), ("fixes", n(Double(p.fixCount))),
-                ("open", p.isOpen ? "true" : "false"),
-            ]
-            feature("{\"type\":\"Point\",\"coordinates\":\(position(p.coordinate))}", props)
+            Self.feature(&w, kind: "placemark", geometry: "Point") { w in
+                w.position(longitude: p.coordinate.longitude, latitude: p.coordinate.latitude)
+            } properties: { w in
+                w.member("index", p.index)
+                if let name = p.name { w.member("name", name) }
+                w.member("arrival", TimeText.iso8601(p.arrival))
+                w.member("departure", TimeText.iso8601(p.departure))
+                w.member("durationSeconds", p.durationSeconds)
+                w.member("fixes", p.fixCount)
+                w.member("open", p.isOpen)
+            }
         }
         for m in moves {
             var line: [Coordinate] = [], times: [Double] = []
@@ -53,25 +49,66 @@ extension Diary {
                 line.append(placemarks[k].coordinate)
                 times.append(m.end)
             }
-            let geometry = line.count >= 2
-                ? "{\"type\":\"LineString\",\"coordinates\":[\(line.map(position).joined(separator: ","))]}"
-                : "null"
-            feature(geometry, [
-                ("kind", s("move")),
-                ("from", m.fromPlacemark.map { n(Double($0)) } ?? "null"),
-                ("to", m.toPlacemark.map { n(Double($0)) } ?? "null"),
-                ("start", time(m.start)), ("end", time(m.end)), ("durationSeconds", n(m.durationSeconds)),
-                ("distanceMeters", n((m.distanceMeters * 10).rounded() / 10)), ("fixes", n(Double(m.fixes.count))),
-                ("coordTimes", "[" + times.map(time).joined(separator: ",") + "]"),
-            ])
+            Self.feature(&w, kind: "move", geometry: line.count >= 2 ? "LineString" : nil) { w in
+                w.beginArray()
+                for c in line { w.position(longitude: c.longitude, latitude: c.latitude) }
+                w.endArray()
+            } properties: { w in
+                w.member("from", m.fromPlacemark)
+                w.member("to", m.toPlacemark)
+                w.member("start", TimeText.iso8601(m.start))
+                w.member("end", TimeText.iso8601(m.end))
+                w.member("durationSeconds", m.durationSeconds)
+                w.member("distanceMeters", (m.distanceMeters * 10).rounded() / 10)
+                w.member("fixes", m.fixes.count)
+                w.key("coordTimes")
+                w.beginArray()
+                for t in times { w.string(TimeText.iso8601(t)) }
+                w.endArray()
+            }
         }
-        for t in tracking {
-            feature("null", [
-                ("kind", s("tracking")), ("from", s(t.from.description)), ("to", s(t.to.description)),
-                ("rule", s(t.rule.rawValue)), ("time", time(t.timestamp)),
-            ])
+        for t in tracking { Self.trackingFeature(t, into: &w) }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+
+    /// A feature without geometry for a tracking transition (`kind` "tracking", `from`,
+    /// `to`, `rule`, `time`); also the survey record's.
+    static func trackingFeature(_ t: TrackingTransition, into w: inout JSONWriter) {
+        feature(&w, kind: "tracking", geometry: nil) { _ in } properties: { w in
+            w.member("from", t.from.description)
+            w.member("to", t.to.description)
+            w.member("rule", t.rule.rawValue)
+            w.member("time", TimeText.iso8601(t.timestamp))
         }
-        return out + "]}"
+    }
+
+    /// One GeoJSON feature: `{"type":"Feature","geometry":{"type":<geometry>,
+    /// "coordinates":…},"properties":{"kind":<kind>,…}}`; `"geometry":null` when
+    /// `geometry` is nil (then `coordinates` is not called).
+    static func feature(
+        _ w: inout JSONWriter, kind: String, geometry: String?, coordinates: (inout JSONWriter) -> Void,
+        properties: (inout JSONWriter) -> Void
+    ) {
+        w.beginObject()
+        w.member("type", "Feature")
+        w.key("geometry")
+        if let geometry {
+            w.beginObject()
+            w.member("type", geometry)
+            w.key("coordinates")
+            coordinates(&w)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.key("properties")
+        w.beginObject()
+        w.member("kind", kind)
+        properties(&w)
+        w.endObject()
+        w.endObject()
     }
 }
 

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// One row of the Travel Diary survey's own record: a fix, the tracking state in force once
 /// the policy has seen it, and the motion activity at its time.
@@ -67,23 +68,25 @@ public struct SurveyRecord: Sendable, Hashable {
     /// `motionActivity`; then one feature without geometry per state change (`kind`
     /// "tracking", `from`, `to`, `rule`, `time`). - Complexity: O(fixes).
     public var geoJSON: String {
-        let n = JSONLiteral.number, s = JSONLiteral.string
-        var features: [String] = []
-        features.reserveCapacity(fixes.count + transitions.count)
+        var w = JSONWriter(.compact)
+        w.beginObject()
+        w.member("type", "FeatureCollection")
+        w.key("features")
+        w.beginArray()
         for r in fixes {
-            let c = r.fix.coordinate
-            features.append(
-                "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(n(c.longitude)),\(n(c.latitude))]},"
-                    + "\"properties\":{\"kind\":\"fix\",\"time\":\(s(TimeText.iso8601(r.fix.timestamp))),"
-                    + "\"accuracyMeters\":\(r.fix.horizontalAccuracyMeters.map(n) ?? "null"),"
-                    + "\"trackingState\":\(s(r.state.description)),\"desiredAccuracyMeters\":\(n(r.state.desiredAccuracyMeters)),"
-                    + "\"motionActivity\":\(s(r.activity.description))}}")
+            Diary.feature(&w, kind: "fix", geometry: "Point") { w in
+                w.position(longitude: r.fix.coordinate.longitude, latitude: r.fix.coordinate.latitude)
+            } properties: { w in
+                w.member("time", TimeText.iso8601(r.fix.timestamp))
+                w.member("accuracyMeters", r.fix.horizontalAccuracyMeters)
+                w.member("trackingState", r.state.description)
+                w.member("desiredAccuracyMeters", r.state.desiredAccuracyMeters)
+                w.member("motionActivity", r.activity.description)
+            }
         }
-        for t in transitions {
-            features.append(
-                "{\"type\":\"Feature\",\"geometry\":null,\"properties\":{\"kind\":\"tracking\",\"from\":\(s(t.from.description)),"
-                    + "\"to\":\(s(t.to.description)),\"rule\":\(s(t.rule.rawValue)),\"time\":\(s(TimeText.iso8601(t.timestamp)))}}")
-        }
-        return "{\"type\":\"FeatureCollection\",\"features\":[" + features.joined(separator: ",") + "]}"
+        for t in transitions { Diary.trackingFeature(t, into: &w) }
+        w.endArray()
+        w.endObject()
+        return w.text
     }
 }

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 extension TrackingPolicy {
     /// The seven thresholds of the travel-survey specification, with its defaults, in metres,

@@ -58,6 +58,8 @@ struct GeoJSONTests {
         (#"{"type":"Blob","coordinates":[]}"#, "unknown geometry type"),
         (#"{"type":"Feature","geometry":null,"properties":5}"#, "properties"),
         (#"{"type": "Feature", "#, "not valid JSON"),
+        (#"{"type":"Feature","geometry":null,"properties":{"a":1,"a":2}}"#, #"duplicate key "a""#),
+        (#"{"type":"Point","coordinates":[1e999,0]}"#, "out of range"),
     ])
     func malformed(text: String, mentions: String) {
         do {
@@ -66,6 +68,20 @@ struct GeoJSONTests {
         } catch {
             #expect(error.code == .parse)
             #expect(error.message.contains(mentions), "\(error.message)")
+        }
+    }
+
+    @Test("bytes that are not UTF-8 are refused with line and column, never replaced")
+    func notUTF8() {
+        var bytes = Array(#"{"type":"Feature","geometry":null,"properties":{"name":"Caf"#.utf8)
+        bytes += [0xE9] + Array(#""}}"#.utf8)  // Latin-1 é
+        do {
+            _ = try GeoJSON.decode(Data(bytes), source: "latin1.geojson")
+            Issue.record("accepted Latin-1 text")
+        } catch {
+            #expect(error.code == .parse)
+            #expect(error.message.hasPrefix("latin1.geojson: not valid JSON") && error.message.contains("invalid UTF-8")
+                && error.message.contains("line 1, column 60"), "\(error.message)")
         }
     }
 }

@@ -13,12 +13,10 @@ struct TrackReaderTests {
 
     /// A file in the temporary directory, removed when the test ends.
     static func withTemporaryFile(_ name: String, _ text: String, _ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geokernel-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent(name).path
+        let tmp = try TemporaryDirectory("gk-track-reader")
+        let path = tmp.file(name)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        try body(path)
+        try withExtendedLifetime(tmp) { try body(path) }
     }
 
     @Test("the fast path gives the same fixes as the GPX document, for every real GPX trace", arguments: gpxTraces)
@@ -81,7 +79,8 @@ struct TrackReaderTests {
 
     @Test("a missing file or a directory is an input/output error naming the path")
     func ioErrors() throws {
-        for path in ["/nonexistent/track.gpx", "/nonexistent/track.csv", FileManager.default.temporaryDirectory.path + "/"] {
+        let tmp = try TemporaryDirectory("gk-track-reader")
+        for path in ["/nonexistent/track.gpx", "/nonexistent/track.csv", tmp.path + "/"] {
             do {
                 _ = try TrackReader.read(contentsOf: path, format: .gpx)
                 Issue.record("read \(path)")

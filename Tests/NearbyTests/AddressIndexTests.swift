@@ -99,10 +99,8 @@ import _GeoKernelTestSupport
 
     @Test func aSavedIndexLoadsIdenticalAndADamagedOneIsRefused() throws {
         let (index, _) = try AddressIndex.build(osmFile: SharedData.path("osm/monaco.osm.pbf"))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gk-address-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("monaco.gkaddr").path
+        let tmp = try TemporaryDirectory("gk-address")
+        let path = tmp.file("monaco.gkaddr")
         try index.save(to: path)
         let loaded = try AddressIndex(contentsOf: path)
         for kind in AddressKind.allCases { #expect(loaded.count(kind) == index.count(kind)) }
@@ -113,7 +111,7 @@ import _GeoKernelTestSupport
         }
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         func refused(_ b: [UInt8], _ text: String) throws {
-            let bad = dir.appendingPathComponent("bad").path
+            let bad = tmp.file("bad")
             try Data(b).write(to: URL(fileURLWithPath: bad))
             #expect {
                 _ = try AddressIndex(contentsOf: bad)
@@ -157,8 +155,8 @@ import _GeoKernelTestSupport
         }
         let digest = sum.finalize()
         for i in 0..<8 { b[56 + i] = UInt8(truncatingIfNeeded: digest >> (8 * UInt64(i))) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gk-forged-\(getpid()).gkaddr").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tmp = try TemporaryDirectory("gk-forged")
+        let path = tmp.file("forged.gkaddr")
         try Data(b).write(to: URL(fileURLWithPath: path))
         #expect {
             _ = try AddressIndex(contentsOf: path)

@@ -49,15 +49,13 @@ struct OSMReaderRealDataTests {
 
     @Test("Plain XML files are detected, after a byte-order mark and blank lines, and read from disk")
     func plainXMLFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("osmreader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let xml = dir.appendingPathComponent("monaco.osm").path
+        let tmp = try TemporaryDirectory("gk-osmreader")
+        let xml = tmp.file("monaco.osm")
         let text = [0xEF, 0xBB, 0xBF] + Array("\n\n".utf8) + (try F.gunzip(F.monacoGzip))
         #expect(FileManager.default.createFile(atPath: xml, contents: Data(text)))
         #expect(try OSMFileFormat.detect(path: xml) == .xml)
         #expect(F.counts(try F.elements(xml)) == (13_739, 1_944, 77))
-        let empty = dir.appendingPathComponent("empty.osm").path
+        let empty = tmp.file("empty.osm")
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         #expect(throws: GeoKernelError.self) { try OSMFileFormat.detect(path: empty) }
     }

@@ -110,8 +110,8 @@ import _GeoKernelTestSupport
     @Test("a saved graph loads to the same routes, and a damaged file is refused")
     func saveLoad() throws {
         let g = try Self.town()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("town-\(getpid()).gkroad").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tmp = try TemporaryDirectory("gk-road-router")
+        let path = tmp.file("town.gkroad")
         try g.save(to: path)
         let loaded = try RoadGraph(contentsOf: path)
         let a = try RoadRouter(graph: g).route(through: [try Self.at(75, 8), try Self.at(600, 680)])[0]

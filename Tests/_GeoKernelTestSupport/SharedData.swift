@@ -4,13 +4,18 @@ import Foundation
 /// machine and of CI). Tests read reference files from there; the project never copies
 /// them into its own tree.
 public enum SharedData {
-    /// Absolute path of the shared data folder.
-    public static let root: String = {
-        if let env = ProcessInfo.processInfo.environment["GEOKERNEL_SHARED_DATA"] { return env }
+    /// Absolute path of the project's root (the checkout the tests were built from).
+    public static let projectRoot: String = {
         // This file is Tests/_GeoKernelTestSupport/SharedData.swift inside the project.
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/data").path
+        return url.path
+    }()
+
+    /// Absolute path of the shared data folder.
+    public static let root: String = {
+        if let env = ProcessInfo.processInfo.environment["GEOKERNEL_SHARED_DATA"] { return env }
+        return URL(fileURLWithPath: projectRoot).deletingLastPathComponent().appendingPathComponent("shared/data").path
     }()
 
     /// Absolute path of a file under the shared data folder, e.g. "reference/proj_cases.csv".

@@ -1,5 +1,6 @@
 import Foundation
 import GeoKernel
+import GeoText
 
 /// A small, self-contained SVG map for `--svg`: data projected with Web Mercator
 /// (EPSG:3857, sphere of 6 378 137 m) and fitted to its bounds with a margin, on a white

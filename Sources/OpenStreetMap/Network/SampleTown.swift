@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GeoKernel
+import GeoText
 
 /// A small town that GeoKernel generates itself, as an OpenStreetMap XML document: the
 /// built-in road network of `make run`'s demo, the README's examples and tests that need

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// Turns a parsed JSON tree into a `RoutingProfile`, with messages that name the key path
 /// and its line and column. Internal to `RoutingProfile.init(json:)`.

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 extension RoutingProfile {
     /// The JSON keys of a profile, in the order `json` writes them (the property names).

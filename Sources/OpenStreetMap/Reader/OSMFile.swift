@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// The encodings of an OpenStreetMap file that `OSMFile` reads.
 ///

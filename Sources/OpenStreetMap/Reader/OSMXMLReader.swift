@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// Turns the tags of an OSM XML file (API 0.6 schema) into elements: `<node id lat lon>`
 /// with `<tag k v/>`, `<way id>` with `<nd ref/>` and `<tag>`, `<relation id>` with

@@ -1,9 +1,11 @@
+import GeoKernel
 
-/// A small, strict JSON reader (RFC 8259) without Foundation, for configuration files:
-/// routing profiles, the tracking policy's thresholds. Package-internal, not API; the one
-/// JSON parser of the code `libgeokernel.so` links.
+/// The one JSON reader (RFC 8259), strict and without Foundation: configuration files
+/// (routing profiles, the tracking policy's thresholds) and GeoJSON documents.
+/// Package-internal, not API.
 ///
-/// Accepts exactly one value surrounded by optional whitespace (space, tab, CR, LF):
+/// Accepts exactly one value (UTF-8 text; a leading byte-order mark is skipped) surrounded
+/// by optional whitespace (space, tab, CR, LF):
 /// objects, arrays, strings (all escapes, `\uXXXX` with surrogate pairs; lone surrogates
 /// and raw control characters are refused), numbers in the RFC grammar (no leading `+`,
 /// no leading zeros, no `NaN`/`Infinity`; values that overflow a `Double` are refused),
@@ -11,7 +13,8 @@
 /// `maximumDepth` is refused instead of recursing without bound.
 ///
 /// Errors are `GeoKernelError(.parse, …)` naming line and column (both from 1; the column
-/// counts Unicode scalars) and, inside an object, the key whose value is malformed. Thread safety: stateless; values are `Sendable`.
+/// counts Unicode scalars) and, inside an object, the key whose value is malformed.
+/// Thread safety: stateless; values are `Sendable`.
 /// Complexity: O(n) in the length of the text.
 package enum MiniJSON {
     /// The deepest nesting of arrays and objects accepted.
@@ -43,7 +46,24 @@ package enum MiniJSON {
 
     /// Parses `text` into a tree.
     package static func parse(_ text: String) throws(GeoKernelError) -> Node {
-        var reader = Reader(bytes: Array(text.utf8))
+        try parse(reading: Array(text.utf8))
+    }
+
+    /// Parses UTF-8 bytes into a tree. A byte that is not valid UTF-8 (RFC 3629) is refused
+    /// with its line and column, never replaced.
+    package static func parse(bytes: [UInt8]) throws(GeoKernelError) -> Node {
+        var validator = UTF8Validator()
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let bytes = bytes.starts(with: bom) ? Array(bytes.dropFirst(3)) : bytes
+        let invalid = bytes.withUnsafeBytes { validator.firstInvalid($0) }
+        if let at = invalid ?? (validator.isInsideSequence ? bytes.count : nil) {
+            throw Reader(bytes: bytes).error("invalid UTF-8", at: UTF8Validator.characterStart(of: at, in: bytes))
+        }
+        return try parse(reading: bytes)
+    }
+
+    private static func parse(reading bytes: [UInt8]) throws(GeoKernelError) -> Node {
+        var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
         let node = try reader.value(depth: 0)
         reader.skipWhitespace()

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 import Testing
 import _GeoKernelTestSupport
 

@@ -21,8 +21,8 @@ struct RoadCommandLineTests {
 
     @Test("graph saves a graph that route --graph reads back to the same directions")
     func graphThenRoute() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("monaco-\(getpid()).gkroad").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        let tmp = try TemporaryDirectory("gk-road-cli")
+        let out = tmp.file("monaco.gkroad")
         let g = try GeoKernelTool.run(["graph", "--osm", Self.monaco, "--profile", "car", "--out", out])
         #expect(g.status == 0, "\(g.err)")
         #expect(g.out.contains("13739 nodes, 1944 ways, 77 relations read") && g.out.contains("saved \(out)"))
@@ -50,8 +50,8 @@ struct RoadCommandLineTests {
         #expect(far.status != 0 && far.err.contains("from the nearest road"), "\(far.err)")
         let missing = try GeoKernelTool.run(["route", "--osm", "/nonexistent.osm.pbf", "--pin", Self.casino, "--pin", Self.stadium])
         #expect(missing.status != 0 && missing.err.contains("/nonexistent.osm.pbf"))
-        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(getpid()).gkroad").path
-        defer { try? FileManager.default.removeItem(atPath: bad) }
+        let tmp = try TemporaryDirectory("gk-road-cli")
+        let bad = tmp.file("bad.gkroad")
         try Data("not a graph".utf8).write(to: URL(fileURLWithPath: bad))
         let damaged = try GeoKernelTool.run(["route", "--graph", bad, "--pin", Self.casino, "--pin", Self.stadium])
         #expect(damaged.status != 0 && damaged.err.contains("damaged or foreign file"), "\(damaged.err)")

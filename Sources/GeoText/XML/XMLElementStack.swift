@@ -1,3 +1,5 @@
+import GeoKernel
+
 /// The open elements of a document being tokenized, for the well-formedness checks every
 /// XML reader needs: end tags must match, nesting is bounded, the input may not end inside
 /// an element.

@@ -1,3 +1,4 @@
+import GeoKernel
 
 extension MiniJSON.Reader {
     /// Reads a string starting at the opening quote; decodes escapes (RFC 8259 §7).

@@ -14,10 +14,8 @@ struct TimelineCommandLineTests {
 
     /// A fresh directory under the system temporary directory, removed afterwards.
     static func scratch(_ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geokernel-timeline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try body(dir.path)
+        let tmp = try TemporaryDirectory("gk-timeline-cli")
+        try withExtendedLifetime(tmp) { try body(tmp.path) }
     }
 
     @Test("timeline prints the diary of a GPX trace and writes it as GeoJSON")

@@ -48,4 +48,16 @@ package struct UTF8Validator {
         }
         return nil
     }
+
+    /// Where the character that `firstInvalid` stopped in begins: `invalid` itself when
+    /// that byte cannot continue a sequence, or the lead byte of the unfinished sequence it
+    /// was expected to continue (for messages that point at the bad character).
+    package static func characterStart(of invalid: Int, in bytes: [UInt8]) -> Int {
+        var j = invalid
+        while j > 0, invalid - j < 3, bytes[j - 1] & 0xC0 == 0x80 { j -= 1 }
+        guard j > 0, bytes[j - 1] >= 0xC0 else { return invalid }
+        let lead = bytes[j - 1]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        return invalid - (j - 1) < length ? j - 1 : invalid
+    }
 }

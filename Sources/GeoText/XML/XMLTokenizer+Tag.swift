@@ -1,3 +1,5 @@
+import GeoKernel
+
 /// Parsing the inside of a tag once the tokenizer holds all of it.
 extension XMLTokenizer {
     static var maxAttributes: Int { 256 }

@@ -70,8 +70,7 @@ struct ToolBasicsCommandLineTests {
     @Test("--version prints the library version declared in include/geokernel.h")
     func version() throws {
         // The header is the single source of the version.
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { root.deleteLastPathComponent() }
+        let root = URL(fileURLWithPath: SharedData.projectRoot)
         let header = try String(contentsOf: root.appendingPathComponent("include/geokernel.h"), encoding: .utf8)
         let parts = ["MAJOR", "MINOR", "PATCH"].map { part in
             header.split(separator: "\n").first { $0.hasPrefix("#define GK_VERSION_\(part) ") }!

@@ -1,3 +1,5 @@
+import GeoKernel
+
 /// Attribute values: entity decoding, UTF-8 validation and numbers.
 extension XMLTokenizer {
     /// The value's bytes with entities (&amp; &lt; &gt; &quot; &apos; &#N; &#xH; and the

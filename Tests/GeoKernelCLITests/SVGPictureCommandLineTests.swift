@@ -1,5 +1,6 @@
 import Foundation
 import GeoKernel
+import GeoText
 import Testing
 import _GeoKernelTestSupport
 
@@ -84,11 +85,10 @@ struct SVGPictureCommandLineTests {
     @discardableResult
     static func isWhite(_ image: PNGImage, _ x: Double, _ y: Double) -> Bool { isColor(image, x, y, "#ffffff", tolerance: 0) }
 
+    /// Runs `body` with the path of a fresh temporary directory, removed afterwards.
     static func scratch(_ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geokernel-svg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try body(dir.path)
+        let tmp = try TemporaryDirectory("gk-svg-cli")
+        try withExtendedLifetime(tmp) { try body(tmp.path) }
     }
 
     @Test("timeline --svg draws stays as red circles and moves as blue lines, the same bytes every run")
@@ -220,8 +220,7 @@ extension SVGPictureCommandLineTests {
 
     @Test("docs/timeline.svg, the README's picture, is what the tool draws today")
     func readmePicture() throws {
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { root.deleteLastPathComponent() }
+        let root = URL(fileURLWithPath: SharedData.projectRoot)
         try Self.scratch { dir in
             let r = try GeoKernelTool.run([
                 "timeline", SharedData.path("traces/gpxpy/korita-zbevnica.gpx"), "--output", dir + "/k.geojson",

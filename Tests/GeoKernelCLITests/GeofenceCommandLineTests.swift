@@ -45,7 +45,7 @@ struct GeofenceCommandLineTests {
         #expect(status == 0, "\(err)")
         let lines = out.split(separator: "\n")
         #expect(lines.count == 71)  // 36 enters, 35 exits (the ride ends at its last stop)
-        #expect(lines.first == #"{"time":"2019-02-18T07:45:50Z","t":1550475950.0,"event":"enter","fence":"607461"}"#)
+        #expect(lines.first == #"{"time":"2019-02-18T07:45:50Z","t":1550475950,"event":"enter","fence":"607461"}"#)
         #expect(lines.filter { $0.contains(#""event":"enter""#) }.count == 36)
         #expect(lines.last?.contains(#""fence":"607631""#) == true)  // UL Student Centre
 

@@ -1,3 +1,5 @@
+import GeoKernel
+
 /// One attribute of the current tag: ranges into the tokenizer's buffer.
 package struct XMLAttribute {
     package var name: Range<Int>

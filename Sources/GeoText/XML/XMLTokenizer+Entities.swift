@@ -1,3 +1,5 @@
+import GeoKernel
+
 /// The internal subset of a DOCTYPE (`<!DOCTYPE gpx [ ... ]>`): internal general entity
 /// declarations are kept for expansion; external ones are remembered (and refused when
 /// referenced); parameter entities, element, attribute-list and notation declarations,

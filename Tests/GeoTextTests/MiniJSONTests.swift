@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 import Testing
 
 @Suite("MiniJSON: the strict JSON reader")
@@ -39,7 +40,7 @@ struct MiniJSONTests {
 
     @Test("the writer escapes what it must and numbers read back exactly")
     func writer() throws {
-        #expect(JSONWriter.quoted("a\"\\\n\u{1F}é") == #""a\"\\\n\u001fé""#)
+        #expect(JSONLiteral.string("a\"\\\n\u{1F}é") == #""a\"\\\n\u001fé""#)
         for x in [0.1, 1e-7, 96.56064, 1e300, Double.leastNonzeroMagnitude, 123456789.123] {
             var w = JSONWriter()
             w.number(x)
@@ -47,6 +48,68 @@ struct MiniJSONTests {
             guard case .number(let y) = node.kind else { Issue.record("not a number"); continue }
             #expect(y == x)
         }
+    }
+
+    @Test("the compact and the indented layouts write the same members in the order given")
+    func layouts() throws {
+        func document(_ layout: JSONWriter.Layout) -> String {
+            var w = JSONWriter(layout)
+            w.beginObject()
+            w.member("b", 1.5)
+            w.member("a", "x")
+            w.member("n", Int?.none)
+            w.key("list")
+            w.beginArray()
+            w.bool(true)
+            w.null()
+            w.position(longitude: 7.5, latitude: 43)
+            w.endArray()
+            w.key("empty")
+            w.beginObject()
+            w.endObject()
+            w.endObject()
+            return w.text
+        }
+        #expect(document(.compact) == #"{"b":1.5,"a":"x","n":null,"list":[true,null,[7.5,43]],"empty":{}}"#)
+        #expect(document(.indented) == """
+            {
+              "b": 1.5,
+              "a": "x",
+              "n": null,
+              "list": [
+                true,
+                null,
+                [
+                  7.5,
+                  43
+                ]
+              ],
+              "empty": {}
+            }
+            """)
+        let compact = try MiniJSON.parse(document(.compact)), indented = try MiniJSON.parse(document(.indented))
+        guard case .object(let c) = compact.kind, case .object(let i) = indented.kind else {
+            Issue.record("not objects")
+            return
+        }
+        #expect(c.map(\.key) == ["b", "a", "n", "list", "empty"] && i.map(\.key) == c.map(\.key))
+    }
+
+    @Test("bytes that are not UTF-8 are refused with their place; a byte-order mark is skipped")
+    func utf8Bytes() throws {
+        for bad: [UInt8] in [[0x22, 0xFF, 0x22], [0x5B, 0x22, 0xC3, 0x22, 0x5D], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82]] {
+            #expect {
+                try MiniJSON.parse(bytes: bad)
+            } throws: { error in
+                (error as? GeoKernelError)?.message.contains("invalid UTF-8") == true
+            }
+        }
+        let withMark = try MiniJSON.parse(bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"é":1}"#.utf8))
+        guard case .object(let members) = withMark.kind else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["é"])
     }
 
     @Test("locations count lines and Unicode scalars")

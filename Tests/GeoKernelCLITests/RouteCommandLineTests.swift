@@ -8,7 +8,7 @@ import _GeoKernelTestSupport
 /// `geokernel simplify`, `geokernel route` and the route part of `geokernel demo`, run as
 /// the built tool (it sits beside the test binary in the build's products directory).
 @Suite("The command line: geokernel simplify, route and demo")
-struct CommandLineTests {
+struct RouteCommandLineTests {
     static func run(_ arguments: [String]) throws -> GeoKernelTool.Run {
         try GeoKernelTool.run(arguments)
     }
@@ -31,11 +31,11 @@ struct CommandLineTests {
     @Test("simplify: a GPX track in, one simplified LineString per segment")
     func simplifyGPX() throws {
         let path = SharedData.path("traces/gpxpy/korita-zbevnica.gpx")
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("route-cli-\(getpid()).geojson")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let r = try Self.run(["simplify", path, "--tolerance", "25", "--output", out.path])
+        let tmp = try TemporaryDirectory("gk-route-cli")
+        let out = tmp.file("korita-zbevnica.geojson")
+        let r = try Self.run(["simplify", path, "--tolerance", "25", "--output", out])
         #expect(r.status == 0, "\(r.err)")
-        let features = try GeoJSON.read(contentsOf: out.path).features
+        let features = try GeoJSON.read(contentsOf: out).features
         let segments = try GPX.read(contentsOf: path).tracks.flatMap(\.segments).filter { !$0.isEmpty }
         #expect(features.count == segments.count && !features.isEmpty)
         for (f, segment) in zip(features, segments) {

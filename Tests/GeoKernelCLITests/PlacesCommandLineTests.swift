@@ -8,14 +8,10 @@ import _GeoKernelTestSupport
 struct PlacesCommandLineTests {
     static let monaco = SharedData.path("osm/monaco.osm.pbf")
 
-    static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(getpid())-\(name)").path
-    }
-
     @Test("places build saves an index that places lookup reads to name places, streets and towns")
     func buildThenLookup() throws {
-        let index = Self.temporary("monaco.gkaddr")
-        defer { try? FileManager.default.removeItem(atPath: index) }
+        let tmp = try TemporaryDirectory("gk-places-cli")
+        let index = tmp.file("monaco.gkaddr")
         let b = try GeoKernelTool.run(["places", "build", Self.monaco, "--out", index])
         #expect(b.status == 0, "\(b.err)")
         #expect(b.out.contains("13739 nodes, 1944 ways read") && b.out.contains("317 streets") && b.out.contains("saved \(index)"))
@@ -43,11 +39,8 @@ struct PlacesCommandLineTests {
 
     @Test("timeline --places names stays by address and --visits counts the return to a place")
     func timelinePlacesAndVisits() throws {
-        let index = Self.temporary("monaco-tl.gkaddr"), trace = Self.temporary("monaco-day.csv")
-        defer {
-            try? FileManager.default.removeItem(atPath: index)
-            try? FileManager.default.removeItem(atPath: trace)
-        }
+        let tmp = try TemporaryDirectory("gk-places-cli")
+        let index = tmp.file("monaco-tl.gkaddr"), trace = tmp.file("monaco-day.csv")
         #expect(try GeoKernelTool.run(["places", "build", Self.monaco, "--out", index]).status == 0)
         // Wine O Clock for 20 min, Palais de Justice for 20 min, Wine O Clock again: one fix a minute.
         var csv = "lat,lon,time\n"
