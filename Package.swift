@@ -112,7 +112,7 @@ let package = Package(
             dependencies: ["GeoKernel"],
             path: "Tests/_GeoKernelTestSupport"
         ),
-        .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "_GeoKernelTestSupport"]),
+        .testTarget(name: "GeoKernelTests", dependencies: ["GeoKernel", "_GeoKernelTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "NearbyTests", dependencies: ["Nearby", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"],
             exclude: ["Fixtures"]),

@@ -34,15 +34,18 @@ enum TempFile {
 /// the rest of the bytes, as a forger would: the loaders must then catch inconsistent
 /// contents by validation. Inputs shorter than the header are left alone.
 enum ForgedFile {
-    /// Index, road-graph and address-index files: 64-byte header of 8 UInt64; word 6 the payload bytes,
-    /// word 7 XXH64 of bytes 0..<56 and of the payload.
+    /// Saved files (the one container, and index files of format version 1): 64-byte header
+    /// of 8 UInt64; word 6 the payload bytes, word 7 XXH64 of bytes 0..<56 and of the payload.
     static func index(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
     static func roadGraph(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
     static func addressIndex(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 64) }
 
-    /// Landmark files: 48-byte header; bytes 32..<40 the payload bytes, 40..<48 XXH64 of
-    /// bytes 0..<40 and of the payload.
-    static func landmarks(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] { forged(input, headerBytes: 48) }
+    /// Landmark files: the container; those of format version 1 (byte 8 is 1) have a
+    /// 48-byte header, bytes 32..<40 the payload bytes, 40..<48 XXH64 of bytes 0..<40 and
+    /// of the payload.
+    static func landmarks(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        forged(input, headerBytes: input.count > 8 && input[8] == 1 ? 48 : 64)
+    }
 
     /// The input with the payload length (header bytes h−16..<h−8) and the checksum (h−8..<h,
     /// XXH64 of the header before it and of the payload) rewritten, as a forger would.

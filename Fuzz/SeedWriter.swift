@@ -31,9 +31,9 @@ enum SeedWriter {
         // buffer plus removals.
         let idx = sub("index-file")
         try SpatialIndex().save(to: idx + "/empty.gkindex")
-        var rng = SplitMix(seed: 13)
+        var rng = SplitMix64(seed: 13)
         let points = try (0..<300).map { (_) throws(GeoKernelError) in
-            try Coordinate(latitude: rng.unit() * 180 - 90, longitude: rng.unit() * 360 - 180)
+            try Coordinate(latitude: rng.uniform(-90, 90), longitude: rng.uniform(-180, 180))
         }
         try SpatialIndex(points).save(to: idx + "/300.gkindex")
         var dynamic = try SpatialIndex(Array(points.prefix(100)))
@@ -136,18 +136,4 @@ enum SeedWriter {
         let bytes = Array(s.utf8)
         guard fwrite(bytes, 1, bytes.count, f) == bytes.count else { throw GeoKernelError(.io, "cannot write \(path)") }
     }
-}
-
-/// A small deterministic generator for seed coordinates.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

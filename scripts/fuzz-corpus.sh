@@ -29,6 +29,9 @@ for t in $targets; do
   for f in "$tmp/gen/$t"/* "$here/Tests/FuzzSeeds/$t"/*; do [ -f "$f" ] && put "$t" "$f"; done
 done
 for f in "$here"/Tests/OpenStreetMapTests/Fixtures/routing/*.osm; do put osm-xml "$f"; done
+# Files saved by the first format versions (they still load).
+put index-file "$here/Tests/GeoKernelTests/Fixtures/index-v1.gkindex"
+put landmark-file "$here/Tests/NearbyTests/Fixtures/landmarks-v1.gklm"
 # Time zones from the system's tzdata (fat and footer-only rules, both hemispheres).
 for z in Europe/Zurich Australia/Sydney America/St_Johns Europe/Dublin Asia/Kolkata UTC; do
   if [ -f "/usr/share/zoneinfo/$z" ]; then cp -f --no-preserve=mode "/usr/share/zoneinfo/$z" "$out/tzif/seed-${z//\//-}"; fi

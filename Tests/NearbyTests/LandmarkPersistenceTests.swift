@@ -43,6 +43,27 @@ final class LandmarkPersistenceTests {
         #expect(try LandmarkIndex(contentsOf: dir + "/empty.gklm").count == 0)
     }
 
+    @Test("a landmark file saved in format version 1 still loads and saves as version 2")
+    func version1() throws {
+        // Fixtures/landmarks-v1.gklm was saved by version 1 of the format (the fuzz seed
+        // "deleted"): three landmarks added, the first deleted.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/landmarks-v1.gklm").path
+        let old = try LandmarkIndex(contentsOf: fixture)
+        let want = [
+            Landmark(id: 2, coordinate: try Coordinate(latitude: -33.86, longitude: 151.2), note: "Opera 🎭", owner: "bo"),
+            Landmark(id: 3, coordinate: try Coordinate(latitude: 0, longitude: 179.99), note: "x", owner: "cy"),
+        ]
+        #expect(old.all == want)
+        let path = dir + "/from-v1.gklm"
+        try old.save(to: path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) } == 2)
+        let resaved = try LandmarkIndex(contentsOf: path)
+        #expect(resaved.all == want)
+        #expect(try resaved.add(at: try Coordinate(latitude: 1, longitude: 1), note: "next", owner: "x").id == 4)
+    }
+
     @Test("a damaged, truncated or foreign file is refused with an error")
     func refusesBadFiles() throws {
         let path = dir + "/good.gklm", bad = dir + "/bad.gklm"
@@ -55,7 +76,7 @@ final class LandmarkPersistenceTests {
             let e = #expect(throws: GeoKernelError.self) { try LandmarkIndex(contentsOf: bad) }
             #expect(e?.code == .corrupt, "byte \(offset)")
         }
-        for n in [0, 47, 48, good.count / 2, good.count - 1] {
+        for n in [0, 15, 16, 47, 48, 63, 64, good.count / 2, good.count - 1] {
             try good.prefix(n).write(to: URL(fileURLWithPath: bad))
             let e = #expect(throws: GeoKernelError.self) { try LandmarkIndex(contentsOf: bad) }
             #expect(e?.code == .corrupt, "truncated to \(n)")

@@ -1,26 +1,25 @@
-// The index file is the in-memory layout behind a 64-byte header (little-endian):
+// An index file is a `SectionedFile` (Support/SectionedFile.swift), magic "GKINDEX\0",
+// version 2: header words 2 = node/leaf layout (fanout, leaf size, bytes per point, node
+// bytes as four UInt16), 3 = nextID, 5 = removed count. Sections: the run table ((count,
+// bytes) as two UInt64 per run), each run's storage as it is in memory (nodes, leaf
+// blocks), the insert buffer as (x, y, z, id) records of four UInt64, the removed-id bitset.
 //
-//   0  magic "GKINDEX\0"          24 nextID (UInt64)         48 payload bytes (UInt64)
-//   8  format version (UInt32)    32 removed ids (UInt64)    56 XXH64 of bytes 0..<56
-//  12  byte-order mark 0x01020304 40 runs (UInt32),              and of the payload
-//  16  fanout, leaf size, point      buffered points (UInt32)
-//      bytes, node bytes (UInt16 ×4)
-//
-// Payload: per run (count, bytes) as two UInt64; then each run's storage as it is in
-// memory (nodes, leaf blocks); the insert buffer as (x, y, z, id, 0) records of 32 bytes;
-// the number of removed-bitset words (UInt64) and the words.
+// Version 1 (before the one container) still loads: a 64-byte header of its own
+// (0 magic, 8 version UInt32, 12 byte-order mark, 16 layout, 24 nextID, 32 removed ids,
+// 40 runs | buffered points << 32, 48 payload bytes, 56 XXH64), then the run table, the
+// runs, the buffer records, the bitset's word count and the bitset.
 
 extension SpatialIndex {
     static let fileMagic: UInt64 = 0x0058_4544_4E49_4B47  // "GKINDEX\0"
-    static let fileVersion: UInt32 = 1
-    static let byteOrderMark = FileIO.byteOrderMark
+    static let fileVersion: UInt32 = 2
     static let maxRuns = 64
 
     /// Saves the index to a file atomically: a temporary file beside `path` is written
     /// and flushed to disk, then renamed over `path`. A crash leaves the previous file.
     ///
-    /// The file is the in-memory layout (about 29.6 bytes per point) behind a header
-    /// with a magic number, the format version, the counts and an XXH64 checksum.
+    /// The file is GeoKernel's one container (header with magic number, format version,
+    /// byte order and an XXH64 checksum; a section table) around the in-memory layout:
+    /// about 29.6 bytes per point.
     ///
     /// - Throws: `.io` naming the path and the reason when the file cannot be written.
     /// - Complexity: O(n); about the speed of the disk.
@@ -28,44 +27,46 @@ extension SpatialIndex {
     /// - C twin: `gk_index_save`.
     /// \since 0.1
     public func save(to path: String) throws(GeoKernelError) {
-        let header = fileHeader()
-        try FileIO.writeAtomically(to: path) { (sink) throws(GeoKernelError) in
-            try sink.write(array: header)
-            try forEachPayloadPiece { (piece) throws(GeoKernelError) in try sink.write(piece) }
+        var table: [UInt64] = []
+        for run in runs { table += [UInt64(run.count), UInt64(run.byteCount)] }
+        var records: [UInt64] = []
+        for i in 0..<buffer.count {
+            records += [buffer.x[i].bitPattern, buffer.y[i].bitPattern, buffer.z[i].bitPattern, UInt64(buffer.ids[i])]
+        }
+        let runs = runs, removed = removed
+        try SectionedFile.save(
+            to: path, magic: Self.fileMagic, version: Self.fileVersion,
+            words: (Self.layoutWord, UInt64(nextIDValue), UInt64(removedCount)), sectionCount: runs.count + 3
+        ) { (body) throws(GeoKernelError) in
+            try forEachBytes(table, body)
+            for run in runs { try body(UnsafeRawBufferPointer(start: run.bytes, count: run.byteCount)) }
+            try forEachBytes(records, body)
+            try forEachBytes(removed, body)
         }
     }
 
-    /// Loads an index saved by `save(to:)`.
+    /// Loads an index saved by `save(to:)` (this version's files and version 1's).
     ///
-    /// - Throws: `.io` when the file cannot be read; `.corrupt` when it is not an index
-    ///   file, has another format version or byte order, is truncated or damaged (the
-    ///   checksum differs), or its contents are inconsistent — the message says which.
-    ///   Nothing is half-loaded.
+    /// - Throws: `.io` when the file cannot be read; `.outOfMemory` when loading it would
+    ///   not fit; `.corrupt` when it is not an index file, has another format version or
+    ///   byte order, is truncated or damaged (the checksum differs), or its contents are
+    ///   inconsistent — the message says which. Nothing is half-loaded.
     /// - Complexity: O(n). Timing: `index.load.*` in the benchmark table.
     /// - Thread safety: builds a new value. C twin: `gk_index_load`.
     /// \since 0.1
     public init(contentsOf path: String) throws(GeoKernelError) {
-        let file = try FileSource(path: path)
         func corrupt(_ what: String) -> GeoKernelError {
             GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel index file: \(what)")
         }
-        guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
-        // A loaded index takes about its file's size (measured: 1.03×); ask for 4×.
-        try CheckedAllocation.requireHeadroom(
-            CheckedAllocation.peakEstimate(inputBytes: file.size, factor: 4), "loading an index of \(file.size) bytes")
-        var header = [UInt64](repeating: 0, count: 8)
-        try file.read(into: &header)
-        try FileIO.checkHeader(header, magic: Self.fileMagic, version: Self.fileVersion, kind: "an index", corrupt)
-        guard header[2] == Self.layoutWord else { throw corrupt("unknown node or leaf layout") }
-        let payload = Int(clamping: header[6])
-        guard payload == file.size - 64 else {
-            throw corrupt("header announces \(header[6]) payload bytes, the file has \(file.size - 64)")
+        if try SectionedFile.version(of: path, magic: Self.fileMagic, kind: "an index", corrupt) == 1 {
+            self = try Self.loadVersion1(path, corrupt)
+        } else {
+            let (header, sections) = try SectionedFile.load(
+                path, magic: Self.fileMagic, version: Self.fileVersion, sectionCounts: 3...(Self.maxRuns + 3),
+                kind: "an index", corrupt)
+            var reader = sections
+            self = try Self.read(header, &reader, corrupt)
         }
-        var sum = Checksum64()
-        header.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
-        let state = try Self.readPayload(file, header, &sum, corrupt)
-        guard sum.finalize() == header[7] else { throw corrupt("checksum mismatch (the file is damaged)") }
-        self = state
         try validateLoaded(corrupt)
     }
 
@@ -75,36 +76,61 @@ extension SpatialIndex {
             | UInt64(PackedRun.nodeBytes) << 48
     }
 
-    private func fileHeader() -> [UInt64] {
-        var payload = 0
-        try? forEachPayloadPiece { payload += $0.count }
-        var h: [UInt64] = [
-            Self.fileMagic, UInt64(Self.fileVersion) | UInt64(Self.byteOrderMark) << 32, Self.layoutWord,
-            UInt64(nextIDValue), UInt64(removedCount), UInt64(runs.count) | UInt64(buffer.count) << 32,
-            UInt64(payload), 0,
-        ]
-        var sum = Checksum64()
-        h.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
-        try? forEachPayloadPiece { sum.update($0) }
-        h[7] = sum.finalize()
-        return h
+    /// The sections of a version 2 file, checksum checked (contents not yet validated).
+    private static func read(
+        _ header: [UInt64], _ r: inout SectionReader, _ corrupt: (String) -> GeoKernelError
+    ) throws(GeoKernelError) -> SpatialIndex {
+        guard header[2] == layoutWord else { throw corrupt("unknown node or leaf layout") }
+        var index = SpatialIndex()
+        guard header[3] < UInt64(UInt32.max), header[5] <= header[3] else { throw corrupt("impossible id counts") }
+        index.nextIDValue = UInt32(header[3])
+        index.removedCount = Int(header[5])
+        let runCount = r.sizes.count - 3
+        let table: [UInt64] = try r.read()
+        guard table.count == 2 * runCount else { throw corrupt("the run table lists \(table.count / 2) runs, the file has \(runCount)") }
+        for k in 0..<runCount {
+            let count = Int(clamping: table[2 * k]), bytes = Int(clamping: table[2 * k + 1])
+            guard count > 0, count < Int(UInt32.max), bytes == PackedRun.layout(count: count).bytes, bytes == r.nextSize else {
+                throw corrupt("run \(k): \(table[2 * k]) points in \(table[2 * k + 1]) bytes do not fit the layout or the file")
+            }
+            let run = try PackedRun(checkedCapacityFor: count)
+            try r.read(into: UnsafeMutableRawBufferPointer(start: run.bytes, count: run.byteCount))
+            index.runs.append(run)
+        }
+        let records: [UInt64] = try r.read()
+        index.removed = try r.read()
+        try r.finish()
+        guard records.count % 4 == 0, records.count / 4 < bufferCapacity else {
+            throw corrupt("\(records.count) words of buffered points (four per point, fewer than \(bufferCapacity) points)")
+        }
+        for i in 0..<records.count / 4 {
+            index.buffer.append(
+                (Double(bitPattern: records[4 * i]), Double(bitPattern: records[4 * i + 1]),
+                 Double(bitPattern: records[4 * i + 2])), UInt32(truncatingIfNeeded: records[4 * i + 3]))
+        }
+        return index
     }
 
-    /// Hands the payload to `body` piece by piece, in file order.
-    private func forEachPayloadPiece(
-        _ body: (UnsafeRawBufferPointer) throws(GeoKernelError) -> Void
-    ) throws(GeoKernelError) {
-        var table: [UInt64] = []
-        for run in runs { table += [UInt64(run.count), UInt64(run.byteCount)] }
-        try table.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try body(UnsafeRawBufferPointer(b)) }
-        for run in runs { try body(UnsafeRawBufferPointer(start: run.bytes, count: run.byteCount)) }
-        var records: [UInt64] = []
-        for i in 0..<buffer.count {
-            records += [buffer.x[i].bitPattern, buffer.y[i].bitPattern, buffer.z[i].bitPattern, UInt64(buffer.ids[i])]
+    /// Reads a version 1 file (its own header; see the top of this file).
+    private static func loadVersion1(_ path: String, _ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) -> SpatialIndex {
+        let file = try FileSource(path: path)
+        guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
+        // A loaded index takes about its file's size (measured: 1.03×); ask for 4×.
+        try CheckedAllocation.requireHeadroom(
+            CheckedAllocation.peakEstimate(inputBytes: file.size, factor: 4), "loading an index of \(file.size) bytes")
+        var header = [UInt64](repeating: 0, count: 8)
+        try file.read(into: &header)
+        try FileIO.checkHeader(header, magic: Self.fileMagic, version: 1, kind: "an index", corrupt)
+        guard header[2] == Self.layoutWord else { throw corrupt("unknown node or leaf layout") }
+        let payload = Int(clamping: header[6])
+        guard payload == file.size - 64 else {
+            throw corrupt("header announces \(header[6]) payload bytes, the file has \(file.size - 64)")
         }
-        records.append(UInt64(removed.count))
-        records += removed
-        try records.withUnsafeBufferPointer { (b) throws(GeoKernelError) in try body(UnsafeRawBufferPointer(b)) }
+        var sum = Checksum64()
+        header.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
+        let state = try Self.readPayload(file, header, &sum, corrupt)
+        guard sum.finalize() == header[7] else { throw corrupt("checksum mismatch (the file is damaged)") }
+        return state
     }
 
     private static func readPayload(

@@ -8,7 +8,7 @@
 // Payload: the byte length of each section (UInt64 × section count), then the sections
 // back to back in the order of `forEachSection`. Version 2 added the signs (a section
 // after the way ids) and the turn graph (four sections after the grid); version 1 files (node-based hierarchies) are refused with a
-// message saying to build the graph again. Loading copies them into arrays: no
+// message saying to build the graph again. Loading reads them into arrays: no
 // hierarchy or grid is rebuilt. The contents are then validated, so that a file forged
 // with a correct checksum cannot trap or produce impossible paths.
 
@@ -32,8 +32,8 @@ extension RoadGraph {
             sectionCount: Self.sectionCount, sections: s.forEachSection)
     }
 
-    /// Loads a graph saved by `save(to:)`: reads the bytes, checks the checksum, copies
-    /// the arrays and validates them (no rebuilding).
+    /// Loads a graph saved by `save(to:)`: reads the arrays one by one, checks the
+    /// checksum and validates them (no rebuilding).
     ///
     /// - Throws: `.io` when the file cannot be read; `.corrupt` when it is not a road
     ///   graph file, has another version or byte order, is truncated, damaged (checksum),

@@ -1,16 +1,10 @@
 extension RoadGraphStorage {
-    /// Reads the sections of a graph file (after its checksum was verified) and validates
-    /// them.
+    /// Reads the sections of a graph file, checks its checksum and validates them.
     convenience init(
         reading r: inout SectionReader, nodeCount n: Int, edgeCount m: Int, contracted: Int,
         _ corrupt: (String) -> GeoKernelError
     ) throws(GeoKernelError) {
         let sc: [UInt64] = try r.read()
-        guard sc.count == 12, sc[4] >= 1, sc[5] >= 1, sc[4] <= 1 << 14, sc[5] <= 1 << 14 else {
-            throw corrupt("bad scalars section")
-        }
-        let grid0 = (Int(sc[4]), Int(sc[5]))
-        let gridD = (Double(bitPattern: sc[6]), Double(bitPattern: sc[7]), Double(bitPattern: sc[8]), Double(bitPattern: sc[9]))
         let nodeCoord: [Int32] = try r.read(), edgeEnds: [UInt32] = try r.read(), edgeLength: [Double] = try r.read()
         let edgeDist: [UInt32] = try r.read(), arcTime: [UInt32] = try r.read(), arcSpeed: [Float] = try r.read()
         let edgeFlags: [UInt8] = try r.read(), edgeClass: [UInt8] = try r.read(), edgeName: [UInt32] = try r.read()
@@ -19,16 +13,26 @@ extension RoadGraphStorage {
         let geom: [Int32] = try r.read(), stringFirst: [UInt32] = try r.read(), stringBytes: [UInt8] = try r.read()
         let incFirst: [UInt32] = try r.read(), incArc: [UInt32] = try r.read()
         let cellFirst: [UInt32] = try r.read(), cellSeg: [UInt32] = try r.read()
+        let stateArc: [UInt32] = try r.read(), turnFirst: [UInt32] = try r.read(), turnTo: [UInt32] = try r.read()
+        let turnCost: [UInt32] = try r.read()
+        var read: [ContractionHierarchy] = []
+        for _ in 0..<2 {
+            read.append(ContractionHierarchy(
+                rank: try r.read(), order: try r.read(), upFirst: try r.read(), upArc: try r.read(), upMid: try r.read(),
+                downFirst: try r.read(), downArc: try r.read(), downMid: try r.read()))
+        }
+        try r.finish()
+        guard sc.count == 12, sc[4] >= 1, sc[5] >= 1, sc[4] <= 1 << 14, sc[5] <= 1 << 14 else {
+            throw corrupt("bad scalars section")
+        }
+        let grid0 = (Int(sc[4]), Int(sc[5]))
+        let gridD = (Double(bitPattern: sc[6]), Double(bitPattern: sc[7]), Double(bitPattern: sc[8]), Double(bitPattern: sc[9]))
         // The header's counts are checked against the arrays before they size anything.
         guard nodeCoord.count == 2 * n, edgeEnds.count == 2 * m else { throw corrupt("node or edge arrays of the wrong size") }
-        guard let turns = TurnGraph(
-            stateArc: try r.read(), turnFirst: try r.read(), turnTo: try r.read(), turnCost: try r.read(), arcCount: 2 * m)
+        guard let turns = TurnGraph(stateArc: stateArc, turnFirst: turnFirst, turnTo: turnTo, turnCost: turnCost, arcCount: 2 * m)
         else { throw corrupt("inconsistent turn graph") }
         var hierarchies: [ContractionHierarchy?] = []
-        for metric in 0..<2 {
-            let h = ContractionHierarchy(
-                rank: try r.read(), order: try r.read(), upFirst: try r.read(), upArc: try r.read(), upMid: try r.read(),
-                downFirst: try r.read(), downArc: try r.read(), downMid: try r.read())
+        for (metric, h) in read.enumerated() {
             if contracted >> metric & 1 != 0 {
                 hierarchies.append(h)
             } else {
@@ -38,7 +42,6 @@ extension RoadGraphStorage {
                 hierarchies.append(nil)
             }
         }
-        guard nodeCoord.count == 2 * n, edgeEnds.count == 2 * m else { throw corrupt("node or edge arrays of the wrong size") }
         let grid = SnapGrid(
             rows: grid0.0, cols: grid0.1, lat0: gridD.0, lon0: gridD.1, cellLat: gridD.2, cellLon: gridD.3,
             cellFirst: cellFirst, cellSeg: cellSeg)

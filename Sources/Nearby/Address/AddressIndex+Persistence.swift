@@ -24,7 +24,7 @@ extension AddressIndex {
             sections: forEachSection)
     }
 
-    /// Loads an index saved by `save(to:)`: one read, the checksum, array copies and a
+    /// Loads an index saved by `save(to:)`: the arrays read one by one, the checksum and a
     /// validation pass (no rebuilding).
     ///
     /// - Throws: `.io` when the file cannot be read; `.corrupt` when it is not an address
@@ -42,11 +42,12 @@ extension AddressIndex {
         var r = loaded.sections
         guard header[2] < 1 << 30, header[3] < 1 << 30, header[5] == 0 else { throw corrupt("impossible counts") }
         let scalars: [UInt64] = try r.read()
-        guard scalars.count == 6 else { throw corrupt("the grid section has \(scalars.count) words, expected 6") }
         let kinds: [UInt8] = try r.read(), nameID: [UInt32] = try r.read(), numberID: [UInt32] = try r.read()
         let streetID: [UInt32] = try r.read(), geomFirst: [UInt32] = try r.read(), geom: [Int32] = try r.read()
         let stringFirst: [UInt32] = try r.read(), stringBytes: [UInt8] = try r.read()
         let cellFirst: [UInt32] = try r.read(), cellSeg: [UInt32] = try r.read()
+        try r.finish()
+        guard scalars.count == 6 else { throw corrupt("the grid section has \(scalars.count) words, expected 6") }
         guard scalars[0] <= 1 << 14, scalars[1] <= 1 << 14 else { throw corrupt("bad grid geometry") }
         let grid = SnapGrid(
             rows: Int(scalars[0]), cols: Int(scalars[1]), lat0: Double(bitPattern: scalars[2]),

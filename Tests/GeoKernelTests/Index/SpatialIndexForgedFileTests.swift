@@ -19,7 +19,9 @@ final class SpatialIndexForgedFileTests {
         let path = dir + "/good.gkidx"
         try SpatialIndex(IndexTestData.uniform(1_000, seed: 3)).save(to: path)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        return (bytes, 64 + 16)  // header, then the run table (count, bytes) of one run
+        let sections = bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 32, as: UInt64.self)) }
+        #expect(sections == 4)  // the run table, one run, the insert buffer, the removed bitset
+        return (bytes, 64 + 8 * sections + 16)  // header, section table, run table (count, bytes) of one run
     }
 
     /// Writes `bytes` with the header's checksum recomputed and loads them.

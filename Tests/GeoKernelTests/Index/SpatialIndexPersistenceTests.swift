@@ -87,6 +87,38 @@ final class SpatialIndexPersistenceTests {
         #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: bad) }
     }
 
+    @Test("an index saved in format version 1 still loads, answers as the index it was saved from and saves as version 2")
+    func version1() throws {
+        // Tests/GeoKernelTests/Fixtures/index-v1.gkindex was saved by version 1 of the format
+        // (the fuzz seed "dynamic"): 100 points in a run, 20 inserted, every 7th id of
+        // 0..<120 removed; the points from SplitMix64(seed: 13), latitude then longitude.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/index-v1.gkindex").path
+        var rng = SplitMix64(seed: 13)
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        let points = try (0..<300).map { _ in try Coordinate(latitude: unit() * 180 - 90, longitude: unit() * 360 - 180) }
+        var expected = try SpatialIndex(Array(points.prefix(100)))
+        for p in points.suffix(20) { _ = try expected.insert(p) }
+        for id in stride(from: UInt32(0), to: 120, by: 7) { try expected.remove(id: id) }
+
+        let old = try SpatialIndex(contentsOf: fixture)
+        try old.checkInvariants()
+        #expect(old.count == 102 && old.nextID == 120)
+        let path = dir + "/from-v1.gkidx"
+        try old.save(to: path)
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(16)
+        #expect(header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) } == 2)
+        let resaved = try SpatialIndex(contentsOf: path)
+        var queries = IndexTestData.Clustered(cities: 5, seed: 8)
+        for q in queries.queries(30) {
+            let want = try expected.nearest(to: q, k: 12)
+            #expect(try old.nearest(to: q, k: 12) == want && (try resaved.nearest(to: q, k: 12)) == want)
+            let around = try expected.within(radiusMeters: 2_000_000, of: q)
+            #expect(try old.within(radiusMeters: 2_000_000, of: q) == around)
+            #expect(try resaved.within(radiusMeters: 2_000_000, of: q) == around)
+        }
+    }
+
     @Test("a foreign file, another version and a missing file give clear errors")
     func foreignFiles() throws {
         let foreign = dir + "/foreign.txt"
@@ -97,10 +129,10 @@ final class SpatialIndexPersistenceTests {
         let path = dir + "/v.gkidx"
         try SpatialIndex(IndexTestData.uniform(20, seed: 1)).save(to: path)
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        data[8] = 2  // format version 2
+        data[8] = 3  // format version 3
         try data.write(to: URL(fileURLWithPath: path))
         let v = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: path) }
-        #expect(v?.code == .corrupt && v?.message.contains("version 2") == true)
+        #expect(v?.code == .corrupt && v?.message.contains("version 3") == true)
 
         let missing = #expect(throws: GeoKernelError.self) { try SpatialIndex(contentsOf: dir + "/nothing-here.gkidx") }
         #expect(missing?.code == .io && missing?.message.contains("nothing-here") == true)
