@@ -163,7 +163,7 @@ typedef struct gk_transformer gk_transformer;
 typedef struct gk_unitvec gk_unitvec;
 /** A geofence monitor: fences, their state and a queue of events (section geofence). */
 typedef struct gk_geofence_monitor gk_geofence_monitor;
-/** Places and moves detected from fixes (Timeline; Swift: StopDetector and its Diary). */
+/** Places and moves detected from fixes (Timeline; Swift: Recorder, its StopDetector and Diary). */
 typedef struct gk_timeline gk_timeline;
 /** The travel-survey tracking policy (Timeline; Swift: TrackingPolicy). */
 typedef struct gk_tracking_policy gk_tracking_policy;
@@ -820,7 +820,7 @@ size_t gk_geocoder_count(gk_geocoder *g);
  *  \param[out] out_place its index (for gk_geocoder_place; required).
  *  \param[out] out_m its distance in metres along the sphere (may be NULL).
  *  \return GK_OK; GK_ERR_NOT_FOUND for an empty gazetteer;
- *  GK_ERR_INVALID_ARGUMENT for a bad coordinate. A few us.
+ *  GK_ERR_INVALID_ARGUMENT for a bad coordinate. O(log n).
  *  Swift: ReverseGeocoder.nearest(to:). \since 0.1 */
 int gk_geocoder_nearest(gk_context *ctx, gk_geocoder *g, double lat, double lon, size_t *out_place,
                         double *out_m);
@@ -1421,7 +1421,7 @@ void gk_geofence_monitor_destroy(gk_geofence_monitor *m);
  *  \param[in] preset GK_TIMELINE_TRACKINTEL, GK_TIMELINE_TIMELY_MOVES or GK_TIMELINE_TRAVEL_DIARY.
  *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown preset; GK_ERR_MISUSE for NULL.
- *  Swift: StopDetector(preset:). \since 0.1 */
+ *  Swift: Recorder(preset:). \since 0.1 */
 int gk_timeline_create(gk_context *ctx, int preset, gk_timeline **out);
 
 /** CONSTRUCTOR. A stop detector with explicit parameters: a stay is a run of fixes all
@@ -1434,7 +1434,7 @@ int gk_timeline_create(gk_context *ctx, int preset, gk_timeline **out);
  *  \param min_accuracy_m metres (> 0 or INFINITY).
  *  \param[out] out the new object. Ownership: the caller frees it with gk_timeline_destroy.
  *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the bad value (distance_m <= 0,
- *  duration_s < 0, gap_s <= 0, min_accuracy_m <= 0, NaN). Swift: StopDetector(parameters:).
+ *  duration_s < 0, gap_s <= 0, min_accuracy_m <= 0, NaN). Swift: Recorder(parameters:).
  *  \since 0.1 */
 int gk_timeline_create_custom(gk_context *ctx, double distance_m, double duration_s, double gap_s,
                               double min_accuracy_m, gk_timeline **out);
@@ -1450,7 +1450,7 @@ int gk_timeline_create_custom(gk_context *ctx, double distance_m, double duratio
  *  when this fix shows that the user has left a place.
  *  \return GK_OK; GK_ERR_ORDER when time_s is earlier than the previous fix (tl unchanged);
  *  GK_ERR_INVALID_ARGUMENT for a bad coordinate, time or accuracy; GK_ERR_MISUSE after
- *  gk_timeline_finish or for NULL. Swift: StopDetector.add(_:). \since 0.1 */
+ *  gk_timeline_finish or for NULL. Swift: Recorder.add(_:). \since 0.1 */
 int gk_timeline_add(gk_context *ctx, gk_timeline *tl, double lat, double lon, double time_s, double accuracy_m,
                     size_t *out_placemarks);
 
@@ -1481,7 +1481,7 @@ int gk_timeline_add_batch(gk_context *ctx, gk_timeline *tl, const double *lat, c
  *  \param include_open_stay non-zero to keep the open stay as the last placemark when it
  *  lasted long enough; 0 to drop it.
  *  \param[out] out_placemarks the final count (may be NULL).
- *  Swift: StopDetector.finish(includeOpenStay:). \since 0.1 */
+ *  Swift: Recorder.finish(includeOpenStay:). \since 0.1 */
 int gk_timeline_finish(gk_context *ctx, gk_timeline *tl, int include_open_stay, size_t *out_placemarks);
 
 /** Copies the placemarks known so far, in time order (reads tl): location (degrees: mean
@@ -1633,6 +1633,41 @@ void gk_tracking_policy_destroy(gk_tracking_policy *policy);
 int gk_timeline_places(gk_context *ctx, gk_timeline *tl, double radius_m, double utc_offset_s, double *lat,
                        double *lon, size_t *visit_count, double *total_s, size_t capacity, size_t *out_count,
                        ptrdiff_t *out_home, ptrdiff_t *out_work);
+
+/* Naming the placemarks of a gk_timeline: by address (an address index, with a gazetteer's
+ * nearest town where no address reaches) or by a gazetteer alone. */
+
+/** Sets how the timeline names its placemarks, before the first fix (modifies tl): with
+ *  index, by address (a named place within 30 m, else a house number within 50 m, else a
+ *  street within 100 m, else the nearest town of towns when given); with towns alone, by the
+ *  nearest place of the gazetteer within max_distance_m; with neither, placemarks stay
+ *  unnamed. Each placemark is named once, when it is recorded.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required).
+ *  \param index an address index, or NULL; tl keeps what it needs, so index may be
+ *         destroyed afterwards.
+ *  \param towns a gazetteer, or NULL; kept by tl the same way.
+ *  \param max_distance_m metres along the sphere, ≥ 0: how far a gazetteer place may be
+ *         (read only when index is NULL and towns is not).
+ *  \return GK_OK; GK_ERR_MISUSE after the first fix (nothing changed);
+ *  GK_ERR_INVALID_ARGUMENT for a negative or NaN max_distance_m.
+ *  Swift: Recorder.configure(naming:) with AddressNaming or GazetteerNaming. \since 0.5 */
+int gk_timeline_set_naming(gk_context *ctx, gk_timeline *tl, gk_address_index *index, gk_geocoder *towns,
+                           double max_distance_m);
+
+/** The name of placemark number `placemark` (in the order of gk_timeline_placemarks), as
+ *  UTF-8 text; empty when the placemark has no name (no naming set, or nothing near).
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (required; only read).
+ *  \param placemark the placemark's index, below the placemark count.
+ *  \param[out] buf receives the name and a NUL (the output-buffer rule for strings).
+ *  \param capacity bytes buf can hold.
+ *  \param[out] out_len the name's length in bytes without the NUL (may be NULL).
+ *  \return GK_OK; GK_ERR_NOT_FOUND for an index beyond the placemarks;
+ *  GK_ERR_BUFFER_TOO_SMALL (nothing written). Swift: Recorder.diary.placemarks[i].name.
+ *  \since 0.5 */
+int gk_timeline_placemark_name(gk_context *ctx, gk_timeline *tl, size_t placemark, char *buf, size_t capacity,
+                               size_t *out_len);
 
 /* Live stays and the cleaning stage of a gk_timeline (section timeline; Swift:
  * LiveStopDetector, StayEvent, TrackCleaning). Every gk_timeline detects stays live; after

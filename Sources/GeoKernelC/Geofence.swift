@@ -123,10 +123,10 @@ private func geofenceOption(_ option: CInt) throws(GeoKernelError) -> WritableKe
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")
         let fix = try cFix(lat, lon, timeS, accuracyM)
-        box.events.compact()
-        let before = box.events.items.count
-        try box.monitor.update(with: fix, into: &box.events.items)
-        outEvents?.pointee = UInt(box.events.items.count - before)
+        let added = try box.events.appending { (events) throws(GeoKernelError) in
+            try box.monitor.update(with: fix, into: &events)
+        }
+        outEvents?.pointee = UInt(added)
     }
 }
 

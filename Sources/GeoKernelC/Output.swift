@@ -93,34 +93,9 @@ func deliverCoordinates(
 }
 
 /// The queue exception to the output rule, shared by the geofence monitor and the live
-/// timeline: events wait here, oldest first, until a read call hands out up to its
-/// capacity and keeps the rest. Reading is O(events handed out); the storage of read
-/// events is dropped once they are the larger part of it.
-struct EventQueue<Event> {
-    /// The events; those not yet read are `items[head...]`. Writers append (directly or
-    /// through `append(contentsOf:)`), after `compact()`.
-    var items: [Event] = []
-    private(set) var head = 0
-
-    /// Events not yet read.
-    var pending: Int { items.count - head }
-
-    /// Drops the events already read once they are the larger part of the storage.
-    mutating func compact() {
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 1024, head > items.count / 2 {
-            items.removeFirst(head)
-            head = 0
-        }
-    }
-
-    mutating func append(contentsOf events: some Sequence<Event>) {
-        compact()
-        items.append(contentsOf: events)
-    }
-
+/// timeline: events wait in an `EventQueue` until a read call hands out up to its capacity
+/// and keeps the rest.
+extension EventQueue {
     /// Hands out up to `capacity` events, oldest first: `write(k, event)` fills output row
     /// k; `*outCount` (required) receives how many. When `write` throws, nothing is taken
     /// from the queue.
@@ -128,10 +103,10 @@ struct EventQueue<Event> {
         capacity: UInt, outCount: UnsafeMutablePointer<UInt>?, write: (Int, Event) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         let count = try required(outCount, "out_count")
-        let n = Int(min(UInt(pending), capacity))
-        for k in 0..<n { try write(k, items[head + k]) }
-        head += n
+        let unread = self.unread
+        let n = Int(min(UInt(unread.count), capacity))
+        for (k, event) in unread.prefix(n).enumerated() { try write(k, event) }
+        consume(n)
         count.pointee = UInt(n)
-        compact()
     }
 }

@@ -84,7 +84,7 @@ final class AddressIndexBox {
         guard utcOffsetS.isFinite, abs(utcOffsetS) <= PlaceVisits.maximumUTCOffsetSeconds else {
             throw GeoKernelError.invalid("utc_offset_s \(utcOffsetS) is not within a day (±86 400 s)")
         }
-        let visits = try PlaceVisits(placemarks: box.diary.placemarks, radiusMeters: radiusM, utcOffset: { _ in utcOffsetS })
+        let visits = try PlaceVisits(placemarks: box.recorder.placemarks, radiusMeters: radiusM, utcOffset: { _ in utcOffsetS })
         outHome?.pointee = visits.home ?? -1
         outWork?.pointee = visits.work ?? -1
         try deliver(count: visits.places.count, capacity: capacity, outCount: outCount, "places") { i in
@@ -94,5 +94,36 @@ final class AddressIndexBox {
             visitCount?[i] = UInt(p.visitCount)
             totalS?[i] = p.totalSeconds
         }
+    }
+}
+
+@c public func gk_timeline_set_naming(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ index: OpaquePointer?, _ towns: OpaquePointer?, _ maxDistanceM: Double
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let addresses = borrow(index, as: AddressIndexBox.self)?.index
+        let gazetteer = borrow(towns, as: GeocoderBox.self)?.geocoder
+        if let addresses {
+            try box.recorder.configure(naming: AddressNaming(index: addresses, towns: gazetteer))
+        } else if let gazetteer {
+            try box.recorder.configure(naming: try GazetteerNaming(geocoder: gazetteer, maxDistanceMeters: maxDistanceM))
+        } else {
+            try box.recorder.removeNaming()
+        }
+    }
+}
+
+@c public func gk_timeline_placemark_name(
+    _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ placemark: UInt, _ buf: UnsafeMutablePointer<CChar>?,
+    _ capacity: UInt, _ outLen: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(tl, as: TimelineBox.self), "tl")
+        let placemarks = box.recorder.placemarks
+        guard placemark < UInt(placemarks.count) else {
+            throw GeoKernelError(.notFound, "placemark \(placemark) is outside 0..<\(placemarks.count)")
+        }
+        try deliver(placemarks[Int(placemark)].name ?? "", to: buf, capacity: capacity, outLen: outLen)
     }
 }

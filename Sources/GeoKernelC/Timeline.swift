@@ -1,81 +1,18 @@
 import GeoKernel
 import Timeline
 
-// Section "timeline" of include/geokernel.h: the stop detector (gk_timeline) and the
-// tracking policy (gk_tracking_policy). Each handle is a retained box around the Swift
-// value; the timeline box also records the detector's events into a Diary.
+// Section "timeline" of include/geokernel.h: the recorder (gk_timeline) and the tracking
+// policy (gk_tracking_policy). Each handle is a retained box around the Swift value.
 
-/// The object behind a `gk_timeline *`: a live detector (section "timeline live"), the
-/// diary its moves and departures make, and the queue of live events when enabled.
+/// The object behind a `gk_timeline *`: a `Recorder` as it is (the detector, the diary,
+/// the live events, the naming).
 ///
-/// A `gk_timeline` is used by one thread at a time (the header's rule), and no call holds
-/// two overlapping accesses to one property, so the runtime's exclusivity checks (a
-/// thread-local access set per read or write: about 300 instructions per fix, a third of
-/// the work) are turned off for its state.
+/// A `gk_timeline` is used by one thread at a time (the header's rule), so the runtime's
+/// exclusivity check on the recorder (a thread-local access set per access, a noticeable
+/// part of the work per fix) is turned off.
 final class TimelineBox {
-    @exclusivity(unchecked) var live: LiveStopDetector
-    var detector: StopDetector { live.detector }
-    @exclusivity(unchecked) var diary = Diary()
-    /// Index in `diary.moves` of the move leaving each placemark (-1: before the first).
-    @exclusivity(unchecked) var moveLeaving: [Int: Int] = [:]
-    /// Fixes given so far (accepted by the detector), for the "before the first fix" rules.
-    @exclusivity(unchecked) var givenFixes = 0
-    /// Whether live events are queued (gk_timeline_enable_events).
-    @exclusivity(unchecked) var queueEvents = false
-    /// Live events not yet read (gk_timeline_read_events).
-    @exclusivity(unchecked) var events = EventQueue<StayEvent>()
-    /// Scratch space for one call's events.
-    @exclusivity(unchecked) private var scratch: [StayEvent] = []
-
-    init(_ detector: LiveStopDetector) { live = detector }
-
-    /// Adds a fix and records its events. Without live events (gk_timeline_enable_events, allowed only before the first fix)
-    /// the fix goes to the batch detector alone: the diary is the same, and no live event
-    /// is built only to be dropped.
-    func add(_ fix: Fix) throws(GeoKernelError) {
-        guard queueEvents else {
-            let out = try live.addBatchOnly(fix)
-            givenFixes += 1
-            for e in out { record(e) }
-            return
-        }
-        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
-        try live.add(fix, into: &scratch)
-        givenFixes += 1
-        if !scratch.isEmpty { record(scratch) }  // most fixes have no event: no array retained
-    }
-
-    /// Finishes the live detector and records its events.
-    func finish(includeOpenStay: Bool) {
-        scratch.removeAll(keepingCapacity: true)
-        live.finish(includeOpenStay: includeOpenStay, into: &scratch)
-        record(scratch)
-    }
-
-    private func record(_ events: [StayEvent]) {
-        guard !events.isEmpty else { return }
-        for e in events {
-            if let t = e.timelineEvent { record(t) }
-        }
-        if queueEvents {
-            self.events.append(contentsOf: events.lazy.filter { if case .move = $0 { false } else { true } })
-        }
-    }
-
-    /// Writes a move or placemark into the diary.
-    private func record(_ t: TimelineEvent) {
-        if case .move(let m) = t { moveLeaving[m.fromPlacemark ?? -1] = diary.moves.count }
-        diary.record(t)
-    }
-
-    /// The move leaving placemark `index` (-1: the one before the first placemark).
-    func move(leaving index: Int) throws(GeoKernelError) -> Move? {
-        guard index >= -1, index < diary.placemarks.count else {
-            throw GeoKernelError(
-                .notFound, "placemark index \(index) is outside -1..<\(diary.placemarks.count) (-1: before the first)")
-        }
-        return moveLeaving[index].map { diary.moves[$0] }
-    }
+    @exclusivity(unchecked) var recorder: Recorder
+    init(_ recorder: Recorder) { self.recorder = recorder }
 }
 
 /// The object behind a `gk_tracking_policy *`.
@@ -130,7 +67,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
     withContext(ctx) { () throws(GeoKernelError) in
         let outHandle = try required(out, "out")
         let p = try StopDetector.Preset(cValue: preset)
-        outHandle.pointee = retainedHandle(TimelineBox(LiveStopDetector(preset: p)))
+        outHandle.pointee = retainedHandle(TimelineBox(Recorder(preset: p)))
     }
 }
 
@@ -142,7 +79,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
         let outHandle = try required(out, "out")
         let parameters = try StopDetector.Parameters(
             distanceMeters: distanceM, durationSeconds: durationS, gapSeconds: gapS, minimumAccuracyMeters: minAccuracyM)
-        outHandle.pointee = retainedHandle(TimelineBox(LiveStopDetector(parameters: parameters)))
+        outHandle.pointee = retainedHandle(TimelineBox(Recorder(parameters: parameters)))
     }
 }
 
@@ -152,8 +89,8 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        try box.add(try cFix(lat, lon, timeS, accuracyM))
-        storeCount(box.diary.placemarks.count, outPlacemarks)
+        try box.recorder.add(try cFix(lat, lon, timeS, accuracyM))
+        storeCount(box.recorder.placemarks.count, outPlacemarks)
     }
 }
 
@@ -164,9 +101,9 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        defer { storeCount(box.diary.placemarks.count, outPlacemarks) }
+        defer { storeCount(box.recorder.placemarks.count, outPlacemarks) }
         try forEachFix(lat, lon, timeS, accuracyM, count, strideBytes, note: { " (fixes 0..<\($0) were added)" }) {
-            (_, fix) throws(GeoKernelError) in try box.add(fix)
+            (_, fix) throws(GeoKernelError) in try box.recorder.add(fix)
         }
     }
 }
@@ -176,8 +113,8 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        box.finish(includeOpenStay: includeOpenStay != 0)
-        storeCount(box.diary.placemarks.count, outPlacemarks)
+        box.recorder.finish(includeOpenStay: includeOpenStay != 0)
+        storeCount(box.recorder.placemarks.count, outPlacemarks)
     }
 }
 
@@ -189,7 +126,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        let places = box.diary.placemarks
+        let places = box.recorder.placemarks
         try deliver(count: places.count, capacity: capacity, outCount: outCount, "placemarks") { i in
             let p = places[i]
             lat?[i] = p.coordinate.latitude
@@ -208,7 +145,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        let fixes = try box.move(leaving: fromIndex)?.fixes ?? []
+        let fixes = try box.recorder.move(leaving: fromIndex)?.fixes ?? []
         try deliver(count: fixes.count, capacity: capacity, outCount: outCount, "fixes") { i in
             let f = fixes[i]
             lat?[i] = f.coordinate.latitude
@@ -224,7 +161,7 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        guard let m = try box.move(leaving: fromIndex) else {
+        guard let m = try box.recorder.move(leaving: fromIndex) else {
             throw GeoKernelError(
                 .notFound,
                 fromIndex < 0
@@ -243,9 +180,9 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        storeCount(box.detector.storedFixes, outStored)
-        storeCount(box.detector.ignoredInaccurateFixes, outIgnoredInaccurate)
-        storeCount(box.detector.repeatedFixes, outRepeated)
+        storeCount(box.recorder.live.detector.storedFixes, outStored)
+        storeCount(box.recorder.live.detector.ignoredInaccurateFixes, outIgnoredInaccurate)
+        storeCount(box.recorder.live.detector.repeatedFixes, outRepeated)
     }
 }
 

@@ -19,18 +19,10 @@ extension StayEvent {
     }
 }
 
-/// The "before the first fix" rule of the timeline live section.
-private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernelError) {
-    guard box.givenFixes == 0, !box.detector.isFinished else {
-        throw GeoKernelError(.misuse, "\(what) must be called before the first fix")
-    }
-}
-
 @c public func gk_timeline_enable_events(_ ctx: OpaquePointer?, _ tl: OpaquePointer?) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        try beforeFirstFix(box, "gk_timeline_enable_events")
-        box.queueEvents = true
+        try box.recorder.enableLiveEvents()
     }
 }
 
@@ -40,8 +32,7 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
         let rules = try TrackCleaning(maximumSpeedMetersPerSecond: maxSpeedMps, maximumAccuracyMeters: maxAccuracyM)
-        try beforeFirstFix(box, "gk_timeline_set_cleaning")
-        box.live = LiveStopDetector(parameters: box.detector.parameters, cleaning: rules)
+        try box.recorder.configure(cleaning: rules)
     }
 }
 
@@ -65,13 +56,12 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
         default:
             throw .invalid("anchor \(anchor) must be GK_TIMELINE_ANCHOR_FIRST_FIX, _CENTROID or _CENTROID_ONCE_ESTABLISHED")
         }
-        let p = box.detector.parameters
+        let p = box.recorder.parameters
         let parameters = try StopDetector.Parameters(
             distanceMeters: p.distanceMeters, durationSeconds: p.durationSeconds, gapSeconds: p.gapSeconds,
             minimumAccuracyMeters: p.minimumAccuracyMeters, signalGapSeconds: signalGapS, departure: rule,
             anchor: anchorRule)
-        try beforeFirstFix(box, "gk_timeline_set_rules")
-        box.live = LiveStopDetector(parameters: parameters, cleaning: box.detector.cleaning)
+        try box.recorder.configure(parameters: parameters)
     }
 }
 
@@ -84,7 +74,10 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        try box.events.read(capacity: capacity, outCount: outCount) { k, e in
+        let count = try required(outCount, "out_count")
+        let pending = box.recorder.pendingEvents
+        let n = Int(min(UInt(pending.count), capacity))
+        for (k, e) in pending.prefix(n).enumerated() {
             outKinds?[k] = e.cKind
             let row: (index: Int, at: Coordinate, arrival: Double, time: Double, fixes: Int)
             switch e {
@@ -93,7 +86,7 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
             case .departed(let p):
                 row = (p.index, p.coordinate, p.arrival, p.departure, p.fixCount)
             case .move:
-                return  // never queued
+                continue  // never queued
             }
             outIndex?[k] = row.index
             outLat?[k] = row.at.latitude
@@ -102,9 +95,11 @@ private func beforeFirstFix(_ box: TimelineBox, _ what: String) throws(GeoKernel
             outTime?[k] = row.time
             outFixCount?[k] = UInt(row.fixes)
         }
+        box.recorder.dropEvents(n)
+        count.pointee = UInt(n)
     }
 }
 
 @c public func gk_timeline_pending_events(_ tl: OpaquePointer?) -> UInt {
-    UInt(borrow(tl, as: TimelineBox.self)?.events.pending ?? 0)
+    UInt(borrow(tl, as: TimelineBox.self)?.recorder.pendingEvents.count ?? 0)
 }

@@ -13,7 +13,7 @@ extension Demo {
         let gazetteer = SimulatedDay.places.values.filter { !$0.name.hasPrefix("street") }.map {
             NamedPlace(name: $0.name, admin1: "Zürich", admin2: "", countryCode: "CH", coordinate: $0.coordinate)
         }
-        let naming = NearbyNaming(geocoder: try ReverseGeocoder(places: gazetteer), maxDistanceMeters: 150)
+        let naming = try GazetteerNaming(geocoder: try ReverseGeocoder(places: gazetteer), maxDistanceMeters: 150)
         // trackintel's sliding window (100 m, 5 min, gap 15 min), ignoring fixes worse than 160 m.
         let parameters = try StopDetector.Parameters(minimumAccuracyMeters: 160)
         let diary = StopDetector(parameters: parameters, naming: naming).detect(day.fixes, includeOpenStay: true)

@@ -94,17 +94,6 @@ enum AddressIndexSource {
     }
 }
 
-/// Names placemarks by address (`geokernel timeline --places`): the bridge between Timeline
-/// and Nearby's `AddressIndex`, falling back to a gazetteer's town.
-struct AddressNaming: PlacemarkNaming {
-    let index: AddressIndex
-    let towns: ReverseGeocoder?
-
-    func placemarkName(for coordinate: Coordinate) -> String? {
-        index.lookup(coordinate, fallback: towns)?.text
-    }
-}
-
 /// The places a diary's stays return to, printed by `geokernel timeline --visits`.
 enum VisitsText {
     static func print(_ diary: Diary, radiusMeters: Double, zone: TimeZoneRules) throws {

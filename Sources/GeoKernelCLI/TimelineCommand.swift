@@ -92,7 +92,7 @@ struct TimelineCommand: ParsableCommand {
         let track = try TrackReader.read(contentsOf: trace)
         let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
         let naming: (any PlacemarkNaming)? = try places.map { AddressNaming(index: try AddressIndex(contentsOf: $0), towns: towns) }
-            ?? towns.map { NearbyNaming(geocoder: $0, maxDistanceMeters: nameWithin) }
+            ?? towns.map { towns throws(GeoKernelError) in try GazetteerNaming(geocoder: towns, maxDistanceMeters: nameWithin) }
         let detector = StopDetector(parameters: parameters, cleaning: cleaning, naming: naming)
 
         let name = URL(fileURLWithPath: trace).lastPathComponent
@@ -127,35 +127,28 @@ struct TimelineCommand: ParsableCommand {
 
 extension StopDetector.Preset: ExpressibleByArgument {}
 
-/// `geokernel timeline --live`: the track replayed fix by fix through a `LiveStopDetector`,
-/// each event printed as it happens.
+/// `geokernel timeline --live`: the track replayed fix by fix through a `Recorder`, each
+/// event printed as it happens.
 enum LiveText {
     static func replay(
         _ fixes: [Fix], parameters: StopDetector.Parameters, cleaning: TrackCleaning?, naming: (any PlacemarkNaming)?,
         includeOpen: Bool, updates: Bool, zone: TimeZoneRules = .utc
     ) throws -> Diary {
-        var live = LiveStopDetector(parameters: parameters, cleaning: cleaning, naming: naming)
-        var events: [StayEvent] = []
-        var diary = Diary()
+        var recorder = Recorder(parameters: parameters, cleaning: cleaning, naming: naming)
+        try recorder.enableLiveEvents(includingMoves: true)
         print("live events:")
         func show(_ at: Double) {
-            for e in events {
-                if let t = e.timelineEvent { diary.record(t) }
+            for e in recorder.takeEvents() {
                 if let line = line(e, updates: updates, zone: zone) { print("  \(DiaryText.time(at, zone: zone))  \(line)") }
             }
-            events.removeAll(keepingCapacity: true)
         }
         for f in fixes.sorted(by: { $0.timestamp < $1.timestamp }) {
-            try live.add(f, into: &events)
+            try recorder.add(f)
             show(f.timestamp)
         }
-        live.finish(includeOpenStay: includeOpen, into: &events)
+        recorder.finish(includeOpenStay: includeOpen)
         show(fixes.map(\.timestamp).max() ?? 0)
-        diary.ignoredInaccurateFixes = live.detector.ignoredInaccurateFixes
-        diary.repeatedFixes = live.detector.repeatedFixes
-        diary.cleanedInaccurateFixes = live.detector.cleanedInaccurateFixes
-        diary.cleanedImpossibleFixes = live.detector.cleanedImpossibleFixes
-        return diary
+        return recorder.diary
     }
 
     /// "arrived #0 47.376900, 8.541700 (since 07:00:00, 6 fixes)", or nil for what is not shown.
@@ -174,21 +167,6 @@ enum LiveText {
         case .move(let m):
             return "move      \(DiaryText.distance(m.distanceMeters)) in \(DiaryText.duration(m.durationSeconds))"
         }
-    }
-}
-
-/// Names placemarks after the nearest place of the Nearby facade's reverse geocoder, when
-/// it lies within `maxDistanceMeters`: the whole bridge between Timeline (which depends only
-/// on the kernel) and Nearby.
-struct NearbyNaming: PlacemarkNaming {
-    let geocoder: ReverseGeocoder
-    let maxDistanceMeters: Double
-
-    func placemarkName(for coordinate: Coordinate) -> String? {
-        guard let match = geocoder.nearest(to: coordinate), match.distanceMeters <= maxDistanceMeters else {
-            return nil
-        }
-        return match.place.name
     }
 }
 

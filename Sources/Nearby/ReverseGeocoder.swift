@@ -113,7 +113,7 @@ public struct ReverseGeocoder: Sendable {
 
     /// The place nearest to `point`, or nil for an empty gazetteer.
     ///
-    /// - Complexity: about O(log n), a few µs. C twin: `gk_geocoder_nearest`.
+    /// - Complexity: about O(log n). C twin: `gk_geocoder_nearest`.
     /// \since 0.1
     public func nearest(to point: Coordinate) -> PlaceMatch? {
         (try? nearest(to: point, k: 1))?.first

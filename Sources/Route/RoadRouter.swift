@@ -125,7 +125,7 @@ public final class RoadRouter: Sendable, Hashable {
     ///   - destination: the pin as given (for the side of arrival); default the snapped
     ///     point.
     /// - Throws: `.notFound` when the network does not connect them.
-    /// - Complexity: a contraction-hierarchy query (microseconds) plus the path's length.
+    /// - Complexity: a contraction-hierarchy query plus the path's length.
     public func leg(
         from: RoadSnap, to: RoadSnap, destination: Coordinate? = nil, workspace: RoadGraph.Workspace? = nil
     ) throws(GeoKernelError) -> RoadRoute {

@@ -56,8 +56,8 @@ static uint64_t xxh64(const unsigned char *p, size_t len) {
     return h;
 }
 
-/* Rewrites the next-id field (bytes 24..31) of a saved landmark file and its checksum
- * (XXH64 of header bytes 0..39 and the payload, at bytes 40..47). */
+/* Rewrites the next-id field (header word 3, bytes 24..31) of a saved landmark file and
+ * its checksum (XXH64 of header bytes 0..55 and the payload, at bytes 56..63). */
 static int forge_next_id(const char *path, uint64_t next_id) {
     FILE *f = fopen(path, "rb");
     unsigned char *b, *joined;
@@ -69,10 +69,10 @@ static int forge_next_id(const char *path, uint64_t next_id) {
     if (!b || !joined || fread(b, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(b); free(joined); return 0; }
     fclose(f);
     memcpy(b + 24, &next_id, 8);
-    memcpy(joined, b, 40);
-    memcpy(joined + 40, b + 48, (size_t)n - 48);
+    memcpy(joined, b, 56);
+    memcpy(joined + 56, b + 64, (size_t)n - 64);
     sum = xxh64(joined, (size_t)n - 8);
-    memcpy(b + 40, &sum, 8);
+    memcpy(b + 56, &sum, 8);
     f = fopen(path, "wb");
     if (!f) { free(b); free(joined); return 0; }
     fwrite(b, 1, (size_t)n, f);

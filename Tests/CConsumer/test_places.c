@@ -27,6 +27,72 @@ static const char *const pl_osm[] = {
     "</osm>",
 };
 
+/* Monday 2024-01-08 00:00 UTC; one fix a minute. */
+#define PL_MONDAY 1704672000.0
+
+static void add_stay(gk_context *ctx, gk_timeline *tl, double lat, double lon, double from_h, double to_h);
+
+/* Placemarks named by address, by a gazetteer, or not at all (gk_timeline_set_naming). */
+static void test_naming(gk_context *ctx, gk_address_index *index, const char *dir) {
+    gk_timeline *tl = NULL;
+    gk_geocoder *towns = NULL;
+    char text[128], csv[320];
+    size_t len = 0, n = 0;
+    FILE *f;
+
+    snprintf(csv, sizeof csv, "%s/towns.csv", dir);
+    f = fopen(csv, "w");
+    if (f) {
+        fprintf(f, "lat,lon,name,admin1,admin2,cc\n43.7384,7.4246,Monaco,,,MC\n");
+        fclose(f);
+    }
+    CHECK(gk_geocoder_load(ctx, csv, GK_GAZETTEER_CSV, &towns) == GK_OK, "towns: %s", gk_context_errmsg(ctx));
+
+    /* By address, the gazetteer's town where no address reaches. */
+    CHECK(gk_timeline_create_custom(ctx, 100, 300, INFINITY, INFINITY, &tl) == GK_OK, "timeline");
+    CHECK(gk_timeline_set_naming(ctx, tl, index, towns, 0) == GK_OK, "set naming: %s", gk_context_errmsg(ctx));
+    add_stay(ctx, tl, 43.72982, 7.42050, 8, 9);   /* the café */
+    add_stay(ctx, tl, 43.72921, 7.42151, 10, 11); /* 3 Rue Est */
+    add_stay(ctx, tl, 43.74, 7.43, 12, 13);       /* no address within the radii */
+    CHECK(gk_timeline_set_naming(ctx, tl, NULL, NULL, 0) == GK_ERR_MISUSE, "naming after the first fix");
+    CHECK(gk_timeline_finish(ctx, tl, 1, &n) == GK_OK && n == 3, "three placemarks: %zu", n);
+    CHECK(gk_timeline_placemark_name(ctx, tl, 0, text, sizeof text, &len) == GK_OK
+              && strcmp(text, "Caf\xc3\xa9 du Coin, Rue Nord") == 0 && len == strlen(text),
+          "placemark 0: %s", text);
+    CHECK(gk_timeline_placemark_name(ctx, tl, 1, text, sizeof text, NULL) == GK_OK && strcmp(text, "3 Rue Est") == 0,
+          "placemark 1: %s", text);
+    CHECK(gk_timeline_placemark_name(ctx, tl, 2, text, sizeof text, NULL) == GK_OK && strcmp(text, "Monaco") == 0,
+          "placemark 2: %s", text);
+    text[0] = 'x';
+    CHECK(gk_timeline_placemark_name(ctx, tl, 1, text, 4, &len) == GK_ERR_BUFFER_TOO_SMALL && len == 9 && text[0] == 'x',
+          "small buffer: %zu", len);
+    CHECK(gk_timeline_placemark_name(ctx, tl, 3, text, sizeof text, NULL) == GK_ERR_NOT_FOUND, "no placemark 3");
+    gk_timeline_destroy(tl);
+
+    /* By the gazetteer alone, within 1 km: the second stay (1.05 km from Monaco's point) is unnamed. */
+    CHECK(gk_timeline_create_custom(ctx, 100, 300, INFINITY, INFINITY, &tl) == GK_OK, "timeline");
+    CHECK(gk_timeline_set_naming(ctx, tl, NULL, towns, -1) == GK_ERR_INVALID_ARGUMENT, "negative distance");
+    CHECK(gk_timeline_set_naming(ctx, tl, NULL, towns, 1000) == GK_OK, "towns: %s", gk_context_errmsg(ctx));
+    gk_geocoder_destroy(towns); /* the timeline keeps what it needs */
+    add_stay(ctx, tl, 43.7384, 7.4246, 8, 9);
+    add_stay(ctx, tl, 43.72921, 7.42151, 10, 11);
+    CHECK(gk_timeline_finish(ctx, tl, 1, &n) == GK_OK && n == 2, "two placemarks: %zu", n);
+    CHECK(gk_timeline_placemark_name(ctx, tl, 0, text, sizeof text, &len) == GK_OK && strcmp(text, "Monaco") == 0,
+          "gazetteer name: %s", text);
+    CHECK(gk_timeline_placemark_name(ctx, tl, 1, text, sizeof text, &len) == GK_OK && len == 0 && text[0] == 0,
+          "beyond 1 km: unnamed, got %s", text);
+    gk_timeline_destroy(tl);
+
+    /* Without naming, placemarks are unnamed. */
+    CHECK(gk_timeline_create_custom(ctx, 100, 300, INFINITY, INFINITY, &tl) == GK_OK, "timeline");
+    add_stay(ctx, tl, 43.72982, 7.42050, 8, 9);
+    CHECK(gk_timeline_finish(ctx, tl, 1, &n) == GK_OK && n == 1, "one placemark");
+    CHECK(gk_timeline_placemark_name(ctx, tl, 0, text, sizeof text, &len) == GK_OK && len == 0, "unnamed");
+    CHECK(gk_timeline_placemark_name(ctx, NULL, 0, text, sizeof text, &len) == GK_ERR_MISUSE, "NULL timeline");
+    gk_timeline_destroy(tl);
+    unlink(csv);
+}
+
 static void test_address_index(gk_context *ctx, const char *dir) {
     char osm[320], saved[320], text[128];
     FILE *f;
@@ -70,6 +136,7 @@ static void test_address_index(gk_context *ctx, const char *dir) {
               == GK_ERR_INVALID_ARGUMENT, "negative radius");
     CHECK(gk_address_index_lookup(ctx, NULL, NULL, 43.7, 7.4, 30, 50, 100, NULL, text, sizeof text, NULL, NULL)
               == GK_ERR_MISUSE, "NULL index");
+    test_naming(ctx, loaded, dir);
     /* A file that is not an address index is refused. */
     gk_address_index_destroy(loaded);
     loaded = NULL;
@@ -80,8 +147,6 @@ static void test_address_index(gk_context *ctx, const char *dir) {
     unlink(saved);
 }
 
-/* Monday 2024-01-08 00:00 UTC; one fix a minute. */
-#define PL_MONDAY 1704672000.0
 
 static void add_stay(gk_context *ctx, gk_timeline *tl, double lat, double lon, double from_h, double to_h) {
     double t;

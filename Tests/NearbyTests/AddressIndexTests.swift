@@ -55,6 +55,29 @@ import _GeoKernelTestSupport
         #expect(index.lookup(try Self.at(43.7400, 7.4300)) == nil)
     }
 
+    @Test("AddressNaming names as the lookup does, GazetteerNaming only within its distance")
+    func placemarkNaming() throws {
+        let (index, _) = try AddressIndex.build(osmFile: Self.fixture)
+        let towns = try ReverseGeocoder(places: [
+            NamedPlace(name: "Monaco", admin1: "", admin2: "", countryCode: "MC", coordinate: try Self.at(43.7325, 7.4189))
+        ])
+        let byAddress = AddressNaming(index: index, towns: towns)
+        for c in [try Self.at(43.72982, 7.42050), try Self.at(43.72921, 7.42151), try Self.at(43.7400, 7.4300)] {
+            #expect(byAddress.placemarkName(for: c) == index.lookup(c, fallback: towns)?.text)
+        }
+        #expect(byAddress.placemarkName(for: try Self.at(43.7400, 7.4300)) == "Monaco")
+        #expect(AddressNaming(index: index).placemarkName(for: try Self.at(43.7400, 7.4300)) == nil)
+        let narrow = AddressNaming(index: index, radii: AddressRadii(placeMeters: 30, addressMeters: 20))
+        #expect(narrow.placemarkName(for: try Self.at(43.72960, 7.42150)) == "Rue Est")
+
+        let byTown = try GazetteerNaming(geocoder: towns, maxDistanceMeters: 1_000)
+        #expect(byTown.placemarkName(for: try Self.at(43.7330, 7.4190)) == "Monaco")
+        #expect(byTown.placemarkName(for: try Self.at(43.7400, 7.4300)) == nil)  // 1.22 km away
+        for bad in [-1.0, .nan] {
+            #expect(throws: GeoKernelError.self) { try GazetteerNaming(geocoder: towns, maxDistanceMeters: bad) }
+        }
+    }
+
     @Test func theGazetteerTownIsTheLastFallback() throws {
         let (index, _) = try AddressIndex.build(osmFile: Self.fixture)
         let towns = try ReverseGeocoder(places: [

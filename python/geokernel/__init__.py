@@ -32,7 +32,7 @@ Contents (one submodule per section of include/geokernel.h, all re-exported here
     travel-time text, distance hints, encoded polylines;
   * ``geofence``: ``GeofenceMonitor`` (enter/exit/dwell events);
   * ``timeline``: ``StopDetector`` (stays and moves), ``TrackingPolicy``;
-  * ``nearby``: ``Landmarks``, ``ReverseGeocoder``;
+  * ``nearby``: ``Landmarks``, ``ReverseGeocoder``, ``AddressIndex`` (naming by address);
   * ``route``: ``RoutePlan``, ``RoadGraph``, ``Router`` (offline road routing);
   * on demand (they need pandas, GeoPandas, Dask): ``geokernel.trackintel``
     (trackintel's generate_staypoints), ``geokernel.frames`` (k-nearest join, stops as
@@ -76,7 +76,7 @@ __all__ = [
     "Transformer", "SpatialIndex", "UnitVectors",
     # classes and functions of the other sections (also reachable as submodules)
     "GeofenceMonitor", "GeofenceEvent", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
-    "ReverseGeocoder", "Place", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Lane", "SnappedPoint", "Leg",
+    "ReverseGeocoder", "Place", "AddressIndex", "AddressMatch", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Lane", "SnappedPoint", "Leg",
     "profile_json",
     "coord_check", "haversine", "geodesic_inverse", "geodesic_direct", "initial_bearing", "destination",
     "cross_track_distance", "along_track_distance", "bbox_of_circle", "region_around", "region_of_points",
@@ -445,6 +445,6 @@ from .geodesy import (along_track_distance, bbox_of_circle, coord_check, cross_t
                       initial_bearing, polyline_decode, polyline_encode, region_around,
                       region_of_points, travel_time_format)
 from .geofence import GeofenceEvent, GeofenceMonitor  # noqa: E402
-from .nearby import Landmark, Landmarks, Place, ReverseGeocoder  # noqa: E402
+from .nearby import AddressIndex, AddressMatch, Landmark, Landmarks, Place, ReverseGeocoder  # noqa: E402
 from .route import Lane, Leg, RoadGraph, RoutePlan, Router, RouteStep, SnappedPoint, profile_json  # noqa: E402
 from .timeline import StopDetector, TrackingPolicy  # noqa: E402

@@ -180,6 +180,15 @@ _SIGNATURES = {
     "gk_geocoder_nearest": (_I, [_P, _P, _D, _D, _P, _P]),
     "gk_geocoder_place": (_I, [_P, _P, _S, _P, _P, _P, _P, _P, _P]),
     "gk_geocoder_destroy": (None, [_P]),
+    # places by address, placemark names
+    "gk_address_index_build": (_I, [_P, c_char_p, _P]),
+    "gk_address_index_load": (_I, [_P, c_char_p, _P]),
+    "gk_address_index_save": (_I, [_P, _P, c_char_p]),
+    "gk_address_index_count": (_S, [_P, _I]),
+    "gk_address_index_lookup": (_I, [_P, _P, _P, _D, _D, _D, _D, _D, _P, _P, _S, _P, _P]),
+    "gk_address_index_destroy": (None, [_P]),
+    "gk_timeline_set_naming": (_I, [_P, _P, _P, _P, _D]),
+    "gk_timeline_placemark_name": (_I, [_P, _P, _S, _P, _S, _P]),
     # route
     "gk_route_add_pin_with_leg": (_I, [_P, _P, _D, _D, _P, _P, _S, c_ssize_t, _P]),
     "gk_route_reset": (_I, [_P, _P]),

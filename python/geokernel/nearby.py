@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import os
 import threading
-from ctypes import byref, c_char_p, c_double, c_size_t, c_uint64, c_void_p, create_string_buffer
+from ctypes import byref, c_char_p, c_double, c_int, c_size_t, c_uint64, c_void_p, create_string_buffer
 from typing import List, NamedTuple, Optional, Union
 
 import numpy as np
 
-from ._core import _BUFFER_TOO_SMALL, _Handle
+from ._core import _BUFFER_TOO_SMALL, _Handle, _text
 from ._lib import check, context, encode, lib
+from .errors import NotFoundError
 
-__all__ = ["Landmarks", "Landmark", "ReverseGeocoder", "Place", "RADII", "SCOPES",
+__all__ = ["Landmarks", "Landmark", "ReverseGeocoder", "Place", "AddressIndex", "AddressMatch", "ADDRESS_KINDS", "RADII", "SCOPES",
            "NOTE_MAX_BYTES", "OWNER_MAX_BYTES"]
 
 #: Radius preferences of Landmarks.search (GK_RADIUS_*), by metres (None: global).
@@ -220,3 +221,91 @@ class ReverseGeocoder(_Handle):
 
     def __repr__(self) -> str:
         return "ReverseGeocoder [closed]" if self.closed else f"ReverseGeocoder({len(self)} places)"
+
+
+#: What an address lookup found (GK_ADDRESS_*), by its C value.
+ADDRESS_KINDS = {0: "place", 1: "address", 2: "street", 3: "town"}
+
+
+class AddressMatch(NamedTuple):
+    """An address lookup's answer: kind ("place", "address", "street" or "town"), the text
+    ("Café de Paris, Place du Casino", "12 Rue Grimaldi"), its distance in metres."""
+    kind: str
+    text: str
+    distance_m: float
+
+
+class AddressIndex(_Handle):
+    """Places, house numbers and named streets from OpenStreetMap, for naming positions by
+    address (gk_address_index; Swift: AddressIndex). ``AddressIndex.build(osm_path)`` reads
+    a .osm.pbf, .osm or .osm.gz file; ``AddressIndex.load(path)`` a file saved by ``save``.
+    ``lookup(lat, lon)`` names a position; ``StopDetector.set_naming(places=...)`` names a
+    diary's placemarks with it.
+
+    Immutable once built: many threads may query it at once.
+    """
+
+    _what = "AddressIndex"
+
+    def __init__(self, _handle: int) -> None:
+        self._adopt(_handle, lib.gk_address_index_destroy)
+
+    @classmethod
+    def build(cls, osm_path: _Path) -> "AddressIndex":
+        """Builds the index from an OpenStreetMap file (PBF, XML or gzip'd XML)."""
+        out = c_void_p()
+        ctx = context()
+        check(lib.gk_address_index_build(ctx, encode(osm_path, "osm_path"), byref(out)), ctx)
+        return cls(out.value)
+
+    @classmethod
+    def load(cls, path: _Path) -> "AddressIndex":
+        """Loads an index saved by ``save`` (checksummed; a damaged file raises CorruptError)."""
+        out = c_void_p()
+        ctx = context()
+        check(lib.gk_address_index_load(ctx, encode(path, "path"), byref(out)), ctx)
+        return cls(out.value)
+
+    def save(self, path: _Path) -> None:
+        """Saves atomically (temporary file, fsync, rename)."""
+        ctx = context()
+        with self._using() as ptr:
+            check(lib.gk_address_index_save(ctx, ptr, encode(path, "path")), ctx)
+
+    def count(self, kind: str) -> int:
+        """How many entries of a kind ("place", "address" or "street") the index holds."""
+        codes = {v: k for k, v in ADDRESS_KINDS.items()}
+        if kind not in codes or kind == "town":
+            raise ValueError("kind must be 'place', 'address' or 'street'")
+        with self._using() as ptr:
+            return int(lib.gk_address_index_count(ptr, codes[kind]))
+
+    def lookup(self, lat: float, lon: float, *, towns: Optional[ReverseGeocoder] = None, place_m: float = 30,
+               address_m: float = 50, street_m: float = 100) -> Optional[AddressMatch]:
+        """The name of (lat, lon): the nearest named place within place_m metres, else the
+        nearest house number within address_m, else the nearest named street within
+        street_m, else the nearest town of ``towns`` when given; None when nothing is found."""
+        kind, m = c_int(-1), c_double()
+        ctx = context()
+        with self._using() as ptr:
+            if towns is not None:
+                with towns._using() as g:
+                    return self._lookup(ctx, ptr, g, lat, lon, place_m, address_m, street_m, kind, m)
+            return self._lookup(ctx, ptr, None, lat, lon, place_m, address_m, street_m, kind, m)
+
+    @staticmethod
+    def _lookup(ctx, ptr, g, lat, lon, place_m, address_m, street_m, kind, m) -> Optional[AddressMatch]:
+        def call(c, buf, capacity, length):
+            return lib.gk_address_index_lookup(c, ptr, g, float(lat), float(lon), float(place_m), float(address_m),
+                                               float(street_m), byref(kind), buf, capacity, length, byref(m))
+        try:
+            text = _text(call, ctx)
+        except NotFoundError:
+            return None
+        return AddressMatch(ADDRESS_KINDS.get(kind.value, "?"), text, m.value)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "AddressIndex [closed]"
+        return (f"AddressIndex({self.count('place')} places, {self.count('address')} addresses, "
+                f"{self.count('street')} streets)")

@@ -8,16 +8,20 @@ haversine formula). Neither object reads a clock: time comes with the inputs.
 """
 from __future__ import annotations
 
+import contextlib
 import json as _json
 import math
 import threading
 from ctypes import byref, c_double, c_int, c_size_t, c_void_p
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from ._core import _BUFFER_TOO_SMALL, _columns, _Handle
+from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _text
 from ._lib import check, context, encode, lib
+
+if TYPE_CHECKING:
+    from .nearby import AddressIndex, ReverseGeocoder
 
 __all__ = ["StopDetector", "Placemarks", "Move", "FixCounts", "TrackingPolicy", "PRESETS",
            "STATES", "ACTIVITIES"]
@@ -63,7 +67,7 @@ class FixCounts(NamedTuple):
 
 class StopDetector(_Handle):
     """Stays (placemarks) and the moves between them from a time-ordered stream of fixes
-    (gk_timeline; Swift: StopDetector and its Diary).
+    (gk_timeline; Swift: Recorder, its StopDetector and Diary).
 
     ``StopDetector("trackintel")`` uses a preset (see PRESETS);
     ``StopDetector(distance_m=100, duration_s=300, gap_s=900, min_accuracy_m=math.inf)``
@@ -71,7 +75,9 @@ class StopDetector(_Handle):
     first fix that lasted at least duration_s seconds when the first fix outside arrived; a
     pause longer than gap_s drops the run; fixes with accuracy worse than min_accuracy_m
     metres are ignored. Add fixes with ``add`` or ``add_batch`` (arrays, read in place),
-    call ``finish()``, then read ``placemarks()``, ``transit(i)``, ``move(i)``.
+    call ``finish()``, then read ``placemarks()``, ``placemark_names()``, ``transit(i)``,
+    ``move(i)``. ``set_naming(places=AddressIndex, towns=ReverseGeocoder)`` (before the first
+    fix) names each placemark by address, or by the nearest town.
 
     Thread safety: one thread at a time (a lock serialises calls).
     """
@@ -155,6 +161,38 @@ class StopDetector(_Handle):
                     continue
                 check(status, ctx)
                 return Placemarks(cols[0], cols[1], cols[2], cols[3], fixes.astype(np.int64))
+
+    def set_naming(self, places: Optional["AddressIndex"] = None, towns: Optional["ReverseGeocoder"] = None,
+                   max_distance_m: float = 1000.0) -> None:
+        """How placemarks are named, before the first fix: with ``places`` by address (a named
+        place within 30 m, else a house number within 50 m, else a street within 100 m, else
+        the nearest town of ``towns`` when given); with ``towns`` alone by the gazetteer's
+        nearest place within max_distance_m metres; with neither, unnamed.
+
+        Raises:
+            MisuseError: after the first fix.
+            InvalidArgumentError: a negative or NaN max_distance_m (with towns alone).
+        """
+        ctx = context()
+        with contextlib.ExitStack() as stack:
+            p = stack.enter_context(places._using()) if places is not None else None
+            t = stack.enter_context(towns._using()) if towns is not None else None
+            with self._lock, self._using() as ptr:
+                check(lib.gk_timeline_set_naming(ctx, ptr, p, t, float(max_distance_m)), ctx)
+
+    def placemark_names(self) -> List[str]:
+        """The names of the placemarks known so far, in their order ("" when unnamed)."""
+        names: List[str] = []
+        with self._lock, self._using() as ptr:
+            count = c_size_t(0)
+            ctx = context()
+            status = lib.gk_timeline_placemarks(ctx, ptr, None, None, None, None, None, 0, byref(count))
+            if status not in (0, _BUFFER_TOO_SMALL):
+                check(status, ctx)
+            for i in range(count.value):
+                names.append(_text(lambda c, buf, cap, length, i=i:
+                                   lib.gk_timeline_placemark_name(c, ptr, i, buf, cap, length), ctx))
+        return names
 
     def _transit_count(self, ctx: int, ptr: int, from_index: int) -> int:
         count = c_size_t(0)

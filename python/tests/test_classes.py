@@ -5,6 +5,7 @@ import json
 import math
 import subprocess
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -272,6 +273,52 @@ def test_reverse_geocoder_on_the_shared_gazetteer(shared):
 
 
 # ------------------------------------------------------------------ route --------------
+
+ADDRESSES = Path(__file__).resolve().parents[2] / "Tests/NearbyTests/Fixtures/places/addresses.osm"
+
+
+def test_address_index_names_positions_and_saves(tmp_path):
+    index = gk.AddressIndex.build(ADDRESSES)
+    assert index.lookup(43.72982, 7.42050) == ("place", "Café du Coin, Rue Nord", pytest.approx(0, abs=0.01))
+    assert index.lookup(43.72921, 7.42151).text == "3 Quartier Haut"
+    assert index.lookup(43.74, 7.43) is None
+    index.save(tmp_path / "a.gkaddr")
+    loaded = gk.AddressIndex.load(tmp_path / "a.gkaddr")
+    assert loaded.lookup(43.72952, 7.42086) == index.lookup(43.72952, 7.42086)
+    assert loaded.count("place") == index.count("place") > 0
+    (tmp_path / "bad.gkaddr").write_bytes(b"GKADDR\0\0 not really")
+    with pytest.raises(gk.CorruptFileError):
+        gk.AddressIndex.load(tmp_path / "bad.gkaddr")
+
+
+def test_placemarks_are_named_by_address_then_town_as_the_c_library_names_them(tmp_path):
+    (tmp_path / "towns.csv").write_text("lat,lon,name,admin1,admin2,cc\n43.7325,7.4189,Monaco,,,MC\n")
+    towns = gk.ReverseGeocoder(tmp_path / "towns.csv")
+    places = gk.AddressIndex.build(ADDRESSES)
+    detector = gk.StopDetector(distance_m=100, duration_s=300)
+    detector.set_naming(places=places, towns=towns)
+    t = 1704700800.0
+    for lat, lon in [(43.72982, 7.42050), (43.72921, 7.42151), (43.74, 7.43)]:
+        for _ in range(31):
+            detector.add(lat, lon, t)
+            t += 60
+    detector.finish(include_open_stay=True)
+    assert detector.placemark_names() == ["Café du Coin, Rue Nord", "3 Quartier Haut", "Monaco"]
+    with pytest.raises(gk.MisuseError):
+        detector.set_naming(towns=towns)
+
+    by_town = gk.StopDetector(distance_m=100, duration_s=300)
+    with pytest.raises(gk.InvalidArgumentError):
+        by_town.set_naming(towns=towns, max_distance_m=-1)
+    by_town.set_naming(towns=towns, max_distance_m=500)
+    for lat, lon in [(43.7325, 7.4189), (43.74, 7.43)]:
+        for _ in range(31):
+            by_town.add(lat, lon, t)
+            t += 60
+    by_town.finish(include_open_stay=True)
+    assert by_town.placemark_names() == ["Monaco", ""]
+    assert gk.StopDetector("trackintel").placemark_names() == []
+
 
 def test_route_plan_pins_legs_and_directions():
     r = gk.RoutePlan(max_pins=2)

@@ -105,7 +105,7 @@ public final class Transformer {
     /// - Throws: `.crs` when PROJ cannot parse the definition (with PROJ's text and the
     ///   definition) or it is a CRS rather than an operation; `.projDatabase` when it
     ///   needs `proj.db` and that cannot be found; `.invalidArgument`; `.outOfMemory`.
-    /// - Complexity: parsing, microseconds for PROJ strings; database lookups for codes.
+    /// - Complexity: parsing for PROJ strings; database lookups for codes.
     /// - C twin: `gk_transformer_create_operation` (default options).
     public init(operation: String, options: Options = .init()) throws(GeoKernelError) {
         try Self.checkNoNUL(operation, "operation")

@@ -32,8 +32,8 @@ extension RoadGraph {
     ///
     /// - Throws: `.invalidArgument` for a snap that does not belong to this graph;
     ///   `.misuse` for a workspace of another graph.
-    /// - Complexity: O((S + T) · search space + bucket entries scanned); well under a
-    ///   microsecond per cell on a city. Memory: O(T · search space).
+    /// - Complexity: O((S + T) · search space + bucket entries scanned).
+    ///   Memory: O(T · search space).
     /// - Thread safety: concurrent calls allowed with one workspace each.
     ///   C twin: `gk_router_matrix`.
     public func matrix(

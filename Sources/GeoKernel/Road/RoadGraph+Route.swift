@@ -18,8 +18,7 @@ extension RoadGraph {
     /// - Throws: `.notFound` when the target cannot be reached; `.invalidArgument` for a
     ///   snap that does not belong to this graph; `.misuse` for a workspace of another
     ///   graph or `.contractionHierarchy` when the metric was not contracted.
-    /// - Complexity: hierarchy: O(search spaces + path length), a few microseconds on a
-    ///   city; Dijkstra: O(n log n).
+    /// - Complexity: hierarchy: O(search spaces + path length); Dijkstra: O(n log n).
     /// - Thread safety: concurrent calls allowed with one workspace each.
     ///   C twin: `gk_route_create_road` + `gk_route_add_pin`.
     public func route(

@@ -134,7 +134,7 @@ public struct AddressIndex: Sendable {
     ///
     /// The house number goes before the street, as in France and Monaco.
     ///
-    /// - Complexity: O(entries in the grid cells within the radii), about a microsecond.
+    /// - Complexity: O(entries in the grid cells within the radii).
     /// - Thread safety: pure. C twin: `gk_address_index_lookup`.
     public func lookup(_ coordinate: Coordinate, radii: AddressRadii = .default, fallback: ReverseGeocoder? = nil) -> AddressMatch? {
         if let m = nearest(.place, to: coordinate, maxDistanceMeters: radii.placeMeters) { return m }

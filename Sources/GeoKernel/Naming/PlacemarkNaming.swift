@@ -1,15 +1,13 @@
-import GeoKernel
-
-/// Names placemarks, typically through a reverse geocoder ("Café Odeon", "Zürich").
-///
-/// `StopDetector` asks once per placemark, when it emits it. Any reverse geocoder fits:
-/// the Nearby facade's, a gazetteer lookup, or a closure (`ClosureNaming`). The Timeline
-/// module depends only on the kernel, so an app that has both Nearby and Timeline wraps
-/// Nearby's `ReverseGeocoder` in a five-line adapter (`geokernel timeline --gazetteer`
-/// does: the nearest place's name when it lies within a given distance).
+/// Names places, typically through a reverse geocoder ("Café Odeon", "12 Rue Grimaldi",
+/// "Zürich"): the one interface between what names places (the Nearby facade's
+/// `AddressNaming` and `GazetteerNaming`, or a closure through `ClosureNaming`) and what
+/// needs names (the Timeline facade's detectors and `Recorder`, which ask once per
+/// placemark, when they emit it). It lives in the kernel so that neither facade depends on
+/// the other.
 ///
 /// Thread safety: conformers are `Sendable` and may be called from the thread that feeds
-/// the detector. C twin: none (the C ABI does not name placemarks). \since 0.1
+/// the detector. C twin: `gk_timeline_set_naming` (an address index and/or a gazetteer).
+/// \since 0.1 (in the Timeline module before 0.5)
 public protocol PlacemarkNaming: Sendable {
     /// A name for a place (degrees), or nil when there is none.
     func placemarkName(for coordinate: Coordinate) -> String?
