@@ -23,58 +23,38 @@ extension RoutePlan {
     /// \since 0.1
     public func geoJSON(detailedSteps: Bool = false) -> String {
         var w = JSONWriter(.compact)
-        w.beginObject()
-        w.member("type", "FeatureCollection")
-        w.key("features")
-        w.beginArray()
+        w.beginFeatureCollection()
         for pin in pins {
-            w.beginObject()
-            w.member("type", "Feature")
-            w.key("geometry")
-            w.beginObject()
-            w.member("type", "Point")
-            w.key("coordinates")
-            w.position(longitude: pin.coordinate.longitude, latitude: pin.coordinate.latitude)
-            w.endObject()
-            w.key("properties")
-            w.beginObject()
-            w.member("kind", "pin")
-            w.member("label", pin.label)
-            w.member("index", pin.index)
-            w.endObject()
-            w.endObject()
+            w.feature(geometry: "Point") { w in
+                w.position(longitude: pin.coordinate.longitude, latitude: pin.coordinate.latitude)
+            } properties: { w in
+                w.member("kind", "pin")
+                w.member("label", pin.label)
+                w.member("index", pin.index)
+            }
         }
         for leg in legs {
-            w.beginObject()
-            w.member("type", "Feature")
-            w.key("geometry")
-            w.beginObject()
-            w.member("type", "LineString")
-            w.key("coordinates")
-            w.beginArray()
-            for c in leg.geometry { w.position(longitude: c.longitude, latitude: c.latitude) }
-            w.endArray()
-            w.endObject()
-            w.key("properties")
-            w.beginObject()
-            w.member("kind", "leg")
-            w.member("from", leg.from.label)
-            w.member("to", leg.to.label)
-            w.member("lengthMeters", leg.lengthMeters)
-            w.member("travelTimeSeconds", leg.travelTime.seconds)
-            w.member("travelTime", leg.travelTime.description)
-            if !leg.name.isEmpty { w.member("name", leg.name) }
-            w.key("steps")
-            w.beginArray()
-            for step in leg.steps {
-                if detailedSteps { Self.write(step, language, into: &w) } else { w.string(step.instruction(in: language)) }
+            w.feature(geometry: "LineString") { w in
+                w.beginArray()
+                for c in leg.geometry { w.position(longitude: c.longitude, latitude: c.latitude) }
+                w.endArray()
+            } properties: { w in
+                w.member("kind", "leg")
+                w.member("from", leg.from.label)
+                w.member("to", leg.to.label)
+                w.member("lengthMeters", leg.lengthMeters)
+                w.member("travelTimeSeconds", leg.travelTime.seconds)
+                w.member("travelTime", leg.travelTime.description)
+                if !leg.name.isEmpty { w.member("name", leg.name) }
+                w.key("steps")
+                w.beginArray()
+                for step in leg.steps {
+                    if detailedSteps { Self.write(step, language, into: &w) } else { w.string(step.instruction(in: language)) }
+                }
+                w.endArray()
             }
-            w.endArray()
-            w.endObject()
-            w.endObject()
         }
-        w.endArray()
-        w.endObject()
+        w.endFeatureCollection()
         return w.text
     }
 

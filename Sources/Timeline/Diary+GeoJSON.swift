@@ -20,10 +20,7 @@ extension Diary {
     /// C twin: none. \since 0.1
     public func geoJSON(tracking: [TrackingTransition] = []) -> String {
         var w = JSONWriter(.compact)
-        w.beginObject()
-        w.member("type", "FeatureCollection")
-        w.key("features")
-        w.beginArray()
+        w.beginFeatureCollection()
         for p in placemarks {
             Self.feature(&w, kind: "placemark", geometry: "Point") { w in
                 w.position(longitude: p.coordinate.longitude, latitude: p.coordinate.latitude)
@@ -68,8 +65,7 @@ extension Diary {
             }
         }
         for t in tracking { Self.trackingFeature(t, into: &w) }
-        w.endArray()
-        w.endObject()
+        w.endFeatureCollection()
         return w.text
     }
 
@@ -84,31 +80,15 @@ extension Diary {
         }
     }
 
-    /// One GeoJSON feature: `{"type":"Feature","geometry":{"type":<geometry>,
-    /// "coordinates":…},"properties":{"kind":<kind>,…}}`; `"geometry":null` when
-    /// `geometry` is nil (then `coordinates` is not called).
+    /// One GeoJSON feature whose properties start with `"kind":<kind>`.
     static func feature(
         _ w: inout JSONWriter, kind: String, geometry: String?, coordinates: (inout JSONWriter) -> Void,
         properties: (inout JSONWriter) -> Void
     ) {
-        w.beginObject()
-        w.member("type", "Feature")
-        w.key("geometry")
-        if let geometry {
-            w.beginObject()
-            w.member("type", geometry)
-            w.key("coordinates")
-            coordinates(&w)
-            w.endObject()
-        } else {
-            w.null()
+        w.feature(geometry: geometry, coordinates: coordinates) { w in
+            w.member("kind", kind)
+            properties(&w)
         }
-        w.key("properties")
-        w.beginObject()
-        w.member("kind", kind)
-        properties(&w)
-        w.endObject()
-        w.endObject()
     }
 }
 

@@ -69,10 +69,7 @@ public struct SurveyRecord: Sendable, Hashable {
     /// "tracking", `from`, `to`, `rule`, `time`). - Complexity: O(fixes).
     public var geoJSON: String {
         var w = JSONWriter(.compact)
-        w.beginObject()
-        w.member("type", "FeatureCollection")
-        w.key("features")
-        w.beginArray()
+        w.beginFeatureCollection()
         for r in fixes {
             Diary.feature(&w, kind: "fix", geometry: "Point") { w in
                 w.position(longitude: r.fix.coordinate.longitude, latitude: r.fix.coordinate.latitude)
@@ -85,8 +82,7 @@ public struct SurveyRecord: Sendable, Hashable {
             }
         }
         for t in transitions { Diary.trackingFeature(t, into: &w) }
-        w.endArray()
-        w.endObject()
+        w.endFeatureCollection()
         return w.text
     }
 }

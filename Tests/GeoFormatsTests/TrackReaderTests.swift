@@ -13,10 +13,10 @@ struct TrackReaderTests {
 
     /// A file in the temporary directory, removed when the test ends.
     static func withTemporaryFile(_ name: String, _ text: String, _ body: (String) throws -> Void) throws {
-        let tmp = try TemporaryDirectory("gk-track-reader")
-        let path = tmp.file(name)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        try withExtendedLifetime(tmp) { try body(path) }
+        try TemporaryDirectory.with("gk-track-reader") { dir in
+            try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+            try body(dir + "/" + name)
+        }
     }
 
     @Test("the fast path gives the same fixes as the GPX document, for every real GPX trace", arguments: gpxTraces)

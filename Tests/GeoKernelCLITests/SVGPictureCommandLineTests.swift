@@ -86,10 +86,7 @@ struct SVGPictureCommandLineTests {
     static func isWhite(_ image: PNGImage, _ x: Double, _ y: Double) -> Bool { isColor(image, x, y, "#ffffff", tolerance: 0) }
 
     /// Runs `body` with the path of a fresh temporary directory, removed afterwards.
-    static func scratch(_ body: (String) throws -> Void) throws {
-        let tmp = try TemporaryDirectory("gk-svg-cli")
-        try withExtendedLifetime(tmp) { try body(tmp.path) }
-    }
+    static func scratch(_ body: (String) throws -> Void) throws { try TemporaryDirectory.with("gk-svg-cli", body) }
 
     @Test("timeline --svg draws stays as red circles and moves as blue lines, the same bytes every run")
     func timeline() throws {

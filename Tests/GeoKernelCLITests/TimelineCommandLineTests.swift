@@ -12,11 +12,8 @@ struct TimelineCommandLineTests {
         try GeoKernelTool.run(arguments, environment: temporaryDirectory.map { ["TMPDIR": $0] } ?? [:])
     }
 
-    /// A fresh directory under the system temporary directory, removed afterwards.
-    static func scratch(_ body: (String) throws -> Void) throws {
-        let tmp = try TemporaryDirectory("gk-timeline-cli")
-        try withExtendedLifetime(tmp) { try body(tmp.path) }
-    }
+    /// Runs `body` with the path of a fresh temporary directory, removed afterwards.
+    static func scratch(_ body: (String) throws -> Void) throws { try TemporaryDirectory.with("gk-timeline-cli", body) }
 
     @Test("timeline prints the diary of a GPX trace and writes it as GeoJSON")
     func gpx() throws {

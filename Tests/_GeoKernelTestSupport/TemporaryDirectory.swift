@@ -17,4 +17,10 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     /// The path of `name` inside the directory.
     public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Runs `body` with the path of a fresh directory, removed when `body` returns.
+    public static func with<T>(_ label: String, _ body: (String) throws -> T) throws -> T {
+        let tmp = try TemporaryDirectory(label)
+        return try withExtendedLifetime(tmp) { try body(tmp.path) }
+    }
 }

@@ -7,6 +7,7 @@ chords; exact across the antimeridian and at the poles); results come nearest fi
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from ctypes import byref, c_char_p, c_double, c_int, c_size_t, c_uint64, c_void_p, create_string_buffer
@@ -287,21 +288,18 @@ class AddressIndex(_Handle):
         street_m, else the nearest town of ``towns`` when given; None when nothing is found."""
         kind, m = c_int(-1), c_double()
         ctx = context()
-        with self._using() as ptr:
-            if towns is not None:
-                with towns._using() as g:
-                    return self._lookup(ctx, ptr, g, lat, lon, place_m, address_m, street_m, kind, m)
-            return self._lookup(ctx, ptr, None, lat, lon, place_m, address_m, street_m, kind, m)
+        with contextlib.ExitStack() as stack:
+            ptr = stack.enter_context(self._using())
+            g = stack.enter_context(towns._using()) if towns is not None else None
 
-    @staticmethod
-    def _lookup(ctx, ptr, g, lat, lon, place_m, address_m, street_m, kind, m) -> Optional[AddressMatch]:
-        def call(c, buf, capacity, length):
-            return lib.gk_address_index_lookup(c, ptr, g, float(lat), float(lon), float(place_m), float(address_m),
-                                               float(street_m), byref(kind), buf, capacity, length, byref(m))
-        try:
-            text = _text(call, ctx)
-        except NotFoundError:
-            return None
+            def call(c, buf, capacity, length):
+                return lib.gk_address_index_lookup(c, ptr, g, float(lat), float(lon), float(place_m),
+                                                   float(address_m), float(street_m), byref(kind), buf, capacity,
+                                                   length, byref(m))
+            try:
+                text = _text(call, ctx)
+            except NotFoundError:
+                return None
         return AddressMatch(ADDRESS_KINDS.get(kind.value, "?"), text, m.value)
 
     def __repr__(self) -> str:
