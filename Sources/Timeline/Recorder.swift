@@ -63,9 +63,11 @@ public struct Recorder: Sendable {
         self.init(parameters: preset.parameters, cleaning: cleaning, naming: naming)
     }
 
-    /// The detector's parameters, cleaning and naming.
+    /// The detector's parameters (metres, seconds; see `StopDetector.Parameters`).
     public var parameters: StopDetector.Parameters { live.detector.parameters }
+    /// The cleaning stage, or nil.
     public var cleaning: TrackCleaning? { live.detector.cleaning }
+    /// What names the placemarks, or nil.
     public var naming: (any PlacemarkNaming)? { live.detector.naming }
 
     /// True once a fix was given or the recording was finished.
