@@ -254,17 +254,18 @@ class AddressIndex(_Handle):
     @classmethod
     def build(cls, osm_path: _Path) -> "AddressIndex":
         """Builds the index from an OpenStreetMap file (PBF, XML or gzip'd XML)."""
-        out = c_void_p()
-        ctx = context()
-        check(lib.gk_address_index_build(ctx, encode(osm_path, "osm_path"), byref(out)), ctx)
-        return cls(out.value)
+        return cls._made_by(lib.gk_address_index_build, osm_path, "osm_path")
 
     @classmethod
     def load(cls, path: _Path) -> "AddressIndex":
-        """Loads an index saved by ``save`` (checksummed; a damaged file raises CorruptError)."""
+        """Loads an index saved by ``save`` (checksummed; a damaged file raises CorruptFileError)."""
+        return cls._made_by(lib.gk_address_index_load, path, "path")
+
+    @classmethod
+    def _made_by(cls, constructor, path: _Path, name: str) -> "AddressIndex":
         out = c_void_p()
         ctx = context()
-        check(lib.gk_address_index_load(ctx, encode(path, "path"), byref(out)), ctx)
+        check(constructor(ctx, encode(path, name), byref(out)), ctx)
         return cls(out.value)
 
     def save(self, path: _Path) -> None:
