@@ -224,6 +224,24 @@ struct StoreRulesTests {
         #expect(try LandmarkStore(path: whole).landmark(id: "w")?.coordinate == (try Coordinate(latitude: 48, longitude: 2)))
     }
 
+    @Test("a forged huge row number reserves memory by the file's size, not by the number")
+    func forgedRowNumber() throws {
+        let path = folder.file("huge-row.db")
+        do {
+            let store = try LandmarkStore(path: path)
+            try store.add(id: "far", at: paris, note: "n", owner: "u", createdAt: 0)
+            try store.executeOnDisk("UPDATE landmarks SET row = 4611686018427387904")
+            store.close()
+        }
+        let store = try LandmarkStore(path: path)
+        #expect(try store.landmark(id: "far")?.note == "n")
+        let found = try store.search(LandmarkSearch(position: paris, user: "u", radius: .global, limit: 5))
+        #expect(found.map(\.landmark.id) == ["far"])
+        let fileBytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(store.mirrorReservedRows > 0)
+        #expect(store.mirrorReservedRows <= (fileBytes + 4 << 20) / LandmarkStore.minimumRowBytes, "\(store.mirrorReservedRows)")
+    }
+
     @Test("a truncated or damaged store file gives a clear error or opens, never crashes")
     func damagedFiles() throws {
         let good = folder.file("good.db")

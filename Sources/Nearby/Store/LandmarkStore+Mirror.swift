@@ -69,18 +69,26 @@ extension LandmarkStore {
         checkedHeader = header
     }
 
+    /// The fewest bytes a row of `landmarks` takes in the database file: a 2-byte cell
+    /// pointer, the payload-size and row-id varints, and a record header of one byte per
+    /// column plus its own size.
+    package static let minimumRowBytes = 14
+
     /// Rebuilds the mirror from every live row (at open, and after another connection
     /// compacted tombstones that the mirror may not have seen).
     private func reload(_ s: StoreStatements) throws(GeoKernelError) {
         let sequence = try s.meta("seq")
         // The largest row bounds the number of live rows: reserve once (O(log n) to read).
-        let capacity = min(Int(clamping: try s.maxRow()), 1 << 26)
+        // A forged file may claim a huge row number; each row takes at least
+        // `minimumRowBytes` of the file, so the file's size bounds the count too.
+        let capacity = min(Int(clamping: try s.maxRow()), s.connection.storedBytes() / Self.minimumRowBytes)
         var marks: [Landmark] = []
         var rest: [RowInfo?] = []
         var numbers: [UInt64: UInt64] = [:]
         marks.reserveCapacity(capacity)
         rest.reserveCapacity(capacity)
         numbers.reserveCapacity(capacity)
+        mirrorReservedRows = capacity
         defer { s.live.reset() }
         while try s.live.step() {
             let (row, l) = try s.decode(s.live, path)

@@ -96,6 +96,8 @@ public final class LandmarkStore: @unchecked Sendable {
     var checkedHeader: WALIndexHeader?
     /// How many times the store asked SQLite for `PRAGMA data_version` (tests).
     package internal(set) var dataVersionQueries = 0
+    /// How many rows the last full reload of the mirror reserved room for (tests).
+    package internal(set) var mirrorReservedRows = 0
 
     /// Opens the landmark store at `path`, creating the file when it does not exist, and
     /// loads the in-memory search index (timing beside `LandmarkIndex(contentsOf:)` for
