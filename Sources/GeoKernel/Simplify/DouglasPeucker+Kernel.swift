@@ -12,6 +12,11 @@
 //   else: |((a.y − p.y)·s.x − (a.x − p.x)·s.y) / len2| · √len2.
 //   A section whose ends coincide (a = b) measures √(d.x² + d.y²).
 //
+// GEOS's cross product (a.y − p.y)·s.x − (a.x − p.x)·s.y is computed here as
+// d.x·s.y − d.y·s.x: rounding to nearest is symmetric (fl(−u) = −fl(u)), so a.y − p.y
+// rounds to −d.y, each product to the negated product, and the difference to the same
+// value (at most the sign of a zero differs, which |s| and squares discard).
+//
 // Sections of eight or more interior vertices first look for their farthest vertex by
 // an estimate of the squared distance (no division or root; `farthestByEstimate`), and
 // measure exactly only the vertex it names; near ties and nearly straight sections are
@@ -195,6 +200,14 @@ extension DouglasPeucker {
     /// GEOS's distance of (px, py) to the closed segment (ax, ay)–(bx, by) whose ends
     /// differ, with len2 = |b − a|² and length = √len2; see the comment at the top of
     /// the file.
+    ///
+    /// GEOS's r = dot / len2 only decides which of the three formulas applies, so it is
+    /// divided only when comparing dot with len2 cannot tell how the quotient rounds: the
+    /// quotient is ≤ 0 exactly when dot ≤ 0 (unless it underflows, which needs
+    /// dot < 2⁻¹⁰⁰⁰·len2), ≥ 1 when dot ≥ len2, and < 1 when dot < (1 − 2⁻⁴⁹)·len2 (it
+    /// rounds to 1 only from 1 − 2⁻⁵⁴ up). len2 under 2⁻⁹⁰⁰ always divides, so the
+    /// products here never leave the normal range (and a len2 that underflowed to 0
+    /// gives GEOS's NaN).
     @inline(__always)
     static func segmentDistance(
         _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
@@ -202,13 +215,19 @@ extension DouglasPeucker {
     ) -> Double {
         let sx = bx - ax, sy = by - ay
         let dx = px - ax, dy = py - ay
-        let r = (dx * sx + dy * sy) / len2
-        if r <= 0 { return (dx * dx + dy * dy).squareRoot() }
-        if r >= 1 {
+        let dot = dx * sx + dy * sy
+        var nearA = dot <= 0, nearB = dot >= len2
+        if len2 < 0x1p-900 || !nearA && !nearB && !(dot < len2 * 0x1.ffffffffffff0p-1 && dot * 0x1p1000 > len2) {
+            let r = dot / len2
+            nearA = r <= 0
+            nearB = r >= 1
+        }
+        if nearA { return (dx * dx + dy * dy).squareRoot() }
+        if nearB {
             let ex = px - bx, ey = py - by
             return (ex * ex + ey * ey).squareRoot()
         }
-        let s = ((ay - py) * sx - (ax - px) * sy) / len2
+        let s = (dx * sy - dy * sx) / len2
         return Swift.abs(s) * length
     }
 
@@ -251,7 +270,7 @@ extension DouglasPeucker {
                 let ex = x[i] - bx, ey = y[i] - by
                 q = ex * ex + ey * ey
             } else {
-                let c = (ay - y[i]) * sx - (ax - x[i]) * sy
+                let c = dx * sy - dy * sx
                 q = (c * inverse) * c
             }
             if q > best {
@@ -289,7 +308,7 @@ extension DouglasPeucker {
             let dx = px - ax4, dy = py - ay4
             let dot = dx * sx4 + dy * sy4
             let ex = px - bx4, ey = py - by4
-            let c = (ay4 - py) * sx4 - (ax4 - px) * sy4
+            let c = dx * sy4 - dy * sx4
             var q = (c * inverse4) * c
             q.replace(with: dx * dx + dy * dy, where: dot .<= zero)
             q.replace(with: ex * ex + ey * ey, where: dot .>= len24)
@@ -345,7 +364,7 @@ extension DouglasPeucker {
             var ends = dx * dx + dy * dy
             ends.replace(with: ex * ex + ey * ey, where: r .>= one)
             let endDistance = SIMDMath.sqrt(ends)
-            let s = ((ay4 - py) * sx4 - (ax4 - px) * sy4) / len24
+            let s = (dx * sy4 - dy * sx4) / len24
             var d = SIMDMath.abs(s) * length4
             d.replace(with: endDistance, where: (r .<= zero) .| (r .>= one))
             let larger = d .> best

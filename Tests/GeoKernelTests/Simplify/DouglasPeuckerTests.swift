@@ -127,6 +127,52 @@ struct DouglasPeuckerTests {
         #expect(cases > 2_900)
     }
 
+    @Test("a vertex whose projection falls on or next to an end gets GEOS's distance bit for bit")
+    func distanceAtTheEnds() {
+        // GEOS's pointToSegment, written out with its division r = dot / len2.
+        func geos(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
+            let sx = bx - ax, sy = by - ay, len2 = sx * sx + sy * sy
+            let r = ((px - ax) * sx + (py - ay) * sy) / len2
+            if r <= 0 { return ((px - ax) * (px - ax) + (py - ay) * (py - ay)).squareRoot() }
+            if r >= 1 { return ((px - bx) * (px - bx) + (py - by) * (py - by)).squareRoot() }
+            let s = ((ay - py) * sx - (ax - px) * sy) / len2
+            return Swift.abs(s) * len2.squareRoot()
+        }
+        var rng = SeededRandom(seed: 44)
+        var cases = 0
+        for trial in 0..<20_000 {
+            // Segment lengths from subnormal-squared to near the input limit.
+            let scale = [1.0, 1e-160, 1e-150, 1e-100, 1e100, 1e149][trial % 6]
+            let ax = rng.uniform(-1, 1) * scale, ay = rng.uniform(-1, 1) * scale
+            let bx = ax + rng.uniform(-1, 1) * scale, by = ay + rng.uniform(-1, 1) * scale
+            guard ax != bx || ay != by else { continue }
+            // The vertex's position along the segment: at, a few ulps around, or just
+            // inside an end, or a tiny fraction of the length from a.
+            let t: Double
+            switch trial % 5 {
+            case 0: t = 1 + Double(Int(rng.uniform(-40, 40))) * 0x1p-53
+            case 1: t = Double(Int(rng.uniform(-40, 40))) * 0x1p-60
+            case 2: t = 1 - rng.uniform(0, 1) * 0x1p-45
+            case 3: t = rng.uniform(0, 1) * 0x1p-1040
+            default: t = rng.uniform(-0.1, 1.1)
+            }
+            let off = rng.uniform(-1, 1) * [1.0, 1e-10, 0][trial % 3]
+            let px = ax + t * (bx - ax) - off * (by - ay), py = ay + t * (by - ay) + off * (bx - ax)
+            guard px.isFinite, py.isFinite else { continue }
+            let x = [ax, px, bx], y = [ay, py, by]
+            for blocks in [false, true] {
+                let found = Self.farthest(x, y, 0, 2, blocks: blocks)
+                // A segment whose len2 underflowed to 0 measures NaN, which never beats
+                // GEOS's starting maximum of −1.
+                let measured = geos(px, py, ax, ay, bx, by)
+                let expected = measured.isNaN ? -1 : measured
+                #expect(found.distance.bitPattern == expected.bitPattern, "trial \(trial): \(found.distance) vs \(expected)")
+            }
+            cases += 1
+        }
+        #expect(cases > 19_000)
+    }
+
     static func farthest(_ x: [Double], _ y: [Double], _ first: Int, _ last: Int, blocks: Bool)
         -> (index: Int, distance: Double)
     {
