@@ -220,17 +220,27 @@ public final class LandmarkIndex: @unchecked Sendable {
 }
 
 extension String {
-    /// `lowercased()`, with a fast path for ASCII text (most notes and usernames): the
-    /// same result, without Unicode case tables, and without a copy when the text has no
-    /// capital letter. Opening a store of 1M landmarks spends a fifth of its time here
-    /// with `lowercased()` alone.
+    /// `lowercased()`, with a fast path for text whose only capitals are ASCII (most notes
+    /// and usernames, "Café" included): the same result, without Unicode case mapping
+    /// (only a property lookup per non-ASCII scalar), and without a copy when the text
+    /// has no capital letter.
+    ///
+    /// A scalar beyond ASCII that does not change when lowercased (Unicode's
+    /// Changes_When_Lowercased) keeps its bytes, so only the ASCII capitals change; any
+    /// other scalar sends the whole text through `lowercased()`.
     ///
     /// - Complexity: O(n) in UTF-8 bytes.
     package func asciiFastLowercased() -> String {
-        var hasUpper = false
+        var hasUpper = false, beyondASCII = false
         for b in utf8 {
-            if b >= 0x80 { return lowercased() }
-            if b &- 65 < 26 { hasUpper = true }
+            if b >= 0x80 {
+                beyondASCII = true
+            } else if b &- 65 < 26 {
+                hasUpper = true
+            }
+        }
+        if beyondASCII && unicodeScalars.contains(where: { !$0.isASCII && $0.properties.changesWhenLowercased }) {
+            return lowercased()
         }
         guard hasUpper else { return self }
         let n = utf8.count
