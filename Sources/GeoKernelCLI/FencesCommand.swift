@@ -20,7 +20,7 @@ struct Fences: ParsableCommand {
             TrackReader); fixes are sorted by time.
             """)
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, jsonl }
+    enum OutputFormat: String, CaseInsensitiveChoice { case table, jsonl }
 
     @Option(help: "GeoJSON file of Point features with an id and a \"radius\" (metres).") var fences: String
     @Option(help: "Trace file: .gpx, .csv or .geojson.") var trace: String

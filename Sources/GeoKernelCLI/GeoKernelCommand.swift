@@ -33,6 +33,24 @@ struct GeoKernelCommand: ParsableCommand {
             exit(withError: GeoKernelError(
                 .invalidArgument, "argument \(i) is not valid UTF-8 (refused: it would name another file)"))
         }
+        if let problem = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+            exit(withError: ValidationError(problem))  // exit status 64, as for every usage error
+        }
         main(nil)
+    }
+
+    /// The usage error for a first argument (or the word after `help`) that names no
+    /// command, listing the known ones; nil when the arguments start with a command or an
+    /// option. Without it a typo followed by `--help` printed the overview and succeeded.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        var name = first
+        if first == "help" {
+            guard let next = arguments.dropFirst().first, !next.hasPrefix("-") else { return nil }
+            name = next
+        }
+        let known = configuration.subcommands.map { $0._commandName }
+        guard !known.contains(name) && name != "help" else { return nil }
+        return "unknown command '\(name)'; the commands are: \(known.joined(separator: ", ")) (and 'help COMMAND')"
     }
 }

@@ -97,7 +97,7 @@ struct LandmarksCommand: ParsableCommand {
         @Option(name: .customLong("accuracy-m"), help: "The accuracy of the position, metres (shapes the hints).")
         var accuracyM: Double?
 
-        enum Radius: String, ExpressibleByArgument, CaseIterable {
+        enum Radius: String, CaseInsensitiveChoice {
             case oneKm = "1km", tenKm = "10km", hundredKm = "100km", global
             var value: SearchRadius {
                 switch self {
@@ -109,7 +109,7 @@ struct LandmarksCommand: ParsableCommand {
             }
         }
 
-        enum Scope: String, ExpressibleByArgument, CaseIterable {
+        enum Scope: String, CaseInsensitiveChoice {
             case all, mine, others
             var value: SearchScope {
                 switch self {

@@ -46,7 +46,7 @@ struct NearbyCommand: ParsableCommand {
     @Option(help: "table or geojson.")
     var format: OutputFormat = .table
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, geojson }
+    enum OutputFormat: String, CaseInsensitiveChoice { case table, geojson }
 
     func run() throws {
         let query = try Coordinate(latitude: lat, longitude: lon)

@@ -19,7 +19,7 @@ struct RoadNetworkOptions: ParsableArguments {
     @Option(help: "fastest (default) or shortest.")
     var metric: MetricOption = .fastest
 
-    enum MetricOption: String, ExpressibleByArgument, CaseIterable {
+    enum MetricOption: String, CaseInsensitiveChoice {
         case fastest, shortest
         var value: RoadMetric { self == .fastest ? .fastest : .shortest }
     }
@@ -79,19 +79,17 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var network: RoadNetworkOptions
 
-    @Option(help: "Where to save the graph (written atomically).")
-    var out: String?
+    @Option(help: "Where to save the graph (written atomically). Required: building a graph only to drop it is refused.")
+    var out: String
 
     func run() throws {
         guard network.osm != nil else { throw ValidationError("give --osm FILE") }
         let (graph, report) = try network.loadGraph()
         if let report { print("read: \(report)") }
         print("graph: \(graph.summary)")
-        if let out {
-            try graph.save(to: out)
-            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
-            print("saved \(out) (\(size) bytes)")
-        }
+        try graph.save(to: out)
+        let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+        print("saved \(out) (\(size) bytes)")
     }
 }
 
@@ -105,4 +103,4 @@ extension RoadGraph {
     }
 }
 
-extension RoadRouter.Mode: ExpressibleByArgument {}
+extension RoadRouter.Mode: CaseInsensitiveChoice {}

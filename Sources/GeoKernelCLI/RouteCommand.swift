@@ -61,7 +61,7 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "Also draw the route into this SVG file: legs as blue lines, pins as red markers A, B, C…, on a Web Mercator map (the usual output is still printed).")
     var svg: String?
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    enum OutputFormat: String, CaseInsensitiveChoice {
         case text, geojson, polyline
     }
 

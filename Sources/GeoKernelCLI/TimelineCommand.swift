@@ -13,11 +13,12 @@ struct TimelineCommand: ParsableCommand {
         abstract: "A diary of stays and moves from a GPS track.",
         discussion: """
             Placemarks (stays) and moves from a track (GPX, CSV or GeoJSON): prints the \
-            diary and writes it as GeoJSON. Presets: trackintel (100 m, 300 s, gap 900 s, no accuracy limit: trackintel's \
-            sliding window), timelyMoves (50 m, 180 s, departure at the last fix inside, signal gaps of 120 s, 100 m; \
-            cleaned by default), travelDiary (100 m, 900 s, no gap limit, 160 m), timelyMovesSeed (the seed's \
+            diary and writes it as GeoJSON. Presets: timelyMoves (the default: 50 m, 180 s, departure at the last \
+            fix inside, signal gaps of 120 s, 100 m; cleaned by default), trackintel (100 m, 300 s, gap 900 s, no \
+            accuracy limit: trackintel's sliding window, the same stays as trackintel), travelDiary (100 m, 900 s, no gap limit, 160 m), timelyMovesSeed (the seed's \
             literal rule: 20 m, 3 s, no gap limit, 160 m). --distance, --duration, --gap and --min-accuracy \
-            override the preset; "inf" means no limit. --clean drops impossible jumps and accuracy outliers \
+            override the preset; "inf" means no limit. The stay the track ends inside is reported as an open stay \
+            (--no-include-open leaves it out, as trackintel does). --clean drops impossible jumps and accuracy outliers \
             first (--max-speed, --max-clean-accuracy). --live replays the track fix by fix and prints the live \
             events (arrived, departed, cancelled; --updates also every update) as they happen. Times are printed \
             in UTC, or in the IANA zone --time-zone names (read from /usr/share/zoneinfo); the GeoJSON stays in UTC.
@@ -26,8 +27,8 @@ struct TimelineCommand: ParsableCommand {
     @Argument(help: "The track: .gpx, .csv (lat, lon, time, optional accuracy columns) or .geojson.")
     var trace: String
 
-    @Option(help: "trackintel, timelyMoves, travelDiary or timelyMovesSeed.")
-    var preset: StopDetector.Preset = .trackintel
+    @Option(help: "timelyMoves (a cleaned diary, the default), trackintel (trackintel's stays exactly), travelDiary or timelyMovesSeed.")
+    var preset: StopDetector.Preset = .timelyMoves
 
     @Option(help: "Radius of a place in metres (overrides the preset).")
     var distance: Double?
@@ -41,8 +42,9 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: .customLong("min-accuracy"), help: "Ignore fixes less accurate than this many metres; inf keeps all.")
     var minAccuracy: Double?
 
-    @Flag(name: .customLong("include-open"), help: "Also report the last stay, which the track ends inside.")
-    var includeOpen = false
+    @Flag(name: .customLong("include-open"), inversion: .prefixedNo,
+          help: "Report the stay the track ends inside as an open stay (--no-include-open: as trackintel, leave it out).")
+    var includeOpen = true
 
     @Flag(inversion: .prefixedNo, help: "Clean the track first: drop impossible jumps and accuracy outliers (default: on for timelyMoves only).")
     var clean: Bool?
@@ -125,7 +127,7 @@ struct TimelineCommand: ParsableCommand {
     }
 }
 
-extension StopDetector.Preset: ExpressibleByArgument {}
+extension StopDetector.Preset: CaseInsensitiveChoice {}
 
 /// `geokernel timeline --live`: the track replayed fix by fix through a `Recorder`, each
 /// event printed as it happens.

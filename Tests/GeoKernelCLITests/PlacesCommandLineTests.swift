@@ -52,7 +52,7 @@ struct PlacesCommandLineTests {
             }
         }
         try csv.write(toFile: trace, atomically: true, encoding: .utf8)
-        let r = try GeoKernelTool.run(["timeline", trace, "--places", index, "--visits", "100", "--include-open"])
+        let r = try GeoKernelTool.run(["timeline", trace, "--places", index, "--visits", "100", "--preset", "trackintel", "--include-open"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("Wine O Clock, 3 Avenue saint laurent"))
         #expect(r.out.contains("Palais de Justice, 5 Rue Colonel Bellando de Castro"))

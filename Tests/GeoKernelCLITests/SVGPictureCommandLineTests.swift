@@ -92,7 +92,7 @@ struct SVGPictureCommandLineTests {
     func timeline() throws {
         try Self.scratch { dir in
             let trace = SharedData.path("traces/gpxpy/korita-zbevnica.gpx")
-            let r = try GeoKernelTool.run(["timeline", trace, "--output", dir + "/k.geojson", "--svg", dir + "/k.svg"])
+            let r = try GeoKernelTool.run(["timeline", trace, "--output", dir + "/k.geojson", "--svg", dir + "/k.svg", "--preset", "trackintel", "--no-include-open"])
             #expect(r.status == 0, "\(r.err)")
             #expect(r.out.contains("GeoJSON: \(dir)/k.geojson") && r.out.contains("SVG: \(dir)/k.svg"))
             let svg = try String(contentsOfFile: dir + "/k.svg", encoding: .utf8)
@@ -122,7 +122,7 @@ struct SVGPictureCommandLineTests {
             Self.isWhite(image, 4, 300)
             Self.isWhite(image, 795, 595)
 
-            let again = try GeoKernelTool.run(["timeline", trace, "--output", dir + "/k2.geojson", "--svg", dir + "/k2.svg"])
+            let again = try GeoKernelTool.run(["timeline", trace, "--output", dir + "/k2.geojson", "--svg", dir + "/k2.svg", "--preset", "trackintel", "--no-include-open"])
             #expect(again.status == 0)
             #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/k2.svg")) == Data(svg.utf8), "deterministic")
         }

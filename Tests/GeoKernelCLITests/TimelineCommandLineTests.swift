@@ -19,7 +19,10 @@ struct TimelineCommandLineTests {
     func gpx() throws {
         try Self.scratch { dir in
             let out = dir + "/korita.geojson"
-            let r = try Self.run(["timeline", SharedData.path("traces/gpxpy/korita-zbevnica.gpx"), "--output", out])
+            let r = try Self.run([
+                "timeline", SharedData.path("traces/gpxpy/korita-zbevnica.gpx"), "--preset", "trackintel", "--no-include-open",
+                "--output", out,
+            ])
             #expect(r.status == 0, "\(r.err)")
             #expect(r.out.contains("513 fixes") && r.out.contains("preset trackintel: 100 m for 300 s"))
             let stays = r.out.split(separator: "\n").filter { $0.hasPrefix("  stay ") }
@@ -28,6 +31,33 @@ struct TimelineCommandLineTests {
             let doc = try GeoJSON.read(contentsOf: out)
             #expect(doc.features.filter { $0.properties["kind"] == "placemark" }.count == 7)
             #expect(r.out.contains("GeoJSON: \(out)"))
+        }
+    }
+
+    @Test("by default the diary is the cleaned timelyMoves one and the stay the track ends in is reported open")
+    func defaults() throws {
+        try Self.scratch { dir in
+            // 20 min at one place, a walk of 10 min, then 20 min at another place until the track ends.
+            var csv = "lat,lon,time\n"
+            var t = 1_704_708_000
+            for i in 0..<70 {
+                let lat = i < 20 ? 45.0 : i < 30 ? 45.0 + Double(i - 19) * 0.0005 : 45.0055
+                csv += "\(lat),14.0,\(t)\n"
+                t += 60
+            }
+            let trace = dir + "/ends-inside.csv"
+            try csv.write(toFile: trace, atomically: true, encoding: .utf8)
+            let r = try Self.run(["timeline", trace, "--output", dir + "/d.geojson"])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out.contains("preset timelyMoves: 50 m for 180 s") && r.out.contains("cleaning: top speed 50 m/s"), "\(r.out)")
+            let stays = r.out.split(separator: "\n").filter { $0.hasPrefix("  stay ") }
+            #expect(stays.count == 2 && stays.last?.contains("(open)") == true && stays.first?.contains("(open)") == false, "\(r.out)")
+            let open = try GeoJSON.read(contentsOf: dir + "/d.geojson").features.filter { $0.properties["open"] == .bool(true) }
+            #expect(open.count == 1)
+            // trackintel's rule, one flag away, leaves it out; names match in any letter case.
+            let closed = try Self.run(["timeline", trace, "--preset", "TrackIntel", "--no-include-open", "--output", dir + "/e.geojson"])
+            #expect(closed.status == 0 && closed.out.contains("preset trackintel: 100 m for 300 s"), "\(closed.err)")
+            #expect(closed.out.split(separator: "\n").filter { $0.hasPrefix("  stay ") }.count == 1, "\(closed.out)")
         }
     }
 
@@ -48,8 +78,9 @@ struct TimelineCommandLineTests {
     func live() throws {
         try Self.scratch { dir in
             let trace = SharedData.path("traces/gpxpy/korita-zbevnica.gpx")
-            let batch = try Self.run(["timeline", trace, "--output", dir + "/b.geojson"])
-            let live = try Self.run(["timeline", trace, "--live", "--updates", "--output", dir + "/l.geojson"])
+            let trackintel = ["--preset", "trackintel", "--no-include-open"]
+            let batch = try Self.run(["timeline", trace, "--output", dir + "/b.geojson"] + trackintel)
+            let live = try Self.run(["timeline", trace, "--live", "--updates", "--output", dir + "/l.geojson"] + trackintel)
             #expect(live.status == 0, "\(live.err)")
             let lines = live.out.split(separator: "\n").map(String.init)
             let arrived = lines.filter { $0.contains(" arrived ") }, departed = lines.filter { $0.contains(" departed ") }

@@ -50,6 +50,34 @@ struct ToolBasicsCommandLineTests {
         #expect(help.text.contains("Negative values are given as they are"), "\(help.text)")
     }
 
+    @Test("an unknown command is a usage error (exit 64) naming the known ones, with or without --help")
+    func unknownCommand() throws {
+        for args in [["routes", "--help"], ["routes"], ["help", "routes"], ["frobnicate", "1", "2"]] {
+            let r = try GeoKernelTool.run(args)
+            #expect(r.status == 64, "\(args): \(r.status) \(r.out)")
+            #expect(r.err.contains("unknown command '\(args[0] == "help" ? args[1] : args[0])'"), "\(r.err)")
+            #expect(r.err.components(separatedBy: "unknown command").count == 2, "named once: \(r.err)")
+            for command in Self.commands { #expect(r.err.contains(command), "\(command) missing from \(r.err)") }
+        }
+        // The known commands and help still work.
+        #expect(try GeoKernelTool.run(["help", "route"]).status == 0)
+        #expect(try GeoKernelTool.run(["route", "--help"]).status == 0)
+        #expect(try GeoKernelTool.run(["--version"]).status == 0)
+    }
+
+    @Test("graph without --out is refused instead of building a graph to drop; names of choices match in any case")
+    func graphNeedsOut() throws {
+        let monaco = SharedData.path("osm/monaco.osm.pbf")
+        let r = try GeoKernelTool.run(["graph", "--osm", monaco])
+        #expect(r.status == 64 && r.err.contains("--out"), "\(r.status) \(r.err)")
+        try TemporaryDirectory.with("gk-graph-case") { dir in
+            let g = try GeoKernelTool.run(["graph", "--osm", monaco, "--profile", "Car", "--metric", "SHORTEST", "--out", dir + "/m.gkgraph"])
+            #expect(g.status == 0, "\(g.err)")
+            let lower = try GeoKernelTool.run(["graph", "--osm", monaco, "--profile", "car", "--metric", "shortest", "--out", dir + "/n.gkgraph"])
+            #expect(lower.status == 0 && g.out.replacingOccurrences(of: "m.gkgraph", with: "n.gkgraph") == lower.out, "\(g.out) vs \(lower.out)")
+        }
+    }
+
     @Test("an unknown option is still an error, and so is a wrong number of coordinates")
     func unknownOptions() throws {
         for args in [

@@ -156,9 +156,9 @@ public struct RoutingProfile: Sendable, Hashable {
     }
 
     /// The built-in profile called `name` ("car"; "bicycle" or "bike"; "foot" or "walk"),
-    /// or nil.
+    /// in any letter case ("Car", "WALK"), or nil.
     public static func builtIn(named name: String) -> RoutingProfile? {
-        switch name {
+        switch name.lowercased() {
         case "car": .car
         case "bicycle", "bike": .bicycle
         case "foot", "walk": .foot
