@@ -76,7 +76,7 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "List the places the stays return to (visits, time, Home and Work in --time-zone's local time) with this radius in metres.")
     var visits: Double?
 
-    @Option(help: "Where to write the GeoJSON (default: the system temporary directory).")
+    @Option(help: "Where to write the GeoJSON (default: the system temporary directory, as NAME-HASH.diary.geojson, HASH from the trace's full path).")
     var output: String?
 
     @Option(help: "Also draw the diary into this SVG file: stays as red circles (area ∝ time), moves as blue lines, on a Web Mercator map.")
@@ -116,14 +116,29 @@ struct TimelineCommand: ParsableCommand {
         DiaryText.print(diary, zone: zone)
         if let visits { try VisitsText.print(diary, radiusMeters: visits, zone: zone) }
 
-        let path = output ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".diary.geojson").path
+        let path = output ?? Self.defaultDiaryPath(for: trace)
         try DiaryText.write(diary, to: path)
         print("GeoJSON: \(path)")
         if let svg {
             try SVGPictures.write(SVGPictures.timeline(diary, title: name), to: svg)
             print("SVG: \(svg)")
         }
+    }
+}
+
+extension TimelineCommand {
+    /// Where the diary of `trace` goes without --output: the temporary directory, named
+    /// after the trace and 8 hex digits of a hash (XXH64) of its absolute path, so two
+    /// traces of the same name in different folders keep their own diary, and the same
+    /// trace always writes the same file.
+    static func defaultDiaryPath(for trace: String) -> String {
+        let url = URL(fileURLWithPath: trace).standardizedFileURL
+        var hash = Checksum64()
+        Array(url.path.utf8).withUnsafeBytes { hash.update($0) }
+        let hex = String(hash.finalize() & 0xFFFF_FFFF, radix: 16)
+        let tag = String(repeating: "0", count: 8 - hex.count) + hex
+        let stem = url.deletingPathExtension().lastPathComponent
+        return FileManager.default.temporaryDirectory.appendingPathComponent("\(stem)-\(tag).diary.geojson").path
     }
 }
 

@@ -61,6 +61,33 @@ struct TimelineCommandLineTests {
         }
     }
 
+    @Test("without --output, two traces of the same name in different folders keep their own diary")
+    func defaultOutputIsUnique() throws {
+        try Self.scratch { dir in
+            let source = try String(contentsOfFile: SharedData.path("traces/trackintel/posmo_trajectory.csv"), encoding: .utf8)
+            var written: [String] = []
+            for folder in ["a", "b"] {
+                try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true)
+                let trace = dir + "/" + folder + "/day.csv"
+                try source.write(toFile: trace, atomically: true, encoding: .utf8)
+                let r = try Self.run(["timeline", trace])
+                #expect(r.status == 0, "\(r.err)")
+                let line = r.out.split(separator: "\n").first { $0.hasPrefix("GeoJSON: ") }
+                written.append(String(line?.dropFirst("GeoJSON: ".count) ?? ""))
+                // The same trace writes the same file again.
+                let again = try Self.run(["timeline", trace])
+                #expect(again.out.contains("GeoJSON: \(written.last!)"), "\(again.out)")
+            }
+            defer { for path in written { try? FileManager.default.removeItem(atPath: path) } }
+            #expect(written.count == 2 && written[0] != written[1], "\(written)")
+            for path in written {
+                #expect(path.hasPrefix(FileManager.default.temporaryDirectory.path) && path.hasSuffix(".diary.geojson"), "\(path)")
+                #expect((path as NSString).lastPathComponent.hasPrefix("day-"), "\(path)")
+                #expect(FileManager.default.fileExists(atPath: path))
+            }
+        }
+    }
+
     @Test("options override the preset, and a CSV trace works the same")
     func options() throws {
         try Self.scratch { dir in
