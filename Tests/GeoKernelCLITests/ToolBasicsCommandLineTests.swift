@@ -65,6 +65,17 @@ struct ToolBasicsCommandLineTests {
         #expect(try GeoKernelTool.run(["--version"]).status == 0)
     }
 
+    @Test("completions prints a script for bash, zsh and fish that knows every command")
+    func completions() throws {
+        for (shell, marker) in [("bash", "complete -"), ("zsh", "#compdef geokernel"), ("fish", "complete -c 'geokernel'")] {
+            let r = try GeoKernelTool.run(["completions", shell])
+            #expect(r.status == 0 && r.out.contains(marker), "\(shell): \(r.err)")
+            for command in Self.commands + ["landmarks", "places", "policy"] { #expect(r.out.contains(command), "\(shell) lacks \(command)") }
+        }
+        let bad = try GeoKernelTool.run(["completions", "powershell"])
+        #expect(bad.status == 64, "\(bad.err)")
+    }
+
     @Test("graph without --out is refused instead of building a graph to drop; names of choices match in any case")
     func graphNeedsOut() throws {
         let monaco = SharedData.path("osm/monaco.osm.pbf")
