@@ -147,13 +147,7 @@ struct StoreRulesTests {
         #expect(notDB?.code == .corrupt && notDB?.message.contains("not an SQLite database") == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: text)).count == 22 * 200)  // left as it was
 
-        let future = folder.file("future.db")
-        do {
-            let store = try LandmarkStore(path: future)
-            try store.add(id: "f", at: paris, note: "n", owner: "u", createdAt: 0)
-            try store.setSchemaVersionOnDisk(LandmarkStore.schemaVersion + 1)
-            store.close()
-        }
+        let future = try forgedStore("future.db") { try $0.setSchemaVersionOnDisk(LandmarkStore.schemaVersion + 1) }
         let newer = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: future) }
         #expect(newer?.code == .corrupt && newer?.message.contains("newer") == true)
 
@@ -165,15 +159,22 @@ struct StoreRulesTests {
         #expect(pipe?.code == .io && pipe?.message.contains("FIFO") == true)
     }
 
+    /// A store file `name` in the test folder with one landmark ("n", note "note", owner
+    /// "u", at `coordinate`), changed on disk by `forge` and closed; its path.
+    func forgedStore(
+        _ name: String, at coordinate: Coordinate? = nil, _ forge: (LandmarkStore) throws -> Void
+    ) throws -> String {
+        let path = folder.file(name)
+        let store = try LandmarkStore(path: path)
+        try store.add(id: "n", at: coordinate ?? paris, note: "note", owner: "u", createdAt: 0)
+        try forge(store)
+        store.close()
+        return path
+    }
+
     @Test("a negative schema version, an empty path or SQLite's in-memory names are refused, never opened")
     func refusedPaths() throws {
-        let negative = folder.file("negative.db")
-        do {
-            let store = try LandmarkStore(path: negative)
-            try store.add(id: "n", at: paris, note: "n", owner: "u", createdAt: 0)
-            try store.setSchemaVersionOnDisk(-1)
-            store.close()
-        }
+        let negative = try forgedStore("negative.db") { try $0.setSchemaVersionOnDisk(-1) }
         let damaged = #expect(throws: GeoKernelError.self) { try LandmarkStore(path: negative) }
         #expect(damaged?.code == .corrupt && damaged?.message.contains("negative") == true)
         for path in ["", ":memory:"] {
@@ -202,41 +203,25 @@ struct StoreRulesTests {
             "UPDATE landmarks SET note = CAST(x'6e6f00746521' AS TEXT)", "UPDATE landmarks SET owner = CAST(x'ff' AS TEXT)",
         ]
         for (i, sql) in forgeries.enumerated() {
-            let path = folder.file("types-\(i).db")
-            do {
-                let store = try LandmarkStore(path: path)
-                try store.add(id: "t", at: paris, note: "note", owner: "u", createdAt: 0)
-                try store.executeOnDisk(sql)
-                store.close()
-            }
+            let path = try forgedStore("types-\(i).db") { try $0.executeOnDisk(sql) }
             // Opening reads the live rows; a tombstone is read when asked for.
             let e = #expect(throws: GeoKernelError.self, "\(sql)") { _ = try LandmarkStore(path: path).all(includingDeleted: true) }
             #expect(e?.code == .corrupt && e?.message.contains("damaged") == true, "\(sql): \(String(describing: e))")
         }
         // Integers where reals belong are what SQLite stores for whole numbers: they read back.
-        let whole = folder.file("whole.db")
-        do {
-            let store = try LandmarkStore(path: whole)
-            try store.add(id: "w", at: try Coordinate(latitude: 48, longitude: 2), note: "n", owner: "u", createdAt: 0)
-            try store.executeOnDisk("UPDATE landmarks SET latitude = 48, longitude = 2")
-            store.close()
+        let whole = try forgedStore("whole.db", at: try Coordinate(latitude: 48, longitude: 2)) {
+            try $0.executeOnDisk("UPDATE landmarks SET latitude = 48, longitude = 2")
         }
-        #expect(try LandmarkStore(path: whole).landmark(id: "w")?.coordinate == (try Coordinate(latitude: 48, longitude: 2)))
+        #expect(try LandmarkStore(path: whole).landmark(id: "n")?.coordinate == (try Coordinate(latitude: 48, longitude: 2)))
     }
 
     @Test("a forged huge row number reserves memory by the file's size, not by the number")
     func forgedRowNumber() throws {
-        let path = folder.file("huge-row.db")
-        do {
-            let store = try LandmarkStore(path: path)
-            try store.add(id: "far", at: paris, note: "n", owner: "u", createdAt: 0)
-            try store.executeOnDisk("UPDATE landmarks SET row = 4611686018427387904")
-            store.close()
-        }
+        let path = try forgedStore("huge-row.db") { try $0.executeOnDisk("UPDATE landmarks SET row = 4611686018427387904") }
         let store = try LandmarkStore(path: path)
-        #expect(try store.landmark(id: "far")?.note == "n")
+        #expect(try store.landmark(id: "n")?.note == "note")
         let found = try store.search(LandmarkSearch(position: paris, user: "u", radius: .global, limit: 5))
-        #expect(found.map(\.landmark.id) == ["far"])
+        #expect(found.map(\.landmark.id) == ["n"])
         let fileBytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         #expect(store.mirrorReservedRows > 0)
         #expect(store.mirrorReservedRows <= (fileBytes + 4 << 20) / LandmarkStore.minimumRowBytes, "\(store.mirrorReservedRows)")
