@@ -11,13 +11,15 @@ Units and Earth model (as in include/geokernel.h):
   * projected coordinates are in the target CRS's unit (metres for EPSG:3857); a
     geographic CRS takes x = longitude, y = latitude.
 
-Arrays (no copies):
-  Batch functions take 1-D ``float64`` numpy arrays for latitude and longitude that share
-  one stride, e.g. the two columns of an (n, 2) C-contiguous array (``pts[:, 0]`` and
-  ``pts[:, 1]``, stride 16 bytes): the library reads them where they are. Any other dtype,
-  a non-1-D array, unequal lengths or unequal strides raise ``TypeError``/``ValueError``;
-  pass ``copy=True`` to have such inputs converted (copied) instead. ``Transformer.transform``
-  works in place and never copies.
+Arrays (no copy when none is needed):
+  Batch functions take any 1-D array-like of real numbers for latitude and longitude: numpy
+  arrays of any int or float dtype, pandas Series, lists. ``float64`` arrays that share one
+  stride, e.g. the two columns of an (n, 2) C-contiguous array (``pts[:, 0]`` and
+  ``pts[:, 1]``, stride 16 bytes) or two float64 Series, are read where they are; anything
+  else is converted to contiguous float64 copies first. Text, booleans, complex numbers,
+  arrays that are not 1-D and unequal lengths raise ``TypeError``/``ValueError``.
+  ``Transformer.transform`` works in place, so it takes only writable 1-D float64 arrays
+  and never copies.
 
 Errors:
   Every ``GK_ERR_*`` status becomes a subclass of ``GeoKernelError`` carrying ``.code`` and the
@@ -114,7 +116,7 @@ def haversine_distances(center_lat: float, center_lon: float, lat: np.ndarray, l
         lat, lon: 1-D float64 arrays of degrees sharing one stride (e.g. the columns of an
             (n, 2) array), read in place; longitudes in [-180, 180].
         out: optional contiguous float64 array of n entries for the result.
-        copy: convert other inputs (lists, float32, unequal strides) instead of refusing them.
+        copy: read from contiguous float64 copies even when the inputs could be read in place.
 
     Returns:
         float64 array of n distances in metres.
@@ -143,7 +145,7 @@ def circle_contains(center_lat: float, center_lon: float, radius_m: float, lat: 
         radius_m: the radius in metres along the sphere, finite and >= 0.
         lat, lon: 1-D float64 arrays of degrees sharing one stride, read in place.
         out: optional contiguous bool array of n entries for the result.
-        copy: convert other inputs instead of refusing them.
+        copy: read from contiguous float64 copies even when the inputs could be read in place.
 
     Returns:
         bool array of n entries, True inside (``mask.sum()`` counts them).
@@ -181,7 +183,7 @@ def simplify_geographic(lat: np.ndarray, lon: np.ndarray, tolerance_m: float, *,
         lat, lon: 1-D float64 arrays of degrees sharing one stride, read in place.
         tolerance_m: metres, finite, >= 0.
         radial_prepass: drop vertices closer than the tolerance to the previous kept one first.
-        copy: convert other inputs instead of refusing them.
+        copy: read from contiguous float64 copies even when the inputs could be read in place.
 
     Returns:
         the indices of the kept vertices (ascending, dtype intp): ``lat[kept]``, ``lon[kept]``.
@@ -199,7 +201,7 @@ def simplify_planar(x: np.ndarray, y: np.ndarray, tolerance: float, *,
         x, y: 1-D float64 arrays sharing one stride (finite, |value| <= 1e150), read in place.
         tolerance: in the units of x and y; finite, >= 0.
         radial_prepass: the radial-distance pre-pass first.
-        copy: convert other inputs instead of refusing them.
+        copy: read from contiguous float64 copies even when the inputs could be read in place.
 
     Returns:
         the indices of the kept vertices (ascending, dtype intp).

@@ -17,25 +17,27 @@ _BUFFER_TOO_SMALL = errors.GK_ERR_BUFFER_TOO_SMALL
 
 def _columns(names: Tuple[str, ...], arrays: Tuple[object, ...], *, copy: bool = False,
              writable: bool = False) -> Tuple[Tuple[np.ndarray, ...], int, int]:
-    """Checks arrays that the library will read (or write) in place.
+    """Arrays the library will read (or, with ``writable``, write) in place.
 
-    Returns (arrays, count, stride_bytes). Without ``copy`` nothing is converted: each must be
-    a 1-D, aligned, native float64 ndarray; all of one length and one positive stride that is a
-    multiple of 8. With ``copy`` they are converted to contiguous float64 when needed."""
-    if copy and not writable:
-        arrays = tuple(np.ascontiguousarray(a, dtype=np.float64) for a in arrays)
-        if len({a.shape for a in arrays}) == 1 and arrays[0].ndim == 1:
-            return arrays, arrays[0].shape[0], 8
+    Returns (arrays, count, stride_bytes). Inputs that are only read may be any 1-D array-like
+    of real numbers (numpy arrays of any int or float dtype, pandas Series, lists): float64
+    arrays that share one positive stride, a multiple of 8, are read where they are (no copy,
+    e.g. the columns ``pts[:, 0]`` and ``pts[:, 1]``); anything else is converted to
+    contiguous float64 copies (``copy`` asks for that conversion, which is no longer needed).
+    Inputs written in place must already be aligned, writable, 1-D float64 arrays of one
+    stride: a copy would leave the caller's array unchanged."""
+    if not writable:
+        arrays = tuple(_real_vector(name, a) for name, a in zip(names, arrays))
     for name, a in zip(names, arrays):
         if not isinstance(a, np.ndarray):
-            raise TypeError(f"{name} must be a numpy float64 array, not {type(a).__name__} "
-                            "(pass copy=True to convert)")
+            raise TypeError(f"{name} must be a numpy float64 array (it is transformed in place), "
+                            f"not {type(a).__name__}")
         if a.dtype != np.float64:
-            raise TypeError(f"{name} must have dtype float64 (native byte order), not {a.dtype} "
-                            "(pass copy=True to convert; it is never converted silently)")
+            raise TypeError(f"{name} must have dtype float64 (native byte order), not {a.dtype}: "
+                            "it is transformed in place")
         if a.ndim != 1:
             raise ValueError(f"{name} must be 1-D, not of shape {a.shape}")
-        if not a.flags.aligned:
+        if writable and not a.flags.aligned:
             raise ValueError(f"{name} is not aligned to 8 bytes")
         if writable and not a.flags.writeable:
             raise ValueError(f"{name} is read-only; it is transformed in place")
@@ -46,14 +48,34 @@ def _columns(names: Tuple[str, ...], arrays: Tuple[object, ...], *, copy: bool =
     if n <= 1:
         return arrays, n, 8  # a stride is never used to reach a second element
     stride = arrays[0].strides[0]
+    shared = all(a.strides[0] == stride and a.flags.aligned for a in arrays) and stride >= 8 and stride % 8 == 0
+    if not shared and not writable or copy and not writable:
+        arrays = tuple(np.ascontiguousarray(a) for a in arrays)
+        return arrays, n, 8
     for name, a in zip(names, arrays):
         if a.strides[0] != stride:
             raise ValueError(f"{names[0]} and {name} have different strides ({stride} and "
-                             f"{a.strides[0]} bytes); the library takes one stride for all")
+                             f"{a.strides[0]} bytes); arrays transformed in place take one stride")
     if stride < 8 or stride % 8:
         raise ValueError(f"the stride must be a positive multiple of 8 bytes, not {stride} "
-                         "(reversed or broadcast arrays are not accepted)")
+                         "(reversed or broadcast arrays cannot be transformed in place)")
     return arrays, n, stride
+
+
+def _real_vector(name: str, a: object) -> np.ndarray:
+    """``a`` as a 1-D float64 array, without a copy when it is one already (a float64 ndarray
+    or Series); ints and other floats are converted. Refuses (TypeError) what does not hold
+    real numbers: text, booleans, complex numbers, objects."""
+    raw = a if isinstance(a, np.ndarray) else np.asarray(a)
+    if raw.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers (float or int), not {raw.dtype}"
+                        + ("" if isinstance(a, np.ndarray) else f" ({type(a).__name__})"))
+    vector = raw.astype(np.float64, copy=False)
+    if vector.dtype.byteorder not in "=|":
+        vector = vector.astype(np.float64)  # native byte order
+    if vector.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, not of shape {vector.shape}")
+    return vector
 
 
 def _out(out: Optional[np.ndarray], n: int, dtype: type, name: str = "out") -> np.ndarray:

@@ -181,7 +181,8 @@ def test_stop_detector_equals_the_shared_expected_stays_and_the_swift_tool(share
 def test_stop_detector_equals_the_swift_tool(shared, swift_cli, tmp_path):
     gpx = shared / "traces" / "gpxpy" / "korita-zbevnica.gpx"
     out = tmp_path / "tl.geojson"
-    subprocess.run([swift_cli, "timeline", str(gpx), "--output", str(out)], check=True, capture_output=True)
+    subprocess.run([swift_cli, "timeline", str(gpx), "--preset", "trackintel", "--no-include-open", "--output", str(out)],
+                   check=True, capture_output=True)
     swift = [f for f in json.loads(out.read_text())["features"] if f["properties"]["kind"] == "placemark"]
     lat, lon, t = read_gpx(gpx)
     order = np.argsort(t, kind="stable")

@@ -98,21 +98,55 @@ def gk_scalar(lat1, lon1, lat2, lon2):
     return out.value
 
 
-def test_wrong_dtype_or_strides_are_refused_not_copied():
+def test_array_likes_are_accepted_and_float64_columns_read_in_place():
     pts = random_points(10, 5)
-    with pytest.raises(TypeError, match="float64"):
-        gk.haversine_distances(0, 0, pts[:, 0].astype(np.float32), pts[:, 1].astype(np.float32))
-    with pytest.raises(TypeError, match="numpy"):
-        gk.haversine_distances(0, 0, [1.0, 2.0], [3.0, 4.0])
-    with pytest.raises(ValueError, match="different strides"):
-        gk.haversine_distances(0, 0, pts[:, 0], pts[:, 1].copy())
+    expected = gk.haversine_distances(1, 2, pts[:, 0], pts[:, 1])
+    # Lists, int and float32 arrays, unequal strides, reversed views: converted, same answer.
+    for lat, lon in [
+        (list(pts[:, 0]), list(pts[:, 1])),
+        (pts[:, 0].astype(np.float32), pts[:, 1].astype(np.float32)),
+        (pts[:, 0], pts[:, 1].copy()),
+        (pts[::-1, 0][::-1], pts[::-1, 1][::-1]),
+        (pts[:, 0].astype(">f8"), pts[:, 1].astype(">f8")),
+    ]:
+        got = gk.haversine_distances(1, 2, lat, lon)
+        if np.asarray(lat).dtype == np.float32:
+            np.testing.assert_allclose(got, expected, rtol=1e-6)
+        else:
+            np.testing.assert_array_equal(got, expected)
+    ints = gk.haversine_distances(0, 0, np.array([0, 0]), np.array([0, 1]))
+    assert ints[0] == 0.0 and abs(ints[1] - np.radians(1) * R) < 1e-6
+    # A float64 column is read where it is: the C call sees the caller's own buffer.
+    from geokernel._core import _columns
+    (a, b), n, stride = _columns(("lat", "lon"), (pts[:, 0], pts[:, 1]))
+    assert a.ctypes.data == pts[:, 0].ctypes.data and b.ctypes.data == pts[:, 1].ctypes.data
+    assert n == 10 and stride == 16
+    # copy=True asks for contiguous copies anyway.
+    (a, b), _, stride = _columns(("lat", "lon"), (pts[:, 0], pts[:, 1]), copy=True)
+    assert a.ctypes.data != pts[:, 0].ctypes.data and stride == 8
+    # What holds no real numbers, or is not 1-D, or has unequal lengths is refused.
+    with pytest.raises(TypeError, match="real numbers"):
+        gk.haversine_distances(0, 0, ["a", "b"], [1.0, 2.0])
+    with pytest.raises(TypeError, match="real numbers"):
+        gk.haversine_distances(0, 0, np.array([1j, 2j]), [1.0, 2.0])
+    with pytest.raises(TypeError, match="real numbers"):
+        gk.haversine_distances(0, 0, [True, False], [1.0, 2.0])
+    with pytest.raises(ValueError, match="1-D"):
+        gk.haversine_distances(0, 0, pts, pts)
     with pytest.raises(ValueError, match="differ in length"):
         gk.haversine_distances(0, 0, pts[:, 0], pts[:5, 1])
-    with pytest.raises(ValueError, match="multiple of 8"):
-        gk.haversine_distances(0, 0, pts[::-1, 0], pts[::-1, 1])
-    # copy=True converts instead
-    d = gk.haversine_distances(0, 0, [0.0, 0.0], [0.0, 1.0], copy=True)
-    assert d[0] == 0.0 and abs(d[1] - np.radians(1) * R) < 1e-6
+    # The caller's arrays come back unchanged.
+    before = pts.copy()
+    gk.haversine_distances(0, 0, pts[:, 0].astype(np.float32), pts[:, 1])
+    np.testing.assert_array_equal(pts, before)
+
+
+def test_pandas_series_are_read_without_a_copy():
+    pd = pytest.importorskip("pandas")
+    pts = random_points(10, 6)
+    frame = pd.DataFrame({"lat": pts[:, 0], "lon": pts[:, 1]})
+    got = gk.haversine_distances(1, 2, frame["lat"], frame["lon"])
+    np.testing.assert_array_equal(got, gk.haversine_distances(1, 2, pts[:, 0].copy(), pts[:, 1].copy()))
 
 
 def test_empty_arrays():

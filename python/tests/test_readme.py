@@ -36,7 +36,7 @@ def test_readme_python_example_runs_and_prints_what_it_says():
 
 def test_help_teaches_units_and_earth_model():
     text = gk.__doc__ + gk.haversine_distances.__doc__ + gk.Transformer.__doc__
-    for word in ("degrees", "metres", "EARTH_MEAN_RADIUS_M", "stride", "close()", "copy=True"):
+    for word in ("degrees", "metres", "EARTH_MEAN_RADIUS_M", "stride", "close()", "array-like"):
         assert word in text
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
