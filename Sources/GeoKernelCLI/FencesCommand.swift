@@ -35,9 +35,10 @@ struct Fences: ParsableCommand {
     @Option(help: "Seconds inside before a dwell event; 'inf' for none.") var dwell: Double = 300
     @Option(help: "Accuracy (metres) assumed for fixes that have none.") var assumedAccuracy: Double = 0
     @Option(help: "Radius in metres of fences without a \"radius\" property.") var radius: Double = CircularFence.defaultRadiusMeters
-    @Option(help: "Also draw the fences and the trace into this SVG file: fences the trace entered green, the others grey, on a Web Mercator map.") var svg: String?
+    @Option(help: "Also draw the fences and the trace into this SVG file: fences the trace entered green, the others grey, on a Web Mercator map; - for standard output, the events then going to standard error.") var svg: String?
 
     func run() throws {
+        try DataOutput.prepare(svg)
         let rules = GeofenceConfiguration(
             hysteresisMeters: hysteresis, enterMarginMeters: enterMargin,
             enterConfirmationFixes: enterFixes, enterConfirmationSeconds: enterSeconds,

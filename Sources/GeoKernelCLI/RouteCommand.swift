@@ -58,7 +58,7 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "Precision of --format polyline: 5 (Google) or 6 (OSRM).")
     var precision = 5
 
-    @Option(help: "Also draw the route into this SVG file: legs as blue lines, pins as red markers A, B, C…, on a Web Mercator map (the usual output is still printed).")
+    @Option(help: "Also draw the route into this SVG file: legs as blue lines, pins as red markers A, B, C…, on a Web Mercator map (the usual output is still printed; - for standard output, the usual output then going to standard error).")
     var svg: String?
 
     enum OutputFormat: String, CaseInsensitiveChoice {
@@ -66,6 +66,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     func run() throws {
+        try DataOutput.prepare(svg)
         var coordinates = try pins.map(parsePin)
         if let pinsFile { coordinates += try readPins(pinsFile) }
         guard !coordinates.isEmpty else { throw ValidationError("give pins with --pin LAT,LON or --pins FILE") }

@@ -76,13 +76,14 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "List the places the stays return to (visits, time, Home and Work in --time-zone's local time) with this radius in metres.")
     var visits: Double?
 
-    @Option(help: "Where to write the GeoJSON (default: the system temporary directory, as NAME-HASH.diary.geojson, HASH from the trace's full path).")
+    @Option(help: "Where to write the GeoJSON; - for standard output, the report then going to standard error (default: the system temporary directory, as NAME-HASH.diary.geojson, HASH from the trace's full path).")
     var output: String?
 
-    @Option(help: "Also draw the diary into this SVG file: stays as red circles (area ∝ time), moves as blue lines, on a Web Mercator map.")
+    @Option(help: "Also draw the diary into this SVG file: stays as red circles (area ∝ time), moves as blue lines, on a Web Mercator map; - for standard output.")
     var svg: String?
 
     func run() throws {
+        try DataOutput.prepare(output, svg)
         let p = preset.parameters
         let parameters = try StopDetector.Parameters(
             distanceMeters: distance ?? p.distanceMeters, durationSeconds: duration ?? p.durationSeconds,
@@ -118,10 +119,10 @@ struct TimelineCommand: ParsableCommand {
 
         let path = output ?? Self.defaultDiaryPath(for: trace)
         try DiaryText.write(diary, to: path)
-        print("GeoJSON: \(path)")
+        print("GeoJSON: \(DataOutput.name(path))")
         if let svg {
             try SVGPictures.write(SVGPictures.timeline(diary, title: name), to: svg)
-            print("SVG: \(svg)")
+            print("SVG: \(DataOutput.name(svg))")
         }
     }
 }
@@ -244,8 +245,8 @@ enum DiaryText {
         if diary.segments.isEmpty { Swift.print(indent + "no fixes") }
     }
 
-    /// Writes the diary's GeoJSON (atomically, through `FileIO`: a regular file only).
+    /// Writes the diary's GeoJSON (atomically, a regular file only; `-`: the standard output).
     static func write(_ diary: Diary, tracking: [TrackingTransition] = [], to path: String) throws {
-        try FileIO.writeAtomically(to: path, text: diary.geoJSON(tracking: tracking))
+        try DataOutput.write(diary.geoJSON(tracking: tracking), to: path)
     }
 }

@@ -88,6 +88,30 @@ struct TimelineCommandLineTests {
         }
     }
 
+    @Test("--output - writes the GeoJSON to standard output and the report to standard error")
+    func outputToStandardOutput() throws {
+        try Self.scratch { dir in
+            let trace = SharedData.path("traces/gpxpy/korita-zbevnica.gpx")
+            let file = try Self.run(["timeline", trace, "--output", dir + "/k.geojson"])
+            let piped = try Self.run(["timeline", trace, "--output", "-"])
+            #expect(piped.status == 0, "\(piped.err)")
+            #expect(piped.out == (try String(contentsOfFile: dir + "/k.geojson", encoding: .utf8)), "the GeoJSON, and only it")
+            #expect(piped.err.contains("513 fixes") && piped.err.contains("GeoJSON: standard output"), "\(piped.err)")
+            #expect(!FileManager.default.fileExists(atPath: "-"))
+            let lines = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("  stay ") } }
+            #expect(lines(piped.err) == lines(file.out))
+            // The picture can go there instead; only one output can.
+            let svg = try Self.run(["timeline", trace, "--output", dir + "/s.geojson", "--svg", "-"])
+            #expect(svg.status == 0 && svg.out.hasPrefix("<svg") && svg.err.contains("SVG: standard output"), "\(svg.err)")
+            let both = try Self.run(["timeline", trace, "--output", "-", "--svg", "-"])
+            #expect(both.status != 0 && both.err.contains("only one output can be -"), "\(both.err)")
+            // The same rule in route: the picture on standard output, the legs on standard error.
+            let route = try Self.run(["route", "--pin", "52.52,13.405", "--pin", "52.50,13.45", "--svg", "-"])
+            #expect(route.status == 0 && route.out.hasPrefix("<svg") && route.out.hasSuffix("</svg>\n"), "\(route.err)")
+            #expect(route.err.contains("A  52.520000, 13.405000"), "\(route.err)")
+        }
+    }
+
     @Test("options override the preset, and a CSV trace works the same")
     func options() throws {
         try Self.scratch { dir in

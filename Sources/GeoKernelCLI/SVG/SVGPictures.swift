@@ -74,8 +74,8 @@ enum SVGPictures {
         return map.document(title: title, subtitle: subtitle)
     }
 
-    /// Writes a picture atomically (through `FileIO`: a regular file only).
+    /// Writes a picture atomically (a regular file only; `-`: the standard output).
     static func write(_ svg: String, to path: String) throws {
-        try FileIO.writeAtomically(to: path, text: svg)
+        try DataOutput.write(svg, to: path)
     }
 }

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GeoKernel
+
+/// Files the tool writes (`timeline --output`, `--svg` of timeline, route and fences): a
+/// path is written atomically; `-` is the standard output, and then the command's report
+/// for people goes to standard error, so that the data can be piped on
+/// (`geokernel timeline day.gpx --output - | jq …`).
+enum DataOutput {
+    /// The standard output kept for data once the report moved to standard error (-1: not moved).
+    nonisolated(unsafe) private static var dataDescriptor: Int32 = -1
+
+    /// Call first in a command, with every output path it will write: when one is `-`, the
+    /// report (file descriptor 1, where `print` writes) moves to standard error and the
+    /// real standard output is kept for the data. Two outputs cannot both be `-`.
+    static func prepare(_ paths: String?...) throws {
+        let dashes = paths.filter { $0 == "-" }.count
+        guard dashes > 0 else { return }
+        guard dashes == 1 else { throw GeoKernelError(.invalidArgument, "only one output can be - (standard output)") }
+        guard dataDescriptor < 0 else { return }
+        fflush(nil)  // what print buffered goes out before descriptor 1 moves
+        dataDescriptor = dup(1)
+        guard dataDescriptor >= 0, dup2(2, 1) >= 0 else {
+            throw GeoKernelError(.io, "cannot keep the standard output for the data")
+        }
+    }
+
+    /// Writes `text` to `path` (atomically, a regular file only), or to the standard output
+    /// kept by `prepare` when `path` is `-`.
+    static func write(_ text: String, to path: String) throws {
+        guard path == "-" else { return try FileIO.writeAtomically(to: path, text: text) }
+        try prepare(path)
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(dataDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw GeoKernelError(.io, "cannot write to the standard output: \(String(cString: strerror(errno)))") }
+            offset += n
+        }
+    }
+
+    /// How a written output is named in the report: its path, or "standard output".
+    static func name(_ path: String) -> String { path == "-" ? "standard output" : path }
+}
