@@ -450,3 +450,9 @@ from .geofence import GeofenceEvent, GeofenceMonitor  # noqa: E402
 from .nearby import AddressIndex, AddressMatch, Landmark, Landmarks, Place, ReverseGeocoder  # noqa: E402
 from .route import Lane, Leg, RoadGraph, RoutePlan, Router, RouteStep, SnappedPoint, profile_json  # noqa: E402
 from .timeline import StopDetector, TrackingPolicy  # noqa: E402
+
+
+def __dir__() -> list:
+    """``dir(geokernel)``: the public names (``__all__``), the submodules and ``__version__``,
+    not the modules and helpers the package imports for itself (numpy, ctypes, os...)."""
+    return sorted(set(__all__) | {"geodesy", "geofence", "nearby", "route", "timeline", "__version__"})

@@ -50,3 +50,13 @@ def test_import_error_names_what_was_tried():
                        capture_output=True, text=True)
     assert r.returncode != 0
     assert "ImportError" in r.stderr and "/nonexistent/libgeokernel.so" in r.stderr
+
+
+def test_dir_lists_the_public_names_only():
+    names = set(dir(gk))
+    assert set(gk.__all__) <= names
+    for private in ("np", "os", "byref", "c_size_t", "threading", "weakref", "lib", "check", "Optional"):
+        assert private not in names, private
+    for submodule in ("geodesy", "geofence", "nearby", "route", "timeline"):
+        assert submodule in names
+    assert all(hasattr(gk, n) for n in names)
