@@ -107,6 +107,12 @@ class Leg(NamedTuple):
     lon: np.ndarray
     name: str
 
+    def __repr__(self) -> str:
+        # The geometry is shown by its size: a leg along roads has hundreds of vertices.
+        via = f", {self.name!r}" if self.name else ""
+        return (f"Leg({self.length_m / 1000:.2f} km, {self.time_s / 60:.1f} min, "
+                f"{len(self.lat)} vertices{via})")
+
 
 class RoutePlan(_Handle):
     """Pins labelled A, B, C, ..., legs between them and cumulative directions (gk_route;

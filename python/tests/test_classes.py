@@ -331,6 +331,10 @@ def test_route_plan_pins_legs_and_directions():
     leg = r.leg(0)
     assert leg.length_m == pytest.approx(gk.haversine(48.85, 2.35, 51.5, -0.12), rel=1e-3)
     assert leg.time_s == pytest.approx(leg.length_m / (60 / 3.6))
+    # The repr is one short line: figures and the vertex count, not the coordinates.
+    shown = repr(leg)
+    assert shown.startswith(f"Leg({leg.length_m / 1000:.2f} km, ") and f"{len(leg.lat)} vertices" in shown
+    assert len(shown) < 80 and "\n" not in shown
     assert r.directions()[:2] == ["Directions from A to B", "Estimated time: 0d 5h 43m"]
     steps = r.steps(0)
     assert steps[0].maneuver == "depart" and steps[-1].maneuver == "arrive"
