@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoKernel
+import GeoText
 
 /// `geokernel distance LAT1 LON1 LAT2 LON2`: sphere and WGS84 distances and bearings.
 struct Distance: ParsableCommand {
@@ -20,6 +21,9 @@ struct Distance: ParsableCommand {
             valueName: "lat1 lon1 lat2 lon2"))
     var coordinates: [String] = []
 
+    @Option(help: "Output: text, or json (one object; metres and degrees).")
+    var format: TextOrJSON = .text
+
     static let names = ["LAT1", "LON1", "LAT2", "LON2"]
 
     func validate() throws { _ = try PositionalNumbers.parse(coordinates, names: Self.names) }
@@ -29,6 +33,18 @@ struct Distance: ParsableCommand {
         let a = try Coordinate(latitude: v[0], longitude: v[1])
         let b = try Coordinate(latitude: v[2], longitude: v[3])
         let g = Geodesic.wgs84.inverse(from: a, to: b)
+        if format == .json {
+            var w = JSONWriter(.compact)
+            w.beginObject()
+            w.member("haversine_m", haversineDistance(a, b))
+            w.member("geodesic_m", g.distanceMeters)
+            w.member("initial_bearing_deg", Format.bearing(a.initialBearing(to: b)))
+            w.member("initial_azimuth_deg", Format.bearing(g.initialAzimuthDegrees))
+            w.member("final_azimuth_deg", Format.bearing(g.finalAzimuthDegrees))
+            w.endObject()
+            print(w.text)
+            return
+        }
         print("haversine (sphere R = 6 371 008.8 m): \(Format.meters(haversineDistance(a, b)))")
         print("geodesic (WGS84):                     \(Format.meters(g.distanceMeters))")
         print("initial bearing (sphere):             \(Format.bearing(a.initialBearing(to: b), 4))°")

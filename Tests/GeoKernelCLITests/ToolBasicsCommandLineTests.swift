@@ -50,6 +50,30 @@ struct ToolBasicsCommandLineTests {
         #expect(help.text.contains("Negative values are given as they are"), "\(help.text)")
     }
 
+    /// The number after `"key":` in one-line JSON, read with Swift's exact parser
+    /// (JSONSerialization may round the last digit).
+    static func number(_ key: String, in json: String) -> Double? {
+        guard let range = json.range(of: "\"\(key)\":") else { return nil }
+        return Double(json[range.upperBound...].prefix { "0123456789.eE+-".contains($0) })
+    }
+
+    @Test("distance and project --format json print one object with the library's figures")
+    func jsonFormat() throws {
+        let r = try GeoKernelTool.run(["distance", "-33.9", "151.2", "40.7", "-74", "--format", "JSON"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) is [String: Double], "\(r.out)")
+        let a = try Coordinate(latitude: -33.9, longitude: 151.2), b = try Coordinate(latitude: 40.7, longitude: -74)
+        let g = Geodesic.wgs84.inverse(from: a, to: b)
+        #expect(Self.number("geodesic_m", in: r.out) == g.distanceMeters && Self.number("haversine_m", in: r.out) == haversineDistance(a, b))
+        let bearings = ["initial_bearing_deg", "initial_azimuth_deg", "final_azimuth_deg"].compactMap { Self.number($0, in: r.out) }
+        #expect(bearings.count == 3 && bearings.allSatisfy { $0 >= 0 && $0 < 360 }, "\(r.out)")
+        #expect(bearings[2] == (g.finalAzimuthDegrees < 0 ? g.finalAzimuthDegrees + 360 : g.finalAzimuthDegrees))
+        let p = try GeoKernelTool.run(["project", "-74.006", "-33.9", "--format", "json"])
+        #expect(try JSONSerialization.jsonObject(with: Data(p.out.utf8)) is [String: Double], "\(p.out) \(p.err)")
+        let expected = try Transformer(source: "EPSG:4326", target: "EPSG:3857").transform(x: -74.006, y: -33.9)
+        #expect(Self.number("x", in: p.out) == expected.x && Self.number("y", in: p.out) == expected.y, "\(p.out)")
+    }
+
     @Test("an unknown command is a usage error (exit 64) naming the known ones, with or without --help")
     func unknownCommand() throws {
         for args in [["routes", "--help"], ["routes"], ["help", "routes"], ["frobnicate", "1", "2"]] {
