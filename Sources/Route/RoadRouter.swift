@@ -94,12 +94,32 @@ public final class RoadRouter: Sendable, Hashable {
         let s = try graph.snap(coordinate, maxDistanceMeters: .infinity, role: role)
         guard s.distanceMeters <= maxSnapDistanceMeters else {
             let what = ["road", "road a route can start from", "road a route can end on", "road a route can pass"]
-            throw GeoKernelError(
-                .notFound,
-                "\(coordinate) is \(Self.meters(s.distanceMeters)) from the nearest \(what[Int(role.rawValue)]) "
-                    + "(the limit is \(Self.meters(maxSnapDistanceMeters)))")
+            let distance = "\(Self.meters(s.distanceMeters)) from the nearest \(what[Int(role.rawValue)]) "
+                + "(the limit is \(Self.meters(maxSnapDistanceMeters)))"
+            if let extent = extentText(ifOutside: coordinate) {
+                throw GeoKernelError(.notFound, "\(coordinate) is outside the road network's extent (\(extent)), \(distance)")
+            }
+            throw GeoKernelError(.notFound, "\(coordinate) is \(distance)")
         }
         return s
+    }
+
+    /// "latitude 43.72…43.75, longitude 7.40…7.44": the box of the graph's junctions, when
+    /// `coordinate` lies outside it; nil inside. O(nodes), on the error path only.
+    private func extentText(ifOutside coordinate: Coordinate) -> String? {
+        guard graph.nodeCount > 0 else { return nil }
+        var south = 90.0, north = -90.0, west = 180.0, east = -180.0
+        for node in 0..<graph.nodeCount {
+            let c = graph.nodeCoordinate(node)
+            south = min(south, c.latitude)
+            north = max(north, c.latitude)
+            west = min(west, c.longitude)
+            east = max(east, c.longitude)
+        }
+        guard coordinate.latitude < south || coordinate.latitude > north
+            || coordinate.longitude < west || coordinate.longitude > east else { return nil }
+        func d(_ x: Double) -> String { "\((x * 100).rounded() / 100)" }
+        return "latitude \(d(south))…\(d(north)), longitude \(d(west))…\(d(east))"
     }
 
     /// "snapped 3 m onto Rue Basse": how far a snap moved its point and onto which road

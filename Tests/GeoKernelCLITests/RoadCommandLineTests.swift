@@ -48,6 +48,10 @@ struct RoadCommandLineTests {
     func errors() throws {
         let far = try GeoKernelTool.run(["route", "--osm", Self.monaco, "--pin", Self.casino, "--pin", "43.70,7.50"])
         #expect(far.status != 0 && far.err.contains("from the nearest road"), "\(far.err)")
+        // A pin beyond the extract says so, once.
+        let paris = try GeoKernelTool.run(["route", "--osm", Self.monaco, "--pin", Self.casino, "--pin", "48.85,2.35"])
+        #expect(paris.status != 0 && paris.err.contains("pin B was not added: (48.85, 2.35) is outside the road network's extent (latitude 43.7"), "\(paris.err)")
+        #expect(paris.err.components(separatedBy: "was not added").count == 2 && paris.err.contains("km from the nearest road"), "\(paris.err)")
         let missing = try GeoKernelTool.run(["route", "--osm", "/nonexistent.osm.pbf", "--pin", Self.casino, "--pin", Self.stadium])
         #expect(missing.status != 0 && missing.err.contains("/nonexistent.osm.pbf"))
         let tmp = try TemporaryDirectory("gk-road-cli")
