@@ -147,6 +147,9 @@ def test_pandas_series_are_read_without_a_copy():
     frame = pd.DataFrame({"lat": pts[:, 0], "lon": pts[:, 1]})
     got = gk.haversine_distances(1, 2, frame["lat"], frame["lon"])
     np.testing.assert_array_equal(got, gk.haversine_distances(1, 2, pts[:, 0].copy(), pts[:, 1].copy()))
+    from geokernel._core import _columns
+    (a, b), n, _ = _columns(("lat", "lon"), (frame["lat"], frame["lon"]))
+    assert n == 10 and np.shares_memory(a, frame["lat"].to_numpy()) and np.shares_memory(b, frame["lon"].to_numpy())
 
 
 def test_empty_arrays():
