@@ -11,14 +11,15 @@ struct ProfileJSONTests {
         } catch { return error }
     }
 
-    @Test("a profile argument is a built-in name (aliases bike, walk) or JSON text; anything else names the forms")
+    @Test("a profile argument is a built-in name in any letter case (aliases bike, walk) or JSON text; anything else names the forms")
     func profileArgument() throws {
         #expect(try RoutingProfile(argument: "car") == .car)
+        #expect(try RoutingProfile(argument: "Car") == .car && (try RoutingProfile(argument: "WALK")) == .foot)
         #expect(try RoutingProfile(argument: "bike") == .bicycle && (try RoutingProfile(argument: "bicycle")) == .bicycle)
         #expect(try RoutingProfile(argument: "walk") == .foot && (try RoutingProfile(argument: "foot")) == .foot)
         let json = try RoutingProfile(argument: "  \n{\"base\": \"car\", \"name\": \"slow-car\", \"uTurnSeconds\": 40}")
         #expect(json.name == "slow-car" && json.turnCosts.uTurnSeconds == 40)
-        for bad in ["Car", "", "truck", "[\"car\"]"] {
+        for bad in ["", "truck", "cars", "[\"car\"]"] {
             let e = #expect(throws: GeoKernelError.self) { _ = try RoutingProfile(argument: bad) }
             #expect(e?.code == .invalidArgument && e?.message.contains("bicycle (bike)") == true, "\(bad)")
         }
