@@ -2159,7 +2159,8 @@ struct gk_route_step {
  *  \param ctx the calling thread's context.
  *  \param[in] osm_path the file: OSM PBF, XML or gzip-compressed XML, told apart by its
  *  first bytes (not its name).
- *  \param[in] profile "car", "bicycle" (or "bike"), "foot" (or "walk"), or a profile as JSON text (its first
+ *  \param[in] profile "car", "bicycle" (or "bike"), "foot" (or "walk"), in any letter case ("Car"), or a
+ *  profile as JSON text (its first
  *  non-blank character is '{'): an object with the keys gk_profile_json writes, where
  *  "base": "car" (or another built-in name) supplies the missing ones.
  *  \param[out] out the graph. Ownership: the caller frees it with gk_road_graph_destroy.
@@ -2224,7 +2225,7 @@ int gk_road_graph_info(gk_context *ctx, gk_road_graph *graph, size_t *out_nodes,
 /** A built-in routing profile as JSON text, every key present, to edit and pass back to
  *  gk_road_graph_build_osm (e.g. other highway speeds).
  *  \param ctx the calling thread's context.
- *  \param[in] name "car", "bicycle" or "foot".
+ *  \param[in] name "car", "bicycle" or "foot" (aliases "bike", "walk"; any letter case).
  *  \param[out] buf receives the text and a NUL (see the string rules); may be NULL when
  *  capacity is 0. \param capacity bytes at buf.
  *  \param[out] out_len the text's length without the NUL (always set on GK_OK and

@@ -384,9 +384,13 @@ def test_profile_arguments_read_as_the_tool_reads_them(shared):
     with gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "bike") as bike, \
             gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "bicycle") as bicycle:
         assert bike.info() == bicycle.info()
+        bicycle_info = bicycle.info()
     assert json.loads(gk.profile_json("walk")) == json.loads(gk.profile_json("foot"))
+    # Names match in any letter case, as the tool's choices do; other words are refused.
+    with gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "Bike") as capital:
+        assert capital.info() == bicycle_info
     with pytest.raises(gk.InvalidArgumentError, match="bicycle \\(bike\\)"):
-        gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "Bike")
+        gk.RoadGraph.from_osm(shared / "osm" / "monaco.osm.pbf", "bikes")
 
 
 def test_road_routes_equal_the_swift_tool(monaco, shared, swift_cli):
