@@ -3,8 +3,12 @@
 #   make run       install what is missing, build (release), run `geokernel demo`
 #   make test      install what is missing, build once, run every test:
 #                  swift test, the C consumer (gcc), the header/export check (clang),
-#                  the shared-library checks, an install + pkg-config round trip and
+#                  the shared-library checks, an install + pkg-config round trip, the
+#                  installed tool with the toolchain hidden (tool-check), every example
+#                  of the docs alone (examples-check), the Python tests, tsan and
 #                  a few seconds of every fuzz target (fuzz-smoke)
+#   make docs      the Swift API reference (DocC, offline) under .build/docs, and
+#                  docs/benchmarks.md from a `make bench` run (make benchmarks-doc)
 #   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
@@ -48,15 +52,15 @@ FUZZ_TARGETS ?=
 SHARED_DATA ?= ../shared/data
 FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
 
-.PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check readme-check tsan bench install clean
-.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus
+.PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check tool-check examples-check tsan bench install clean
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus docs benchmarks-doc
 
 run: build
 	$(BIN)/geokernel demo
 
 test: build-tests lib
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check readme-check tsan fuzz-smoke
+	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check tool-check examples-check tsan fuzz-smoke
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev, zlib1g-dev, libsqlite3-dev, pkg-config, librsvg2-bin (rsvg-convert: the tests render
@@ -197,6 +201,25 @@ so-check: c-test
 	    && echo "so-check: the C consumer runs with the Swift toolchain ($$toolchain) hidden"; \
 	else echo "so-check: skipped the hidden-toolchain run (unshare not permitted here)"; fi
 
+# The installed `geokernel` links the Swift runtime statically: no Swift library among its
+# NEEDED entries, no run path into the toolchain, and it runs with the toolchain hidden (a
+# private mount namespace, when allowed) on the example files the docs use.
+tool-check: build
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(MAKE) --no-print-directory install PREFIX=$$tmp >/dev/null; \
+	tool=$$tmp/bin/geokernel; \
+	swiftdeps=$$(readelf -d $$tool | grep -E 'NEEDED.*(swift|Foundation|dispatch|BlocksRuntime)|PATH.*swift' || true); \
+	[ -z "$$swiftdeps" ] || { echo "tool-check: geokernel depends on the Swift toolchain: $$swiftdeps"; exit 1; }; \
+	run="$$tool --version && $$tool distance 47.3769 8.5417 46.2044 6.1432 --format json \
+	  && $$tool route --osm docs/examples/town.osm --pins docs/examples/pins.geojson \
+	  && $$tool timeline docs/examples/day.csv --gazetteer docs/examples/places.csv --output $$tmp/day.geojson"; \
+	toolchain=$$(dirname "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"); \
+	if unshare -m true 2>/dev/null; then \
+	  unshare -m sh -c "mount -t tmpfs none '$$toolchain' && $$run" > $$tmp/out \
+	    || { cat $$tmp/out; echo "tool-check: geokernel failed with the Swift toolchain hidden"; exit 1; }; \
+	  echo "tool-check: the installed geokernel ($$(($$(stat -c %s $$tool) / 1048576)) MiB, needs $$(readelf -d $$tool | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | paste -sd' ')) runs with the Swift toolchain ($$toolchain) hidden"; \
+	else sh -c "$$run" > $$tmp/out && echo "tool-check: skipped the hidden-toolchain run (unshare not permitted here)"; fi
+
 # Installs into a temporary prefix and builds the C consumer through pkg-config.
 install-check: lib $(STAGE)/tests_list.h
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
@@ -207,9 +230,12 @@ install-check: lib $(STAGE)/tests_list.h
 	(cd "$$tmp" && ./consumer >/dev/null); \
 	echo "install-check: installed header, library and geokernel.pc work with pkg-config"
 
-# The README's Swift and C examples compile and run.
-readme-check: lib
-	scripts/check-readme-examples.sh $(abspath $(LIBDIR)) $(abspath $(SCRATCH))/readme-examples
+# Every Swift and C example of README.md and docs/*.md compiles alone and runs (C against
+# the header and library installed into a scratch prefix).
+examples-check: lib
+	@prefix=$(abspath $(SCRATCH))/doc-examples/prefix; rm -rf $$prefix; \
+	$(MAKE) --no-print-directory install PREFIX=$$prefix >/dev/null; \
+	scripts/check-doc-examples.sh $$prefix $(abspath $(SCRATCH))/doc-examples
 
 # Concurrency tests again under ThreadSanitizer (suites named *Thread*, *Stress* or
 # *Concurren*), in a separate debug build.
@@ -242,12 +268,37 @@ install: lib
 	install -m 755 $(LIBDIR)/libgeokernel.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libgeokernel.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgeokernel.so.0
 	ln -sf libgeokernel.so.0 $(DESTDIR)$(PREFIX)/lib/libgeokernel.so
-	install -m 755 $(BIN)/geokernel $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 -s $(BIN)/geokernel $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' geokernel.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/geokernel.pc
+	@# The loader's cache: refreshed when the library went into a folder the loader searches
+	@# (/usr/local/lib, /usr/lib, …); for any other prefix, say what a program linked to it needs.
+	@if [ -z "$(DESTDIR)" ] && ldconfig -v -N 2>/dev/null | grep -q '^$(patsubst %/,%,$(abspath $(PREFIX)))/lib:'; then \
+	  if [ "$$(id -u)" = 0 ]; then ldconfig && echo "install: ran ldconfig ($(PREFIX)/lib is on the loader's path)"; \
+	  else echo "install: run 'sudo ldconfig' so that programs find libgeokernel.so.0"; fi; \
+	else \
+	  echo "install: $(PREFIX)/lib is not on the loader's path: link with"; \
+	  echo "  gcc app.c \$$(pkg-config --cflags --libs geokernel) -Wl,-rpath,\$$(pkg-config --variable=libdir geokernel)"; \
+	  echo "  (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig), or run with LD_LIBRARY_PATH=$(PREFIX)/lib"; \
+	fi
 
 bench: lib
 	$(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS)
 	$$($(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS) --show-bin-path)/geobench $(ARGS)
+
+# The Swift API reference (DocC, offline) under $(SCRATCH)/docs, one static site per module.
+docs: build
+	scripts/api-docs.sh $(BIN) $(abspath $(SCRATCH))/docs
+
+# docs/benchmarks.md, generated from one full `make bench ARGS=--json` run (the machine should
+# be quiet; the page says which machine, when, and the load at the start).
+benchmarks-doc: lib
+	$(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS)
+	@load=$$(cut -d' ' -f1-3 /proc/loadavg); \
+	$$($(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS) --show-bin-path)/geobench --json \
+	  > $(SCRATCH)/bench.json 2> $(SCRATCH)/bench.log; \
+	python3 scripts/benchmarks-doc.py $(SCRATCH)/bench.json --flags "-c release $(BENCH_CPU_FLAGS)" --load "$$load" \
+	  > docs/benchmarks.md
+	@echo "benchmarks-doc: docs/benchmarks.md written ($$(grep -c '^| [a-z]' docs/benchmarks.md) cases)"
 
 clean:
 	rm -rf $(SCRATCH) $(FUZZ_SCRATCH) Benchmarks/.build

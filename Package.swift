@@ -96,7 +96,18 @@ let package = Package(
                 "GeoKernel", "GeoText", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
                 "CGeoKernelHeader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The Swift runtime and Foundation linked in, so that the installed tool runs
+            // where no Swift toolchain is (`make tool-check` runs it with the toolchain hidden).
+            // (FoundationEssentials only: the rest of Foundation would add ICU's 30 MB.)
+            linkerSettings: [.unsafeFlags([
+                "-static-stdlib", "-Xlinker", "--start-group",
+                "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-l_FoundationCShims",
+                "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-lswiftSynchronization",
+                "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-lBlocksRuntime",
+                "-Xlinker", "-lswiftCore", "-Xlinker", "-lstdc++",
+                "-Xlinker", "--end-group",
+            ])]
         ),
         // gk-fuzz: the libFuzzer entry point for every parser and loader (`make fuzz`,
         // Fuzz/FuzzMain.swift). Only a `--sanitize=fuzzer` build links libFuzzer into it;

@@ -242,7 +242,8 @@ int gk_haversine(gk_context *ctx, double lat1, double lon1, double lat2, double 
  *  \param lon2 the second point's longitude in degrees, any finite value.
  *  \param[out] out_s12 distance in metres (on the WGS84 ellipsoid).
  *  \param[out] out_azi1 azimuth at the first point in degrees clockwise from north, in
- *  (-180, 180]. \param[out] out_azi2 azimuth at the second point (forward), likewise.
+ *  [0, 360) like every bearing of the library (since 0.5; (-180, 180] before).
+ *  \param[out] out_azi2 azimuth at the second point (forward), likewise.
  *  Any out pointer may be NULL.
  *  Swift: Geodesic.wgs84.inverse(from:to:). \since 0.1 */
 int gk_geodesic_inverse(gk_context *ctx, double lat1, double lon1, double lat2, double lon2,
@@ -256,7 +257,7 @@ int gk_geodesic_inverse(gk_context *ctx, double lat1, double lon1, double lat2, 
  *  \param azi1 azimuth at the start in degrees clockwise from north, finite.
  *  \param s12 distance along the geodesic in metres (WGS84), finite.
  *  \param[out] out_lat2, out_lon2 end point (degrees).
- *  \param[out] out_azi2 forward azimuth there (degrees clockwise from north).
+ *  \param[out] out_azi2 forward azimuth there (degrees clockwise from north, in [0, 360)).
  *  Any out pointer may be NULL. Swift: Geodesic.wgs84.direct(from:azimuthDegrees:distanceMeters:).
  *  \since 0.1 */
 int gk_geodesic_direct(gk_context *ctx, double lat1, double lon1, double azi1, double s12,

@@ -1,4 +1,5 @@
 import GeoKernel
+import GeoText
 
 /// Reading fixes from CSV: a header row naming the columns, `,` or `;` separated.
 ///
@@ -20,7 +21,7 @@ public enum CSVTrack {
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
         guard let header = lines.first else { throw GeoKernelError(.parse, "\(source): empty file") }
         let separator: Character = header.filter { $0 == ";" }.count > header.filter { $0 == "," }.count ? ";" : ","
-        let names = fields(header, separator).map { $0.trimmingSpaces().lowercased() }
+        let names = fields(header, separator).map { $0.trimmingBlanks().lowercased() }
         func column(_ candidates: [String]) -> Int? { names.firstIndex(where: candidates.contains) }
         guard let latCol = column(["lat", "latitude"]) else {
             throw GeoKernelError(.parse, "\(source):1: no latitude column (lat, latitude) in header \(names)")
@@ -41,7 +42,7 @@ public enum CSVTrack {
             let f = fields(line, separator)
             func field(_ c: Int, _ what: String) throws(GeoKernelError) -> Substring {
                 guard c < f.count else { throw GeoKernelError(.parse, "\(where_): missing \(what) (only \(f.count) fields)") }
-                return f[c].trimmingSpaces()
+                return f[c].trimmingBlanks()
             }
             func number(_ c: Int, _ what: String) throws(GeoKernelError) -> Double {
                 let s = try field(c, what)
@@ -55,9 +56,9 @@ public enum CSVTrack {
             }
             if let e = UTCTime.rangeError(time) { throw GeoKernelError(.parse, "\(where_): \(e.message)") }
             var accuracy: Double? = nil
-            if let c = accCol, c < f.count, !f[c].trimmingSpaces().isEmpty { accuracy = try number(c, "accuracy") }
+            if let c = accCol, c < f.count, !f[c].trimmingBlanks().isEmpty { accuracy = try number(c, "accuracy") }
             var elevation: Double? = nil
-            if let c = eleCol, c < f.count, !f[c].trimmingSpaces().isEmpty { elevation = try number(c, "elevation") }
+            if let c = eleCol, c < f.count, !f[c].trimmingBlanks().isEmpty { elevation = try number(c, "elevation") }
             do {
                 fixes.append(try Fix(coordinate: try CoordinateText.checked(latitude: lat, longitude: lon), timestamp: time,
                                      horizontalAccuracyMeters: accuracy, elevationMeters: elevation))
@@ -92,14 +93,5 @@ public enum CSVTrack {
         }
         out.append(Substring(field))
         return out
-    }
-}
-
-extension Substring {
-    func trimmingSpaces() -> Substring {
-        var s = self
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
-        return s
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GeoText
 
 /// Decimal numbers as GPX and CSV files write them ("47.376609", "-8.5", " 432 "), read
 /// without going through `strtod` when that gives the same double.
@@ -20,13 +21,13 @@ enum DecimalText {
     /// The value of `text` (ASCII blanks around it allowed), or nil when it is not a number.
     static func parse(_ text: String) -> Double? {
         if let v = text.utf8.withContiguousStorageIfAvailable({ fast($0) }), let v { return v }
-        return Double(text) ?? Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        return Double(text) ?? Double(text.trimmingBlanks())
     }
 
     /// As `parse`, on a substring.
     static func parse(_ text: Substring) -> Double? {
         if let v = text.utf8.withContiguousStorageIfAvailable({ fast($0) }), let v { return v }
-        return Double(text) ?? Double(String(text).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Double(text) ?? Double(text.trimmingBlanks())
     }
 
     /// The fast path; nil means "not decided here", not "not a number".

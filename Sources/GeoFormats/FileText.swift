@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GeoKernel
 
 /// Reading files with GeoKernel errors, through GeoKernel's `FileSource` (regular files

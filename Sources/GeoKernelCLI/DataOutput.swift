@@ -31,14 +31,7 @@ enum DataOutput {
     static func write(_ text: String, to path: String) throws {
         guard path == "-" else { return try FileIO.writeAtomically(to: path, text: text) }
         try prepare(path)
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(dataDescriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw GeoKernelError(.io, "cannot write to the standard output: \(String(cString: strerror(errno)))") }
-            offset += n
-        }
+        try StandardStreams.writeAll(text.utf8, to: dataDescriptor, name: "standard output")
     }
 
     /// How a written output is named in the report: its path, or "standard output".

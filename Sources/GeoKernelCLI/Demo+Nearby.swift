@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 import GeoKernel
 import Nearby
 
@@ -24,7 +27,7 @@ extension Demo {
         }
         try marks.add(at: try me.destination(bearingDegrees: 200, distanceMeters: 12.5), note: "Tickets for the 7 pm show", owner: "bob")
         for r in try marks.search(LandmarkSearch(position: me, user: "alice", radius: .hundredKilometers, limit: 5)) {
-            print("  \(r.hint.padding(toLength: 22, withPad: " ", startingAt: 0)) \(r.landmark.owner): \(r.landmark.note)")
+            print("  \(Format.padded(r.hint, 22)) \(r.landmark.owner): \(r.landmark.note)")
         }
         let coffee = try marks.search(LandmarkSearch(position: me, user: "alice", text: "COFFEE"))
         print("  \"COFFEE\" anywhere: " + coffee.map { "\($0.landmark.note) (\($0.hint))" }.joined(separator: "; "))

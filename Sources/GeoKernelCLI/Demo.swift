@@ -6,7 +6,15 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A short tour of GeoKernel on built-in data.")
 
+    @Option(help: "Write the example files of docs/examples (the sample town and its address index, five pins, a simulated day as GPX and CSV, fences, a gazetteer) into this directory instead of running the tour.")
+    var writeExamples: String?
+
     func run() throws {
+        if let directory = writeExamples {
+            try ExampleFiles.write(into: directory)
+            print("wrote \(ExampleFiles.names.map { "\(directory)/\($0)" }.joined(separator: ", "))")
+            return
+        }
         try distances()
         try geofence()
         try projection()

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GeoFormats
 import GeoKernel
 import GeoText
@@ -112,8 +112,7 @@ struct Fences: ParsableCommand {
         }
         if !skipped.isEmpty {
             let types = Set(skipped.map(\.type)).sorted().joined(separator: ", ")
-            FileHandle.standardError.write(Data(
-                "fences: skipped \(skipped.count) features that are not Points (\(types)) in \(path)\n".utf8))
+            StandardStreams.note("fences: skipped \(skipped.count) features that are not Points (\(types)) in \(path)\n")
         }
         return out
     }

@@ -1,9 +1,26 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import GeoKernel
 
 /// Number formatting for the tool's output.
 enum Format {
+    /// `value` with `digits` decimals, as C's `%.*f` writes it (correctly rounded).
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
+        withVaList([Int32(digits), value]) { args in
+            let count = Int(vsnprintf(nil, 0, "%.*f", args))
+            var buffer = [CChar](repeating: 0, count: count + 1)
+            return withVaList([Int32(digits), value]) { again in
+                _ = vsnprintf(&buffer, buffer.count, "%.*f", again)
+                return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+    }
+
+    /// `text` cut or padded with spaces to `width` characters.
+    static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
     }
 
     static func meters(_ m: Double) -> String {
@@ -21,11 +38,7 @@ enum Format {
     }
 
     /// A bearing or azimuth in degrees moved into [0, 360), the tool's one convention.
-    static func bearing(_ degrees: Double) -> Double {
-        var d = degrees.truncatingRemainder(dividingBy: 360)
-        if d < 0 { d += 360 }
-        return d == 360 ? 0 : d
-    }
+    static func bearing(_ degrees: Double) -> Double { bearingDegrees(degrees) }
 }
 
 /// `--format text|json` of the commands that print figures: text for people, one JSON

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GeoFormats
 import GeoKernel
 import Nearby
@@ -108,7 +108,7 @@ struct NearbyInput {
             input.features.append(Feature(coordinate: try position.coordinate(), properties: f.properties, id: f.id))
         }
         if input.skipped > 0 {
-            FileHandle.standardError.write(Data("nearby: skipped \(input.skipped) features that are not Points\n".utf8))
+            StandardStreams.note("nearby: skipped \(input.skipped) features that are not Points\n")
         }
         return input
     }

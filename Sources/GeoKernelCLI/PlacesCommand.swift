@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GeoFormats
 import GeoKernel
 import Nearby
@@ -33,7 +33,7 @@ struct PlacesCommand: ParsableCommand {
             let (index, report) = try AddressIndex.build(osmFile: osm)
             print("read: \(report)")
             try index.save(to: out)
-            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            let size = FileIO.size(of: out) ?? 0
             print("saved \(out) (\(size) bytes)")
         }
     }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GeoFormats
 import GeoKernel
+import GeoText
 import Timeline
 
 /// `geokernel policy TRACE`: the travel-survey tracking policy replayed over a recorded
@@ -91,8 +92,8 @@ struct PolicyCommand: ParsableCommand {
     /// Motion samples from CSV (`time,activity`, header first); errors name the line.
     static func readMotion(_ path: String) throws -> [MotionSample] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let header = lines.first, header.lowercased().replacingOccurrences(of: " ", with: "") == "time,activity" else {
+        var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }
+        guard let header = lines.first, String(header.lowercased().filter { $0 != " " }) == "time,activity" else {
             throw GeoKernelError(.parse, "\(path): line 1 must be the header time,activity")
         }
         lines.removeFirst()
@@ -100,11 +101,11 @@ struct PolicyCommand: ParsableCommand {
         for (k, line) in lines.enumerated() where !line.isEmpty {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == 2 else { throw GeoKernelError(.parse, "\(path): line \(k + 2): expected time,activity") }
-            let timeText = fields[0].trimmingCharacters(in: .whitespaces)
+            let timeText = fields[0].trimmingBlanks()
             guard let t = ISO8601Time.parse(timeText) ?? Double(timeText), t.isFinite else {
                 throw GeoKernelError(.parse, "\(path): line \(k + 2): \"\(timeText)\" is not a time")
             }
-            let name = fields[1].trimmingCharacters(in: .whitespaces)
+            let name = fields[1].trimmingBlanks()
             guard let activity = MotionActivity.allCases.first(where: { $0.description == name }) else {
                 throw GeoKernelError(.parse, "\(path): line \(k + 2): unknown activity \"\(name)\"")
             }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GeoKernel
 import OpenStreetMap
 import Route
@@ -88,7 +88,7 @@ struct GraphCommand: ParsableCommand {
         if let report { print("read: \(report)") }
         print("graph: \(graph.summary)")
         try graph.save(to: out)
-        let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+        let size = FileIO.size(of: out) ?? 0
         print("saved \(out) (\(size) bytes)")
     }
 }

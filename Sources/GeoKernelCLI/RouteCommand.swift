@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GeoFormats
 import GeoKernel
 import OpenStreetMap
@@ -119,7 +119,7 @@ struct RouteCommand: ParsableCommand {
             }
         }
         if let failure {
-            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            StandardStreams.note("Error: \(failure)\n")
             throw ExitCode.failure
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GeoFormats
 import GeoKernel
 
@@ -83,7 +83,7 @@ struct SimplifyCommand: ParsableCommand {
         } else {
             print(text, terminator: "")
         }
-        FileHandle.standardError.write(Data((summary.joined(separator: "\n") + "\n").utf8))
+        StandardStreams.note(summary.joined(separator: "\n") + "\n")
     }
 
     /// What was simplified in one feature.
@@ -230,7 +230,7 @@ struct SimplifyCommand: ParsableCommand {
     func readGeoJSON() throws -> GeoJSONObject {
         let object: GeoJSONObject
         if input == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let data = try StandardStreams.readInput()
             object = try decode { (planar: Bool) throws(GeoKernelError) in
                 planar ? try GeoJSON.decodePlanar(data, source: "standard input")
                     : try GeoJSON.decode(data, source: "standard input")

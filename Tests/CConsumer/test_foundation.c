@@ -42,6 +42,12 @@ static void test_geodesy(gk_context *ctx) {
     CHECK_CLOSE(s12, 8935244.56048183, 1e-8, "geodesic s12");
     CHECK_CLOSE(azi1, 111.09874842956033, 1e-12, "geodesic azi1");
     CHECK_CLOSE(azi2, 129.28927088970877, 1e-12, "geodesic azi2");
+    /* Azimuths in [0, 360), like the sphere's bearings: due west is 270, not -90. */
+    CHECK(gk_geodesic_inverse(ctx, 0, 10, 0, 0, NULL, &azi1, &azi2) == GK_OK, "inverse westward");
+    CHECK_CLOSE(azi1, 270, 1e-12, "westward azi1 in [0, 360)");
+    CHECK_CLOSE(azi2, 270, 1e-12, "westward azi2 in [0, 360)");
+    CHECK(gk_geodesic_direct(ctx, 0, 10, -90, 1000, NULL, NULL, &azi2) == GK_OK, "direct westward");
+    CHECK_CLOSE(azi2, 270, 1e-12, "direct azi2 in [0, 360)");
     CHECK(gk_geodesic_direct(ctx, 35.60777, -139.44815, 111.09874842956033, 8935244.56048183, &lat, &lon, NULL) == GK_OK, "direct");
     CHECK_CLOSE(lat, -11.17491, 1e-9, "direct lat");
     CHECK_CLOSE(lon, -69.95921, 1e-9, "direct lon");

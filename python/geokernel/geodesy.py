@@ -56,14 +56,15 @@ def haversine(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
 
 class GeodesicInverse(NamedTuple):
     """The WGS84 geodesic between two points: distance in metres, azimuths in degrees
-    clockwise from north in (-180, 180]."""
+    clockwise from north in [0, 360), like every bearing of the library."""
     distance_m: float
     azimuth1_deg: float
     azimuth2_deg: float
 
 
 class GeodesicDirect(NamedTuple):
-    """The end of a WGS84 geodesic: position in degrees and forward azimuth in degrees."""
+    """The end of a WGS84 geodesic: position in degrees and forward azimuth in degrees
+    clockwise from north, in [0, 360)."""
     lat: float
     lon: float
     azimuth2_deg: float

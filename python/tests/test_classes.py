@@ -28,6 +28,9 @@ def test_scalar_geodesy_agrees_with_the_batch_kernel_and_known_values():
     end = gk.geodesic_direct(40.64, -73.78, inv.azimuth1_deg, inv.distance_m)
     assert end.lat == pytest.approx(1.36, abs=1e-9) and end.lon == pytest.approx(103.99, abs=1e-9)
     assert gk.initial_bearing(0, 0, 1, 0) == pytest.approx(0.0)
+    west = gk.geodesic_inverse(0, 10, 0, 0)      # one convention: [0, 360), like the bearings
+    assert (west.azimuth1_deg, west.azimuth2_deg) == pytest.approx((270.0, 270.0))
+    assert gk.initial_bearing(0, 10, 0, 0) == pytest.approx(270.0)
     lat, lon = gk.destination(0, 0, 90, gk.EARTH_MEAN_RADIUS_M * math.pi / 2)
     assert (lat, lon) == pytest.approx((0.0, 90.0), abs=1e-9)
     assert gk.cross_track_distance(1, 0.5, 0, 0, 0, 1) == pytest.approx(-gk.haversine(0, 0.5, 1, 0.5), rel=1e-6)

@@ -46,7 +46,8 @@ public final class Geodesic: Sendable {
     /// The inverse problem: the shortest geodesic between two points.
     ///
     /// - Returns: distance in metres and the azimuths in degrees clockwise from north,
-    ///   in (-180, 180]. For coincident or antipodal points the azimuths are those
+    ///   in [0, 360) like every bearing of GeoKernel (`geodesic.h`'s (-180, 180] plus 360
+    ///   when negative). For coincident or antipodal points the azimuths are those
     ///   `geodesic.h` chooses (see Karney 2013, section 7).
     /// - Complexity: O(1) (an iteration that converges in a few steps). C twin: `gk_geodesic_inverse`.
     public func inverse(from a: Coordinate, to b: Coordinate) -> GeodesicInverse {
@@ -55,7 +56,7 @@ public final class Geodesic: Sendable {
             handle, a.latitude, a.longitude, b.latitude, b.longitude,
             &s12, &azi1, &azi2, &a12, &m12, &area)
         return GeodesicInverse(
-            distanceMeters: s12, initialAzimuthDegrees: azi1, finalAzimuthDegrees: azi2,
+            distanceMeters: s12, initialAzimuthDegrees: bearingDegrees(azi1), finalAzimuthDegrees: bearingDegrees(azi2),
             arcDegrees: a12, reducedLengthMeters: m12, areaSquareMeters: area)
     }
 
@@ -75,7 +76,7 @@ public final class Geodesic: Sendable {
             &lat2, &lon2, &azi2)
         return GeodesicDirect(
             destination: Coordinate(uncheckedLatitude: lat2, longitude: lon2),
-            finalAzimuthDegrees: azi2)
+            finalAzimuthDegrees: bearingDegrees(azi2))
     }
 }
 
@@ -83,9 +84,9 @@ public final class Geodesic: Sendable {
 public struct GeodesicInverse: Sendable, Hashable {
     /// Length of the geodesic in metres.
     public var distanceMeters: Double
-    /// Azimuth at the first point, degrees clockwise from north, in (-180, 180].
+    /// Azimuth at the first point, degrees clockwise from north, in [0, 360).
     public var initialAzimuthDegrees: Double
-    /// Azimuth at the second point (forward direction), degrees, in (-180, 180].
+    /// Azimuth at the second point (forward direction), degrees, in [0, 360).
     public var finalAzimuthDegrees: Double
     /// Arc length on the auxiliary sphere, degrees.
     public var arcDegrees: Double
@@ -99,6 +100,6 @@ public struct GeodesicInverse: Sendable, Hashable {
 public struct GeodesicDirect: Sendable, Hashable {
     /// The end point.
     public var destination: Coordinate
-    /// Azimuth at the end point (forward direction), degrees, in (-180, 180].
+    /// Azimuth at the end point (forward direction), degrees, in [0, 360).
     public var finalAzimuthDegrees: Double
 }

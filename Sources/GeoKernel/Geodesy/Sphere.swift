@@ -23,9 +23,7 @@ extension Coordinate {
         let y = sin(dLambda) * cos(phi2)
         let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda)
         if x == 0, y == 0 { return 0 }
-        var deg = atan2(y, x) * radiansToDegrees
-        if deg < 0 { deg += 360 }
-        return deg >= 360 ? 0 : deg
+        return bearingDegrees(atan2(y, x) * radiansToDegrees)
     }
 
     /// The point reached by travelling `distanceMeters` along the great circle that
@@ -107,4 +105,15 @@ func greatCircleNormal(_ a: Coordinate, _ b: Coordinate) throws(GeoKernelError) 
         throw .invalid("points \(a) and \(b) are coincident or antipodal: no unique great circle")
     }
     return UnitVector(x: c.x / len, y: c.y / len, z: c.z / len)
+}
+
+/// A direction in degrees clockwise from north brought into [0, 360), the one convention of
+/// every bearing and azimuth GeoKernel returns (sphere bearings, WGS84 azimuths, road
+/// headings): -90 becomes 270, 360 and -0 become 0. Finite input only.
+/// Complexity: O(1). Thread safety: pure.
+@inlinable
+package func bearingDegrees(_ degrees: Double) -> Double {
+    var d = degrees.truncatingRemainder(dividingBy: 360)
+    if d < 0 { d += 360 }
+    return d >= 360 ? 0 : d + 0  // + 0 turns -0 into 0
 }

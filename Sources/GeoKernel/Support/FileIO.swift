@@ -88,6 +88,13 @@ package enum FileIO {
         guard found == version else { throw corrupt("format version \(found); this library reads version \(version)") }
     }
 
+    /// The size in bytes of the file at `path` (following links), or nil when it cannot be
+    /// examined.
+    package static func size(of path: String) -> Int? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : nil
+    }
+
     /// The byte-order mark of saved files' headers (written in native order).
     package static let byteOrderMark: UInt32 = 0x0102_0304
 

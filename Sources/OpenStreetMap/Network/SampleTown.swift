@@ -15,8 +15,10 @@ import GeoText
 /// the Rond-point de la Fontaine (radius 25 m); Rue du Marché is one-way eastbound, Rue
 /// Pasteur one-way westbound and Rue de la Poste one-way northbound; Impasse des Jardins
 /// is a dead end for residents (`access=destination`); a bollard closes Rue des Tilleuls
-/// to cars between Rue Pasteur and Rue Victor Hugo. The south-west corner is at
-/// (45.0, 5.0) degrees; the town is fictional.
+/// to cars between Rue Pasteur and Rue Victor Hugo. Four places have a name and an address
+/// (Café de la Fontaine, Boulangerie du Marché, the Mairie, Pharmacie de la Gare) and five
+/// houses on Rue des Lilas a house number. The south-west corner is at (45.0, 5.0)
+/// degrees; the town is fictional.
 ///
 /// Thread safety: a stateless namespace; `Sendable`. C twin: none (C callers write their
 /// own OSM file; `gk_road_graph_build_osm` reads it).
@@ -52,7 +54,8 @@ public enum SampleTown {
             if tags.isEmpty {
                 xml += "  <node id=\"\(id)\" \(at)/>\n"
             } else {
-                xml += "  <node id=\"\(id)\" \(at)>" + tags.map { "<tag k=\"\($0.0)\" v=\"\($0.1)\"/>" }.joined() + "</node>\n"
+                xml += "  <node id=\"\(id)\" \(at)>" + tags.map { "<tag k=\"\($0.0)\" v=\"\(escape($0.1))\"/>" }.joined()
+                    + "</node>\n"
             }
         }
         func way(_ id: Int, _ refs: [Int], _ tags: [(String, String)]) {
@@ -72,6 +75,8 @@ public enum SampleTown {
         node(3000, 3 * b, 4.5 * b, [("barrier", "bollard")])
         node(3001, 4.5 * b, 1 * b - 60)
         node(3002, 4.5 * b, 1 * b)
+        // Places and house numbers, for the address index (no way refers to them).
+        for (id, east, north, tags) in places { node(id, east * b, north * b, tags) }
         for j in 0..<6 {
             var tags: [(String, String)] = [("highway", j == 2 ? "primary" : "residential"), ("name", rows[j])]
             if j == 2 { tags.append(("ref", "D 7")) }
@@ -106,6 +111,28 @@ public enum SampleTown {
         xml += "</osm>\n"
         return xml
     }
+
+    /// Four named places with their addresses and five house numbers on Rue des Lilas:
+    /// (node id, east and north in blocks, tags).
+    static let places: [(Int, Double, Double, [(String, String)])] = {
+        typealias Place = (Int, Double, Double, [(String, String)])
+        let named: [Place] = [
+        (4000, 2.3, 2.3, [("amenity", "cafe"), ("name", "Café de la Fontaine"), ("addr:housenumber", "2"),
+                          ("addr:street", "Boulevard Central")]),
+        (4001, 1.5, 1.08, [("shop", "bakery"), ("name", "Boulangerie du Marché"), ("addr:housenumber", "7"),
+                           ("addr:street", "Rue du Marché")]),
+        (4002, 0.5, 0.08, [("amenity", "townhall"), ("name", "Mairie"), ("addr:housenumber", "1"),
+                           ("addr:street", "Rue des Écoles")]),
+        (4003, 4.5, 1.9, [("amenity", "pharmacy"), ("name", "Pharmacie de la Gare"), ("addr:housenumber", "21"),
+                          ("addr:street", "Avenue de la Gare")]),
+        ]
+        var houses: [Place] = []
+        for k in 0..<5 {
+            let tags: [(String, String)] = [("addr:housenumber", String(2 * k + 2)), ("addr:street", "Rue des Lilas")]
+            houses.append((4010 + k, Double(k) + 0.5, 3.08, tags))
+        }
+        return named + houses
+    }()
 
     /// Degrees with 7 decimals, as OpenStreetMap writes them.
     static func fixed7(_ v: Double) -> String {

@@ -38,6 +38,10 @@ struct ReferenceGeodesicTests {
         let p2 = try Coordinate(latitude: c.lat2, longitude: c.lon2)
         let r = Geodesic.wgs84.inverse(from: p1, to: p2)
         expectClose(r.distanceMeters, c.s12, tolerance: c.tolS12, "s12 \(c.origin)")
+        // One convention for every bearing of the library: [0, 360), like the sphere's.
+        for azimuth in [r.initialAzimuthDegrees, r.finalAzimuthDegrees] {
+            #expect(azimuth >= 0 && azimuth < 360 && azimuth.sign == .plus, "\(c.origin): azimuth \(azimuth)")
+        }
         if c.azi1.isFinite, c.tolAzi.isFinite {
             #expect(azimuthDifference(r.initialAzimuthDegrees, c.azi1) <= c.tolAzi, "azi1 \(c.origin): \(r.initialAzimuthDegrees) vs \(c.azi1)")
             #expect(azimuthDifference(r.finalAzimuthDegrees, c.azi2) <= c.tolAzi, "azi2 \(c.origin): \(r.finalAzimuthDegrees) vs \(c.azi2)")
@@ -52,6 +56,7 @@ struct ReferenceGeodesicTests {
         let p2 = try Coordinate(latitude: c.lat2, longitude: c.lon2)
         // Compare end points by their geodesic separation; the reference is exact to
         // 0.1 µm, GeographicLib claims 15 nm, so 20 nm plus the row's s12 tolerance.
+        #expect(r.finalAzimuthDegrees >= 0 && r.finalAzimuthDegrees < 360, "\(c.origin): \(r.finalAzimuthDegrees)")
         let miss = Geodesic.wgs84.inverse(from: r.destination, to: p2).distanceMeters
         #expect(miss <= max(c.tolS12, 2e-8), "direct end point \(c.origin) misses by \(miss) m")
     }

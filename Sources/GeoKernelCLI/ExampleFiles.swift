@@ -1,0 +1,79 @@
+import GeoFormats
+import GeoKernel
+import Nearby
+import OpenStreetMap
+import Timeline
+
+/// The example files of `docs/examples/`, which the README, the guides and the tests use:
+/// `geokernel demo --write-examples DIR` writes them, and a test checks that the committed
+/// copies are what the tool writes today. Everything is generated (the sample town, the
+/// simulated day), so the same tool writes the same bytes.
+enum ExampleFiles {
+    /// The files, by name, in the order they are written.
+    static let names = ["town.osm", "town.gkaddr", "pins.geojson", "day.csv", "fences.geojson", "places.csv"]
+
+    /// Writes every example file into `directory` (which must exist), each atomically.
+    static func write(into directory: String) throws {
+        let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let town = SampleTown.osmXML
+        try FileIO.writeAtomically(to: "\(dir)/town.osm", text: town)
+        let built = try AddressIndex.build(bytes: Array(town.utf8), format: .xml)
+        try built.index.save(to: "\(dir)/town.gkaddr")
+        try FileIO.writeAtomically(to: "\(dir)/pins.geojson", text: pinsGeoJSON())
+        let day = SimulatedDay()
+        try FileIO.writeAtomically(to: "\(dir)/day.csv", text: dayCSV(day))
+        try FileIO.writeAtomically(to: "\(dir)/fences.geojson", text: fencesGeoJSON())
+        try FileIO.writeAtomically(to: "\(dir)/places.csv", text: placesCSV())
+    }
+
+    /// Five pins A–E in the sample town: the west end of Avenue de la Gare, the Mairie, the
+    /// café by the roundabout, the pharmacy and the north-east corner.
+    static let pins: [(name: String, east: Double, north: Double)] = [
+        ("A", 0.1, 2.0), ("B", 0.5, 0.08), ("C", 2.3, 2.3), ("D", 4.5, 1.9), ("E", 4.9, 4.9),
+    ]
+
+    static func pinsGeoJSON() -> String {
+        let b = SampleTown.blockMeters
+        let features = pins.map { pin -> GeoJSONFeature in
+            let p = SampleTown.position(east: pin.east * b, north: pin.north * b)
+            return GeoJSONFeature(
+                geometry: .point(GeoJSONPosition(longitude: rounded7(p.longitude), latitude: rounded7(p.latitude))),
+                properties: ["name": .string(pin.name)])
+        }
+        return GeoJSON.encode(.featureCollection(features)) + "\n"
+    }
+
+    /// The simulated day (06:00–22:00 UTC on 2024-06-01, Zürich, 1 558 fixes) as CSV, with
+    /// each fix's horizontal accuracy in metres (which the cleaning stage uses to drop the
+    /// indoor outliers; GPX has no field for it).
+    static func dayCSV(_ day: SimulatedDay) -> String {
+        var out = "time,lat,lon,accuracy\n"
+        for f in day.fixes {
+            out += "\(ISO8601Time.format(f.timestamp)),\(Format.fixed(f.coordinate.latitude, 7)),"
+                + "\(Format.fixed(f.coordinate.longitude, 7)),\(Format.fixed(f.horizontalAccuracyMeters ?? 0, 1))\n"
+        }
+        return out
+    }
+
+    /// Fences around three places of the day: home (150 m), the office (200 m), the café (80 m).
+    static func fencesGeoJSON() -> String {
+        let fences: [(String, Double)] = [("home", 150), ("office", 200), ("café", 80)]
+        let features = fences.map { name, radius -> GeoJSONFeature in
+            let c = SimulatedDay.places[name]!.coordinate
+            return GeoJSONFeature(
+                id: .string(name), geometry: .point(GeoJSONPosition(c)), properties: ["radius": .number(radius)])
+        }
+        return GeoJSON.encode(.featureCollection(features)) + "\n"
+    }
+
+    /// The day's places as a gazetteer (`nearby`, `timeline --gazetteer`), sorted by name.
+    static func placesCSV() -> String {
+        var out = "name,lat,lon,admin1,cc\n"
+        for place in SimulatedDay.places.values.sorted(by: { $0.name < $1.name }) {
+            out += "\(place.name),\(place.coordinate.latitude),\(place.coordinate.longitude),Zürich,CH\n"
+        }
+        return out
+    }
+
+    private static func rounded7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
+}

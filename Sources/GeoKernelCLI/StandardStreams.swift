@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import GeoKernel
+
+/// The tool's standard streams through file descriptors (no Foundation file handles, so the
+/// tool links only FoundationEssentials): whole writes that go on after `EINTR` and short
+/// writes, messages for people on standard error, and standard input read to its end.
+enum StandardStreams {
+    /// Writes every byte of `bytes` to `descriptor`.
+    static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, name: String) throws(GeoKernelError) {
+        let all = Array(bytes)
+        var offset = 0
+        while offset < all.count {
+            let n = all.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw GeoKernelError(.io, "cannot write to the \(name): \(String(cString: strerror(errno)))") }
+            offset += n
+        }
+    }
+
+    /// A message for people on standard error (after what `print` buffered, so the two keep
+    /// their order when both go to one terminal). A failed write is not an error of the command.
+    static func note(_ text: String) {
+        fflush(nil)
+        try? writeAll(text.utf8, to: 2, name: "standard error")
+    }
+
+    /// Standard input, read to its end.
+    static func readInput() throws(GeoKernelError) -> Data {
+        var out = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw GeoKernelError(.io, "cannot read the standard input: \(String(cString: strerror(errno)))") }
+            if n == 0 { return out }
+            out.append(contentsOf: chunk[0..<n])
+        }
+    }
+}

@@ -1,0 +1,3 @@
+// A program that imports Geofence can name the kernel types its API uses (Coordinate, Fix,
+// GeoKernelError, …) without importing GeoKernel too.
+@_exported import GeoKernel
