@@ -12,11 +12,14 @@ struct LandmarksCommand: ParsableCommand {
         abstract: "Shared landmarks in an SQLite store: add, edit, delete, search, list changes.",
         discussion: """
             Every subcommand opens the store at --db (created when missing; several \
-            processes may use it at once) and prints GeoJSON: a FeatureCollection of Point \
-            features whose id is the landmark's id and whose properties are note, owner, \
-            created_at and updated_at (milliseconds since 1970 UTC), deleted, sequence, and \
-            for searches distance_m (great-circle metres, sphere R = 6 371 008.8 m) and \
-            hint. Only a landmark's owner may edit or delete it. --time defaults to now.
+            processes may use it at once) and prints the landmarks it touched: a table for \
+            people (the default: for searches the distance hint first, then id, owner, \
+            position, last change in UTC and note), or with --format geojson a \
+            FeatureCollection of Point features whose id is the landmark's id and whose \
+            properties are note, owner, created_at and updated_at (milliseconds since 1970 \
+            UTC), deleted, sequence, and for searches distance_m (great-circle metres, \
+            sphere R = 6 371 008.8 m) and hint. Only a landmark's owner may edit or delete \
+            it. --time defaults to now.
             """,
         subcommands: [Add.self, Edit.self, Delete.self, Search.self, Changes.self, Import.self])
 
@@ -33,6 +36,17 @@ struct LandmarksCommand: ParsableCommand {
 
         @Flag(help: "Commit without fsync (survives a crash of the process, not a power cut).")
         var fast = false
+
+        @Option(help: "Output: table (for people) or geojson (for programs).")
+        var format: LandmarksOutput.OutputFormat = .table
+
+        /// Prints `landmarks` (with their search results, for a search) in `format`.
+        func show(_ landmarks: [StoredLandmark], results: [StoredLandmarkResult] = []) {
+            switch format {
+            case .table: print(LandmarksOutput.table(landmarks, results: results), terminator: "")
+            case .geojson: print(LandmarksOutput.geoJSON(landmarks, results: results))
+            }
+        }
 
         func open() throws -> LandmarkStore {
             try LandmarkStore(path: db, durability: fast ? .normal : .full)
@@ -52,7 +66,7 @@ struct LandmarksCommand: ParsableCommand {
         func run() throws {
             let s = try store.open()
             let l = try s.add(id: id, at: try Coordinate(latitude: lat, longitude: lon), note: note, owner: store.user, createdAt: store.now)
-            print(LandmarksOutput.geoJSON([l]))
+            store.show([l])
         }
     }
 
@@ -69,7 +83,7 @@ struct LandmarksCommand: ParsableCommand {
             guard note != nil || lat != nil else { throw ValidationError("give --note, or --lat and --lon, or both") }
             let place = try lat.map { try Coordinate(latitude: $0, longitude: lon!) }
             let l = try store.open().edit(id: id, note: note, coordinate: place, by: store.user, at: store.now)
-            print(LandmarksOutput.geoJSON([l]))
+            store.show([l])
         }
     }
 
@@ -81,7 +95,7 @@ struct LandmarksCommand: ParsableCommand {
         func run() throws {
             let s = try store.open()
             try s.delete(id: id, by: store.user, at: store.now)
-            print(LandmarksOutput.geoJSON(try s.landmark(id: id).map { [$0] } ?? []))
+            store.show(try s.landmark(id: id).map { [$0] } ?? [])
         }
     }
 
@@ -125,7 +139,7 @@ struct LandmarksCommand: ParsableCommand {
                 position: try Coordinate(latitude: lat, longitude: lon), user: store.user, radius: radius.value, text: text,
                 scope: scope.value, limit: limit, accuracyMeters: accuracyM)
             let results = try store.open().search(search)
-            print(LandmarksOutput.geoJSON(results.map(\.landmark), results: results))
+            store.show(results.map(\.landmark), results: results)
         }
     }
 
@@ -137,7 +151,7 @@ struct LandmarksCommand: ParsableCommand {
         @Option(help: "At most this many.") var limit = Int.max
 
         func run() throws {
-            print(LandmarksOutput.geoJSON(try store.open().changes(since: since, limit: limit)))
+            store.show(try store.open().changes(since: since, limit: limit))
         }
     }
 
@@ -153,13 +167,35 @@ struct LandmarksCommand: ParsableCommand {
             let s = try store.open()
             let before = try s.sequence()
             try s.importSnapshot(from: snapshot, idPrefix: idPrefix, createdAt: store.now)
-            print(LandmarksOutput.geoJSON(try s.changes(since: before)))
+            store.show(try s.changes(since: before))
         }
     }
 }
 
 /// GeoJSON of stored landmarks.
 enum LandmarksOutput {
+    enum OutputFormat: String, CaseInsensitiveChoice { case table, geojson }
+
+    /// One line per landmark under a header, columns aligned: for a search the distance hint
+    /// first; then id, owner, latitude and longitude (6 decimals), the last change (UTC) and
+    /// the note ("(deleted)" for a tombstone). "no landmarks" when there are none.
+    static func table(_ landmarks: [StoredLandmark], results: [StoredLandmarkResult] = []) -> String {
+        guard !landmarks.isEmpty else { return "no landmarks\n" }
+        let searched = !results.isEmpty
+        var rows = [(searched ? ["distance"] : []) + ["id", "owner", "latitude", "longitude", "changed (UTC)", "note"]]
+        for (i, l) in landmarks.enumerated() {
+            let changed = String(ISO8601Time.format(Double(l.updatedAt) / 1000).map { $0 == "T" ? " " : $0 }.filter { $0 != "Z" })
+            rows.append((searched ? [i < results.count ? results[i].hint : ""] : [])
+                + [l.id, l.owner, Format.fixed(l.coordinate.latitude, 6), Format.fixed(l.coordinate.longitude, 6),
+                   changed, l.deleted ? "(deleted)" : l.note])
+        }
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max()! }
+        return rows.map { row in
+            row.enumerated().map { c, cell in c == row.count - 1 ? cell : Format.padded(cell, widths[c]) }
+                .joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
     static func geoJSON(_ landmarks: [StoredLandmark], results: [StoredLandmarkResult] = []) -> String {
         let features = landmarks.enumerated().map { i, l in
             var properties: [String: JSONValue] = [

@@ -11,8 +11,35 @@ struct StoreCommandTests {
 
     init() throws { folder = try TemporaryDirectory("gk-store-tests") }
 
+    /// The tool's landmarks command with GeoJSON output (what these tests read back).
     func run(_ arguments: [String]) throws -> GeoKernelTool.Run {
-        try GeoKernelTool.run(["landmarks"] + arguments)
+        try GeoKernelTool.run(["landmarks"] + arguments + ["--format", "geojson"])
+    }
+
+    @Test("without --format, landmarks prints an aligned table for people: hint first for searches, (deleted) for tombstones")
+    func tableForPeople() throws {
+        let db = folder.file("table.db")
+        let added = try GeoKernelTool.run(["landmarks", "add", "--db", db, "--user", "alice", "--lat", "48.8584",
+                                           "--lon", "2.2945", "--note", "Tour Eiffel", "--id", "eiffel", "--time", "1000"])
+        #expect(added.status == 0, "\(added.err)")
+        let lines = added.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("id") == true && lines.first?.hasSuffix("note") == true)
+        #expect(lines.last == "eiffel  alice  48.858400  2.294500   1970-01-01 00:00:01  Tour Eiffel")
+        _ = try GeoKernelTool.run(["landmarks", "add", "--db", db, "--user", "bob", "--lat", "48.8606", "--lon", "2.3376",
+                                   "--note", "Louvre", "--id", "louvre", "--time", "1001"])
+        let found = try GeoKernelTool.run(["landmarks", "search", "--db", db, "--user", "carol", "--lat", "48.8566",
+                                           "--lon", "2.3522", "--format", "TABLE"])
+        let rows = found.out.split(separator: "\n").map(String.init)
+        #expect(found.status == 0 && rows.count == 3 && rows[0].hasPrefix("distance"))
+        #expect(rows[1].hasPrefix("1.16 km away") && rows[1].contains("louvre") && rows[2].contains("eiffel"))
+        // Columns line up: every row's id starts where the header's does.
+        let column = rows[0].range(of: "id")!.lowerBound.utf16Offset(in: rows[0])
+        for row in rows.dropFirst() { #expect(row.dropFirst(column).hasPrefix("louvre") || row.dropFirst(column).hasPrefix("eiffel")) }
+        let deleted = try GeoKernelTool.run(["landmarks", "delete", "--db", db, "--user", "bob", "--id", "louvre", "--time", "2000"])
+        #expect(deleted.out.split(separator: "\n").last?.hasSuffix("(deleted)") == true)
+        let none = try GeoKernelTool.run(["landmarks", "changes", "--db", db, "--user", "bob", "--since", "99"])
+        #expect(none.status == 0 && none.out == "no landmarks\n")
     }
 
     /// The features of a GeoJSON FeatureCollection printed by the tool.
