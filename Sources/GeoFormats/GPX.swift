@@ -112,6 +112,15 @@ public enum GPX {
         return (reader.fixes, reader.trackPointCount, reader.trackPointsWithoutTime, reader.document)
     }
 
+    /// As `readTrackFixes(contentsOf:)`, on bytes in memory named `name` in errors.
+    static func readTrackFixes(bytes: [UInt8], name: String) throws(GeoKernelError)
+        -> (fixes: [Fix], trackPoints: Int, withoutTime: Int, document: GPXDocument)
+    {
+        var reader = GPXReader(MemoryByteSource(bytes), name: name, sink: .trackFixes, expectedPoints: Swift.min(bytes.count / 60, 50_000_000))
+        try reader.read()
+        return (reader.fixes, reader.trackPointCount, reader.trackPointsWithoutTime, reader.document)
+    }
+
     /// The document as GPX 1.1 text.
     public static func encode(_ doc: GPXDocument, creator: String = "GeoKernel") -> String {
         var out = """

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GeoKernel
 
 /// The formats `TrackReader` understands.
@@ -12,6 +13,17 @@ public enum TrackFormat: String, Sendable, CaseIterable {
     case geojson
 
     /// The format a file name's extension suggests (`.gpx`, `.csv`, `.geojson`/`.json`).
+    /// The format a track's content shows: GPX when its first non-blank byte is `<`,
+    /// GeoJSON when it is `{` or `[`, else CSV. Complexity: O(leading blanks).
+    public init(sniffing bytes: [UInt8]) {
+        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        switch first {
+        case UInt8(ascii: "<"): self = .gpx
+        case UInt8(ascii: "{"), UInt8(ascii: "["): self = .geojson
+        default: self = .csv
+        }
+    }
+
     public init?(path: String) {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch ext {
@@ -61,17 +73,46 @@ public enum TrackReader {
         switch format {
         case .gpx:
             let r = try GPX.readTrackFixes(contentsOf: path)
-            if r.trackPoints > 0 { return ordered(r.fixes, withoutTime: r.withoutTime) }
-            // No track: a route, else the waypoints, as a track (GPX files from planners).
-            let points = r.document.routes.flatMap(\.points)
-            let (fixes, missing) = try fixes(from: points.isEmpty ? r.document.waypoints : points, source: path)
-            return ordered(fixes, withoutTime: missing)
+            return try gpxTrack(r.fixes, r.trackPoints, r.withoutTime, r.document, source: path)
         case .csv:
             return ordered(try CSVTrack.read(contentsOf: path), withoutTime: 0)
         case .geojson:
             let (fixes, missing) = try fixes(from: try GeoJSON.read(contentsOf: path), source: path)
             return ordered(fixes, withoutTime: missing)
         }
+    }
+
+    /// Reads a track already in memory (standard input, a download), named `source` in
+    /// errors: in `format`, else in the format its first non-blank byte tells
+    /// (`TrackFormat(sniffing:)`). The bytes are read, never changed: text that is not
+    /// UTF-8 is an error, not rewritten.
+    ///
+    /// - Throws: what `read(contentsOf:)` throws for the same content.
+    /// - Complexity: O(bytes) plus the sort of out-of-order fixes. Thread safety: pure.
+    /// - C twin: none (the C ABI takes fixes, not files).
+    public static func read(bytes: [UInt8], format: TrackFormat? = nil, source: String) throws(GeoKernelError) -> TrackReadResult {
+        switch format ?? TrackFormat(sniffing: bytes) {
+        case .gpx:
+            let r = try GPX.readTrackFixes(bytes: bytes, name: source)
+            return try gpxTrack(r.fixes, r.trackPoints, r.withoutTime, r.document, source: source)
+        case .csv:
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw GeoKernelError(.parse, "\(source): not UTF-8 text") }
+            return ordered(try CSVTrack.decode(text, source: source), withoutTime: 0)
+        case .geojson:
+            let (fixes, missing) = try fixes(from: try GeoJSON.decode(Data(bytes), source: source), source: source)
+            return ordered(fixes, withoutTime: missing)
+        }
+    }
+
+    /// A GPX file's track points, or when it has none its route, else its waypoints, as a
+    /// track (GPX files from planners).
+    private static func gpxTrack(
+        _ trackFixes: [Fix], _ trackPoints: Int, _ withoutTime: Int, _ document: GPXDocument, source: String
+    ) throws(GeoKernelError) -> TrackReadResult {
+        if trackPoints > 0 { return ordered(trackFixes, withoutTime: withoutTime) }
+        let points = document.routes.flatMap(\.points)
+        let (fixes, missing) = try fixes(from: points.isEmpty ? document.waypoints : points, source: source)
+        return ordered(fixes, withoutTime: missing)
     }
 
     /// Fixes from GPX points that have a time; the others are counted.

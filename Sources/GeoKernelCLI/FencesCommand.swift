@@ -22,8 +22,8 @@ struct Fences: ParsableCommand {
 
     enum OutputFormat: String, CaseInsensitiveChoice { case table, jsonl }
 
-    @Option(help: "GeoJSON file of Point features with an id and a \"radius\" (metres).") var fences: String
-    @Option(help: "Trace file: .gpx, .csv or .geojson.") var trace: String
+    @Option(help: "GeoJSON file of Point features with an id and a \"radius\" (metres); - for standard input.") var fences: String
+    @Option(help: "Trace file: .gpx, .csv or .geojson; - for standard input (format from the content).") var trace: String
     @Option(help: "Output: table or jsonl (one JSON object per line).") var format: OutputFormat = .table
     @Option(help: "Metres beyond radius + accuracy before a fix counts as outside.") var hysteresis: Double = 20
     @Option(help: "Metres inside the boundary before a fix counts as inside.") var enterMargin: Double = 0
@@ -37,6 +37,10 @@ struct Fences: ParsableCommand {
     @Option(help: "Radius in metres of fences without a \"radius\" property.") var radius: Double = CircularFence.defaultRadiusMeters
     @Option(help: "Also draw the fences and the trace into this SVG file: fences the trace entered green, the others grey, on a Web Mercator map; - for standard output, the events then going to standard error.") var svg: String?
 
+    func validate() throws {
+        if fences == "-" && trace == "-" { throw ValidationError("only one of --fences and --trace can be - (standard input)") }
+    }
+
     func run() throws {
         try DataOutput.prepare(svg)
         let rules = GeofenceConfiguration(
@@ -47,7 +51,7 @@ struct Fences: ParsableCommand {
         let monitor = try GeofenceMonitor(configuration: rules)
         let fenceList = try Self.readFences(fences, defaultRadius: radius)
         try monitor.add(contentsOf: fenceList)
-        let fixes = try TrackReader.read(contentsOf: trace).fixes
+        let fixes = try InputFiles.track(trace).fixes
         let events = try monitor.update(with: fixes)
         switch format {
         case .table:
@@ -84,7 +88,7 @@ struct Fences: ParsableCommand {
     ) throws(GeoKernelError) -> [CircularFence] {
         var out: [CircularFence] = []
         var skipped: [(index: Int, type: String)] = []
-        for (i, f) in try GeoJSON.read(contentsOf: path).features.enumerated() {
+        for (i, f) in try InputFiles.geoJSON(path).features.enumerated() {
             let at = "\(path): features[\(i)]"
             guard case .point(let p)? = f.geometry else {
                 skipped.append((i, f.geometry?.typeName ?? "no geometry"))

@@ -25,7 +25,7 @@ struct NearbyCommand: ParsableCommand {
             --unsorted), at most --k of them when --k is given.
             """)
 
-    @Argument(help: "A .geojson/.json FeatureCollection, a .csv of points (lat, lon columns) or a GeoNames .txt.")
+    @Argument(help: "A .geojson/.json FeatureCollection (- for standard input), a .csv of points (lat, lon columns) or a GeoNames .txt.")
     var file: String
 
     @Option(parsing: .unconditional, help: "Latitude of the query point, degrees (negative values too: --lat -33.9).")
@@ -103,7 +103,7 @@ struct NearbyInput {
             })
         }
         var input = NearbyInput(features: [])
-        for f in try GeoJSON.read(contentsOf: path).features {
+        for f in try InputFiles.geoJSON(path).features {
             guard case .point(let position) = f.geometry else { input.skipped += 1; continue }
             input.features.append(Feature(coordinate: try position.coordinate(), properties: f.properties, id: f.id))
         }

@@ -21,7 +21,7 @@ struct PolicyCommand: ParsableCommand {
             (times in UTC). Times are printed in UTC or in the IANA zone --time-zone names.
             """)
 
-    @Argument(help: "The track: .gpx, .csv or .geojson (not with --demo).")
+    @Argument(help: "The track: .gpx, .csv or .geojson, - for standard input (not with --demo).")
     var trace: String?
 
     @Option(help: "A JSON configuration file (e.g. {\"FastSpeedKmh\": 90}).")
@@ -58,8 +58,8 @@ struct PolicyCommand: ParsableCommand {
             label = "simulated day (seed 2024)"
         } else {
             let path = trace!
-            inputs = try TrackReader.read(contentsOf: path).fixes.map { .fix($0) }
-            label = URL(fileURLWithPath: path).lastPathComponent
+            inputs = try InputFiles.track(path).fixes.map { .fix($0) }
+            label = InputFiles.name(path)
             if let motion {
                 inputs += try Self.readMotion(motion).map { .motion($0) }
                 // Stable: a sample and a fix at the same time keep fixes first.

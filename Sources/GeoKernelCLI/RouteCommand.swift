@@ -37,7 +37,7 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .customLong("pin"), parsing: .unconditionalSingleValue, help: "A pin as LAT,LON in degrees (repeatable).")
     var pins: [String] = []
 
-    @Option(name: .customLong("pins"), help: "A GeoJSON file of Point features or a GPX file of waypoints.")
+    @Option(name: .customLong("pins"), help: "A GeoJSON file of Point features (- for standard input) or a GPX file of waypoints.")
     var pinsFile: String?
 
     @Option(help: "The most pins the route takes; one more is an error.")
@@ -194,7 +194,7 @@ struct RouteCommand: ParsableCommand {
             let points = doc.waypoints.isEmpty ? doc.routes.flatMap(\.points) : doc.waypoints
             return points.map(\.coordinate)
         }
-        return try GeoJSON.read(contentsOf: path).features.compactMap { (f) throws(GeoKernelError) -> Coordinate? in
+        return try InputFiles.geoJSON(path).features.compactMap { (f) throws(GeoKernelError) -> Coordinate? in
             if case .point(let p) = f.geometry { return try p.coordinate() }
             return nil
         }

@@ -24,7 +24,7 @@ struct TimelineCommand: ParsableCommand {
             in UTC, or in the IANA zone --time-zone names (read from /usr/share/zoneinfo); the GeoJSON stays in UTC.
             """)
 
-    @Argument(help: "The track: .gpx, .csv (lat, lon, time, optional accuracy columns) or .geojson.")
+    @Argument(help: "The track: .gpx, .csv (lat, lon, time, optional accuracy columns) or .geojson; - reads standard input (format from the content).")
     var trace: String
 
     @Option(help: "timelyMoves (a cleaned diary, the default), trackintel (trackintel's stays exactly), travelDiary or timelyMovesSeed.")
@@ -92,13 +92,13 @@ struct TimelineCommand: ParsableCommand {
         let cleaning = try (clean ?? (preset == .timelyMoves))
             ? TrackCleaning(maximumSpeedMetersPerSecond: maxSpeed, maximumAccuracyMeters: maxCleanAccuracy) : nil
         let zone = try timeZone.map { name throws(GeoKernelError) in try TimeZoneRules(named: name) } ?? .utc
-        let track = try TrackReader.read(contentsOf: trace)
+        let track = try InputFiles.track(trace)
         let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
         let naming: (any PlacemarkNaming)? = try places.map { AddressNaming(index: try AddressIndex(contentsOf: $0), towns: towns) }
             ?? towns.map { towns throws(GeoKernelError) in try GazetteerNaming(geocoder: towns, maxDistanceMeters: nameWithin) }
         let detector = StopDetector(parameters: parameters, cleaning: cleaning, naming: naming)
 
-        let name = URL(fileURLWithPath: trace).lastPathComponent
+        let name = InputFiles.name(trace)
         print("\(name): \(track.fixes.count) fixes (\(track.outOfOrderCount) out of time order, sorted; "
             + "\(track.pointsWithoutTime) points without a time left out)")
         print("preset \(preset.rawValue): \(parameters)")
@@ -131,8 +131,12 @@ extension TimelineCommand {
     /// Where the diary of `trace` goes without --output: the temporary directory, named
     /// after the trace and 8 hex digits of a hash (XXH64) of its absolute path, so two
     /// traces of the same name in different folders keep their own diary, and the same
-    /// trace always writes the same file.
+    /// trace always writes the same file. A trace read from standard input (`-`) writes
+    /// `standard-input.diary.geojson` there.
     static func defaultDiaryPath(for trace: String) -> String {
+        if trace == "-" {
+            return FileManager.default.temporaryDirectory.appendingPathComponent("standard-input.diary.geojson").path
+        }
         let url = URL(fileURLWithPath: trace).standardizedFileURL
         var hash = Checksum64()
         Array(url.path.utf8).withUnsafeBytes { hash.update($0) }

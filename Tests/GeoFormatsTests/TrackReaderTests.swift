@@ -19,6 +19,28 @@ struct TrackReaderTests {
         }
     }
 
+    @Test("a track in memory reads as the same file does, its format told from the content", arguments: gpxTraces + [
+        "traces/trackintel/google_trajectory.csv", "traces/trackintel/posmo_trajectory.csv",
+    ])
+    func bytesReadLikeTheFile(trace: String) throws {
+        let path = SharedData.path(trace)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let fromFile = try TrackReader.read(contentsOf: path)
+        let fromBytes = try TrackReader.read(bytes: bytes, source: "memory")
+        #expect(TrackFormat(sniffing: bytes) == TrackFormat(path: path))
+        #expect(fromBytes.fixes == fromFile.fixes && !fromFile.fixes.isEmpty)
+        #expect(fromBytes.outOfOrderCount == fromFile.outOfOrderCount && fromBytes.pointsWithoutTime == fromFile.pointsWithoutTime)
+    }
+
+    @Test("sniffing: < is GPX, { or [ is GeoJSON after blanks and a byte-order mark, anything else CSV")
+    func sniffing() {
+        #expect(TrackFormat(sniffing: Array("  \n<?xml".utf8)) == .gpx)
+        #expect(TrackFormat(sniffing: [0xEF, 0xBB, 0xBF] + Array("{\"type\"".utf8)) == .geojson)
+        #expect(TrackFormat(sniffing: Array("\t[".utf8)) == .geojson)
+        #expect(TrackFormat(sniffing: Array("lat,lon,time".utf8)) == .csv)
+        #expect(TrackFormat(sniffing: []) == .csv)
+    }
+
     @Test("the fast path gives the same fixes as the GPX document, for every real GPX trace", arguments: gpxTraces)
     func fastPathEqualsDocument(trace: String) throws {
         let path = SharedData.path(trace)

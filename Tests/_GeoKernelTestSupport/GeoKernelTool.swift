@@ -28,12 +28,22 @@ public enum GeoKernelTool {
         return nil
     }
 
-    /// Runs the tool with `arguments`, extra environment variables merged in; waits for it.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    /// Runs the tool with `arguments`, extra environment variables merged in, and `input`
+    /// (when given) on its standard input; waits for it.
+    public static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Run {
         guard let tool = url else { throw Missing() }
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        var inputFile: String?
+        if let input {
+            // From a file, so that a tool that writes before it has read everything never blocks.
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("gk-stdin-\(UUID().uuidString)").path
+            try input.write(to: URL(fileURLWithPath: path))
+            inputFile = path
+            process.standardInput = FileHandle(forReadingAtPath: path)
+        }
+        defer { if let inputFile { try? FileManager.default.removeItem(atPath: inputFile) } }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }

@@ -70,7 +70,7 @@ public final class Transformer {
     /// y = latitude in degrees; projected CRS usually metres, x = easting.
     ///
     /// - Throws: `.crs` when PROJ does not know a CRS (the message holds PROJ's text and
-    ///   the offending string, e.g. "crs not found: EPSG:99999 (source CRS; …)") or finds
+    ///   the offending string, e.g. "crs not found: EPSG:99999 (source CRS)") or finds
     ///   no transformation; `.projDatabase` when an authority code needs `proj.db` and it
     ///   cannot be found (the message lists the searched paths); `.invalidArgument` for
     ///   strings with NUL characters; `.outOfMemory`.

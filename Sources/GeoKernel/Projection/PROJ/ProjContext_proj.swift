@@ -75,9 +75,9 @@ final class ProjHandle {
                 "proj.db not found in the PROJ search paths [\(searchedPaths.joined(separator: ", "))], "
                     + "needed for \(what) (\(proj))")
         case Int(CProjShim_ERR_SOURCE):
-            return GeoKernelError(.crs, "\(Self.reason(text)): \(source) (\(target == nil ? "operation" : "source CRS"); \(proj))")
+            return GeoKernelError(.crs, "\(Self.reason(text)): \(source) (\(target == nil ? "operation" : "source CRS")\(Self.more(text)))")
         case Int(CProjShim_ERR_TARGET):
-            return GeoKernelError(.crs, "\(Self.reason(text)): \(target ?? "") (target CRS; \(proj))")
+            return GeoKernelError(.crs, "\(Self.reason(text)): \(target ?? "") (target CRS\(Self.more(text)))")
         case Int(CProjShim_ERR_NO_OPERATION):
             return GeoKernelError(
                 .crs, "no usable transformation from \(source) to \(target ?? "?") (\(proj))")
@@ -107,6 +107,14 @@ final class ProjHandle {
         // "Error 1027 (Invalid value for an argument): …"
         if s.hasPrefix("Error "), let r = find("): ", in: s) { s = s[r.upperBound...] }
         return s.isEmpty ? text : String(s)
+    }
+
+    /// What PROJ's log says beyond `reason(text)`, as "; PROJ: …" — nothing when its one
+    /// message is that reason (so that a message names its cause once: "crs not found:
+    /// EPSG:99999 (target CRS)", not "… (target CRS; PROJ: proj_create: crs not found)").
+    static func more(_ text: String) -> String {
+        guard !text.isEmpty else { return "; PROJ gave no reason" }
+        return find("; ", in: Substring(text)) == nil ? "" : "; PROJ: \(text)"
     }
 
     /// The first occurrence of an ASCII `needle` in `hay` (no Foundation in the kernel).

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import _GeoKernelTestSupport
+
+/// `-` as an input file (issue 26, point 4: one rule for every command): timeline, fences
+/// and policy read the trace from standard input, its format told from the content; route
+/// reads pins, fences its fences, nearby its points as GeoJSON from standard input. The
+/// result is the same as reading the file.
+@Suite("The command line: - reads standard input")
+struct StandardInputCommandLineTests {
+    static var examples: String { SharedData.projectRoot + "/docs/examples" }
+    static func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: "\(examples)/\(name)")) }
+
+    /// The stay and move lines of a timeline report (the header names the input).
+    static func diary(_ out: String) -> [Substring] {
+        out.split(separator: "\n").filter { $0.hasPrefix("  stay") || $0.hasPrefix("  move") }
+    }
+
+    @Test("timeline - reads a CSV, GPX or GeoJSON trace from standard input and gives the file's diary")
+    func timelineFromStandardInput() throws {
+        try TemporaryDirectory.with("gk-stdin") { dir in
+            let file = try GeoKernelTool.run(["timeline", "\(Self.examples)/day.csv", "--output", "\(dir)/a.geojson"])
+            let piped = try GeoKernelTool.run(["timeline", "-", "--output", "\(dir)/b.geojson"], input: try Self.bytes("day.csv"))
+            #expect(file.status == 0 && piped.status == 0, "\(piped.err)")
+            #expect(piped.out.hasPrefix("standard input: 1558 fixes"))
+            #expect(Self.diary(piped.out) == Self.diary(file.out) && !Self.diary(file.out).isEmpty)
+            // GPX and GeoJSON on standard input: the diary written as GeoJSON, read back as a trace.
+            let gpx = try GeoKernelTool.run(["timeline", "-", "--output", "\(dir)/c.geojson"], input: Data("""
+                <?xml version="1.0"?><gpx version="1.1" creator="t"><trk><trkseg>
+                <trkpt lat="47.0" lon="8.0"><time>2024-06-01T06:00:00Z</time></trkpt>
+                <trkpt lat="47.0" lon="8.0"><time>2024-06-01T06:10:00Z</time></trkpt>
+                </trkseg></trk></gpx>
+                """.utf8))
+            #expect(gpx.status == 0 && gpx.out.hasPrefix("standard input: 2 fixes"), "\(gpx.err)")
+            let json = try GeoKernelTool.run(["timeline", "-", "--output", "\(dir)/d.geojson"], input: Data("""
+                  {"type": "FeatureCollection", "features": [
+                  {"type": "Feature", "geometry": {"type": "Point", "coordinates": [8, 47]}, "properties": {"time": "2024-06-01T06:00:00Z"}}]}
+                """.utf8))
+            #expect(json.status == 0 && json.out.hasPrefix("standard input: 1 fixes"), "\(json.err)")
+        }
+    }
+
+    @Test("a trace on standard input that is not UTF-8 is refused, not rewritten")
+    func notUTF8() throws {
+        let r = try GeoKernelTool.run(["timeline", "-", "--output", "/dev/null"], input: Data([0x6C, 0x61, 0x74, 0xFF, 0x0A]))
+        #expect(r.status != 0 && r.err.contains("standard input: not UTF-8 text"), "\(r.err)")
+    }
+
+    @Test("fences reads its trace or its fences from standard input, never both")
+    func fencesFromStandardInput() throws {
+        let file = try GeoKernelTool.run(["fences", "--fences", "\(Self.examples)/fences.geojson", "--trace", "\(Self.examples)/day.csv"])
+        let trace = try GeoKernelTool.run(["fences", "--fences", "\(Self.examples)/fences.geojson", "--trace", "-"],
+                                          input: try Self.bytes("day.csv"))
+        let fences = try GeoKernelTool.run(["fences", "--fences", "-", "--trace", "\(Self.examples)/day.csv"],
+                                           input: try Self.bytes("fences.geojson"))
+        #expect(file.status == 0 && trace.status == 0 && fences.status == 0, "\(trace.err) \(fences.err)")
+        #expect(trace.out == file.out && fences.out == file.out && file.out.contains("| enter | office |"))
+        let both = try GeoKernelTool.run(["fences", "--fences", "-", "--trace", "-"], input: Data())
+        #expect(both.status == 64 && both.err.contains("only one of --fences and --trace can be -"), "\(both.err)")
+    }
+
+    @Test("route --pins - and nearby - read GeoJSON from standard input")
+    func pinsAndPointsFromStandardInput() throws {
+        let town = "\(Self.examples)/town.osm"
+        let file = try GeoKernelTool.run(["route", "--osm", town, "--pins", "\(Self.examples)/pins.geojson"])
+        let piped = try GeoKernelTool.run(["route", "--osm", town, "--pins", "-"], input: try Self.bytes("pins.geojson"))
+        #expect(file.status == 0 && piped.status == 0 && piped.out == file.out, "\(piped.err)")
+        let near = try GeoKernelTool.run(["nearby", "-", "--lat", "45.0031", "--lon", "5.0044", "--k", "1"],
+                                         input: try Self.bytes("pins.geojson"))
+        #expect(near.status == 0 && near.out.contains("1 of 5 points"), "\(near.err)")
+    }
+
+    @Test("policy - replays a trace from standard input")
+    func policyFromStandardInput() throws {
+        let file = try GeoKernelTool.run(["policy", "\(Self.examples)/day.csv"])
+        let piped = try GeoKernelTool.run(["policy", "-"], input: try Self.bytes("day.csv"))
+        #expect(file.status == 0 && piped.status == 0, "\(piped.err)")
+        let changes = { (out: String) in out.split(separator: "\n").filter { $0.contains("→") } }
+        #expect(changes(piped.out) == changes(file.out) && !changes(file.out).isEmpty)
+    }
+}
