@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GeoFormats
 import GeoKernel
+import GeoText
 import Nearby
 import OpenStreetMap
 import Timeline
@@ -44,7 +45,10 @@ struct PlacesCommand: ParsableCommand {
             discussion: """
                 A named place within --place-m wins, else the nearest house number within --address-m, \
                 else the nearest named street within --street-m, else the nearest town of --gazetteer \
-                (when given), else "-". Prints one line per coordinate: LAT,LON, kind, distance, name.
+                (when given), else "-". Prints one line per coordinate: LAT,LON, kind, distance, name; \
+                with --format json one JSON array with an object per coordinate (lat, lon, and when \
+                something was found kind, distance_m, text, name, house_number, street, and its lat \
+                and lon as match_lat, match_lon; null otherwise).
                 """)
 
         @Argument(help: "Coordinates as LAT,LON in degrees.")
@@ -66,6 +70,9 @@ struct PlacesCommand: ParsableCommand {
         @Option(name: .customLong("street-m"), parsing: .unconditional, help: "How near a named street must be, metres.")
         var streetM: Double = AddressRadii.default.streetMeters
 
+        @Option(help: "Output: text (a line per coordinate) or json (an array, full precision).")
+        var format: TextOrJSON = .text
+
         func run() throws {
             for (r, name) in [(placeM, "--place-m"), (addressM, "--address-m"), (streetM, "--street-m")] where !(r >= 0) {
                 throw ValidationError("\(name) \(r): a radius in metres, 0 or more")
@@ -73,14 +80,36 @@ struct PlacesCommand: ParsableCommand {
             let addresses = try AddressIndexSource.load(index: index, osm: osm)
             let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
             let radii = AddressRadii(placeMeters: placeM, addressMeters: addressM, streetMeters: streetM)
+            var json = JSONWriter(.compact)
+            json.beginArray()
             for text in coordinates {
                 let c = try LatLonText.parse(text, option: "coordinate")
-                if let m = addresses.lookup(c, radii: radii, fallback: towns) {
-                    print("\(text)\t\(m.kind)\t\(Format.fixed(m.distanceMeters, 1)) m\t\(m.text)")
-                } else {
-                    print("\(text)\t-")
+                let match = addresses.lookup(c, radii: radii, fallback: towns)
+                switch (format, match) {
+                case (.text, let m?): print("\(text)\t\(m.kind)\t\(Format.fixed(m.distanceMeters, 1)) m\t\(m.text)")
+                case (.text, nil): print("\(text)\t-")
+                case (.json, _):
+                    json.beginObject()
+                    json.member("lat", c.latitude)
+                    json.member("lon", c.longitude)
+                    if let m = match {
+                        json.member("kind", "\(m.kind)")
+                        json.member("distance_m", m.distanceMeters)
+                        json.member("text", m.text)
+                        json.member("name", m.name)
+                        json.member("house_number", m.houseNumber)
+                        json.member("street", m.street)
+                        json.member("match_lat", m.coordinate.latitude)
+                        json.member("match_lon", m.coordinate.longitude)
+                    } else {
+                        json.key("kind")
+                        json.null()
+                    }
+                    json.endObject()
                 }
             }
+            json.endArray()
+            if format == .json { print(json.text) }
         }
     }
 }

@@ -24,6 +24,9 @@ struct PolicyCommand: ParsableCommand {
     @Argument(help: "The track: .gpx, .csv or .geojson, - for standard input (not with --demo).")
     var trace: String?
 
+    @Option(help: "Output: text (for people) or json (fixes, motion samples and every state change with its time, rule and the accuracy asked for).")
+    var format: TextOrJSON = .text
+
     @Option(help: "A JSON configuration file (e.g. {\"FastSpeedKmh\": 90}).")
     var config: String?
 
@@ -69,6 +72,29 @@ struct PolicyCommand: ParsableCommand {
         }
         let record = try SurveyRecord(replaying: inputs, configuration: configuration)
         let samples = inputs.count - record.fixes.count
+        if format == .json {
+            var w = JSONWriter(.compact)
+            w.beginObject()
+            w.member("fixes", record.fixes.count)
+            w.member("motion_samples", samples)
+            w.key("transitions")
+            w.beginArray()
+            for t in record.transitions {
+                w.beginObject()
+                w.member("time", ISO8601Time.format(t.timestamp))
+                w.member("t", t.timestamp)
+                w.member("from", "\(t.from)")
+                w.member("to", "\(t.to)")
+                w.member("rule", "\(t.rule)")
+                w.member("accuracy_m", t.to.desiredAccuracyMeters)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+            try writeSurvey(record, report: false)
+            print(w.text)
+            return
+        }
         print("\(label): \(record.fixes.count) fixes, \(samples) motion samples")
         print("configuration: \(configuration.json)")
         if let first = inputs.first {
@@ -79,13 +105,18 @@ struct PolicyCommand: ParsableCommand {
                 + DiaryText.distance(t.to.desiredAccuracyMeters))
         }
         print("\(record.transitions.count) state changes")
+        try writeSurvey(record, report: true)
+    }
+
+    /// Writes the survey's record where --survey-csv and --survey-geojson say.
+    func writeSurvey(_ record: SurveyRecord, report: Bool) throws {
         if let surveyCSV {
             try FileIO.writeAtomically(to: surveyCSV, text: record.csv)
-            print("survey CSV: \(surveyCSV)")
+            if report { print("survey CSV: \(surveyCSV)") }
         }
         if let surveyGeoJSON {
             try FileIO.writeAtomically(to: surveyGeoJSON, text: record.geoJSON)
-            print("survey GeoJSON: \(surveyGeoJSON)")
+            if report { print("survey GeoJSON: \(surveyGeoJSON)") }
         }
     }
 

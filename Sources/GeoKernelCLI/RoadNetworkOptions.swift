@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import GeoKernel
+import GeoText
 import OpenStreetMap
 import Route
 
@@ -82,14 +83,44 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "Where to save the graph (written atomically). Required: building a graph only to drop it is refused.")
     var out: String
 
+    @Option(help: "Output: text (for people) or json (one object: what was read, the graph, the file).")
+    var format: TextOrJSON = .text
+
     func run() throws {
         guard network.osm != nil else { throw ValidationError("give --osm FILE") }
         let (graph, report) = try network.loadGraph()
-        if let report { print("read: \(report)") }
-        print("graph: \(graph.summary)")
         try graph.save(to: out)
         let size = FileIO.size(of: out) ?? 0
-        print("saved \(out) (\(size) bytes)")
+        guard format == .json else {
+            if let report { print("read: \(report)") }
+            print("graph: \(graph.summary)")
+            print("saved \(out) (\(size) bytes)")
+            return
+        }
+        var w = JSONWriter(.compact)
+        w.beginObject()
+        if let r = report {
+            w.key("read")
+            w.beginObject()
+            w.member("nodes", r.nodesRead)
+            w.member("ways", r.waysRead)
+            w.member("relations", r.relationsRead)
+            w.member("routable_ways", r.routableWays)
+            w.member("missing_node_references", r.missingNodeReferences)
+            w.member("blocking_barriers", r.blockingBarriers)
+            w.member("restrictions_applied", r.restrictionsApplied)
+            w.member("restrictions_skipped", r.restrictionsSkipped)
+            w.endObject()
+        }
+        w.member("nodes", graph.nodeCount)
+        w.member("edges", graph.edgeCount)
+        w.member("dropped_nodes", graph.report.droppedNodes)
+        w.member("dropped_edges", graph.report.droppedEdges)
+        w.member("bytes_in_memory", graph.byteCount)
+        w.member("saved", out)
+        w.member("saved_bytes", size)
+        w.endObject()
+        print(w.text)
     }
 }
 
