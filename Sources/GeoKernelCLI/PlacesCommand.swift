@@ -30,8 +30,11 @@ struct PlacesCommand: ParsableCommand {
         @Option(help: "Where to save the index (written atomically).")
         var out: String
 
+        @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).")
+        var quiet = false
+
         func run() throws {
-            let (index, report) = try AddressIndex.build(osmFile: osm)
+            let (index, report) = try Progress(quiet: quiet).phase("reading \(osm)") { try AddressIndex.build(osmFile: osm) }
             print("read: \(report)")
             try index.save(to: out)
             let size = FileIO.size(of: out) ?? 0

@@ -62,11 +62,16 @@ struct RoadNetworkOptions: ParsableArguments {
     }
 
     /// Builds (from --osm) or loads (from --graph) the graph; prints nothing.
+    @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).")
+    var quiet = false
+
     func loadGraph() throws -> (RoadGraph, RoadNetworkBuilder.Report?) {
-        if let graph { return (try RoadGraph(contentsOf: graph), nil) }
+        let progress = Progress(quiet: quiet)
+        if let graph { return (try progress.phase("loading \(graph)") { try RoadGraph(contentsOf: graph) }, nil) }
         guard let osm else { throw ValidationError("give --osm FILE or --graph FILE") }
-        let (network, report) = try RoadNetworkBuilder.build(osmFile: osm, profile: try routingProfile())
-        return (try RoadGraph(network), report)
+        let profile = try routingProfile()
+        let (network, report) = try progress.phase("reading \(osm)") { try RoadNetworkBuilder.build(osmFile: osm, profile: profile) }
+        return (try progress.phase("contracting the road graph") { try RoadGraph(network) }, report)
     }
 }
 

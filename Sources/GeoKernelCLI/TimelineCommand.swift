@@ -27,6 +27,9 @@ struct TimelineCommand: ParsableCommand {
     @Argument(help: "The track: .gpx, .csv (lat, lon, time, optional accuracy columns) or .geojson; - reads standard input (format from the content).")
     var trace: String
 
+    @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).")
+    var quiet = false
+
     @Option(help: "timelyMoves (a cleaned diary, the default), trackintel (trackintel's stays exactly), travelDiary or timelyMovesSeed.")
     var preset: StopDetector.Preset = .timelyMoves
 
@@ -92,7 +95,8 @@ struct TimelineCommand: ParsableCommand {
         let cleaning = try (clean ?? (preset == .timelyMoves))
             ? TrackCleaning(maximumSpeedMetersPerSecond: maxSpeed, maximumAccuracyMeters: maxCleanAccuracy) : nil
         let zone = try timeZone.map { name throws(GeoKernelError) in try TimeZoneRules(named: name) } ?? .utc
-        let track = try InputFiles.track(trace)
+        let progress = Progress(quiet: quiet)
+        let track = try progress.phase("reading \(InputFiles.name(trace))") { try InputFiles.track(trace) }
         let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
         let naming: (any PlacemarkNaming)? = try places.map { AddressNaming(index: try AddressIndex(contentsOf: $0), towns: towns) }
             ?? towns.map { towns throws(GeoKernelError) in try GazetteerNaming(geocoder: towns, maxDistanceMeters: nameWithin) }
@@ -109,7 +113,9 @@ struct TimelineCommand: ParsableCommand {
             diary = try LiveText.replay(track.fixes, parameters: parameters, cleaning: cleaning, naming: naming,
                                         includeOpen: includeOpen, updates: updates, zone: zone)
         } else {
-            diary = detector.detect(track.fixes, includeOpenStay: includeOpen)
+            diary = progress.phase("finding the stays of \(track.fixes.count) fixes") {
+                detector.detect(track.fixes, includeOpenStay: includeOpen)
+            }
         }
         print("ignored: \(diary.ignoredInaccurateFixes) inaccurate, \(diary.repeatedFixes) repeated"
             + (cleaning == nil ? "" : "; cleaned out: \(diary.cleanedInaccurateFixes) inaccurate, "

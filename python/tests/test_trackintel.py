@@ -166,3 +166,19 @@ def test_bad_input_is_refused_with_a_clear_message(shared):
     naive = pd.DataFrame({"user_id": [1], "tracked_at": [pd.Timestamp("2024-01-01")], "lat": [1.0], "lon": [2.0]})
     with pytest.raises(ValueError, match="timezone-aware"):
         gkt.generate_staypoints(naive)
+
+
+def test_generate_staypoints_takes_trackintels_own_signature():
+    """Every parameter of trackintel 1.4.2's generate_staypoints, in its order, with its
+    default; geokernel adds only the keyword-only exact_centroids."""
+    import inspect
+    import trackintel as ti
+    import geokernel.trackintel as gkt
+    theirs = inspect.signature(ti.preprocessing.generate_staypoints).parameters
+    ours = inspect.signature(gkt.generate_staypoints).parameters
+    assert list(ours)[:len(theirs)] == list(theirs)
+    for name, p in theirs.items():
+        assert ours[name].default == p.default, name
+        assert ours[name].kind == p.kind, name
+    assert list(ours)[len(theirs):] == ["exact_centroids"]
+    assert ours["exact_centroids"].kind is inspect.Parameter.KEYWORD_ONLY

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Synchronization
+
+/// Signs of life for long work (issue 26, point 4): a command names its phases ("reading
+/// day.gpx", "contracting the road graph"), and when one lasts longer than two seconds and
+/// standard error is a terminal, a line on standard error says which phase runs and for how
+/// long, rewritten every half second and cleared when the phase ends. `--quiet` (or a
+/// standard error that is a file or a pipe) keeps it silent, so output that is piped or
+/// logged never holds it. `GEOKERNEL_PROGRESS=always` shows it without a terminal and
+/// `GEOKERNEL_PROGRESS_AFTER=SECONDS` moves the threshold (the tests use both).
+final class Progress: Sendable {
+    private struct State {
+        var phase: String?
+        var started = 0.0
+        var shown = false
+        var timer: (any DispatchSourceTimer)?
+    }
+
+    private let state = Mutex(State())
+    private let enabled: Bool
+    private let after: Double
+
+    /// A progress line for a command; `quiet` is its `--quiet` flag.
+    init(quiet: Bool) {
+        let mode = getenv("GEOKERNEL_PROGRESS").map { String(cString: $0) }
+        enabled = !quiet && (mode == "always" || (mode != "never" && isatty(2) == 1))
+        after = getenv("GEOKERNEL_PROGRESS_AFTER").flatMap { Double(String(cString: $0)) } ?? 2
+    }
+
+    /// Runs `body` as the phase `name`.
+    func phase<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        begin(name)
+        defer { end() }
+        return try body()
+    }
+
+    private func begin(_ name: String) {
+        guard enabled else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        state.withLock { s in
+            s.phase = name
+            s.started = Self.now()
+            s.shown = after <= 0  // a threshold of 0 shows every phase at once (deterministic, for tests)
+            s.timer = timer
+            if s.shown { Self.write("\r\u{1B}[K\(name)… 0 s") }
+        }
+        timer.setEventHandler { [self] in tick() }
+        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(500))
+        timer.resume()
+    }
+
+    private func tick() {
+        state.withLock { s in
+            guard let phase = s.phase else { return }
+            let elapsed = Self.now() - s.started
+            guard elapsed >= after else { return }
+            s.shown = true
+            Self.write("\r\u{1B}[K\(phase)… \(Int(elapsed)) s")
+        }
+    }
+
+    private func end() {
+        guard enabled else { return }
+        let timer = state.withLock { s -> (any DispatchSourceTimer)? in
+            defer { s.phase = nil; s.timer = nil }
+            if s.shown { Self.write("\r\u{1B}[K") }
+            return s.timer
+        }
+        timer?.cancel()
+    }
+
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    private static func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
