@@ -112,7 +112,8 @@ def main():
     ]
     for c in cases:
         base = by_name.get(c.get("baseline") or "")
-        speedup = f"{base['ns_per_op'] / c['ns_per_op']:.2f}×" if base and c["ns_per_op"] > 0 else ""
+        ratio = base["ns_per_op"] / c["ns_per_op"] if base and c["ns_per_op"] > 0 else None
+        speedup = "" if ratio is None else f"{ratio:.2f}×" if ratio >= 0.1 else f"{ratio:.2g}×"
         out.append(
             f"| {c['name']} | {c['n']} | {duration(c['ns_per_op'])} | "
             f"{duration(c['mean_ns_per_op'])} ± {duration(c['std_ns_per_op'])} | "

@@ -37,6 +37,8 @@ struct Fences: ParsableCommand {
     @Option(help: "Radius in metres of fences without a \"radius\" property.") var radius: Double = CircularFence.defaultRadiusMeters
     @Option(help: "Also draw the fences and the trace into this SVG file: fences the trace entered green, the others grey, on a Web Mercator map; - for standard output, the events then going to standard error.") var svg: String?
 
+    @OptionGroup var background: MapBackgroundOptions
+
     func validate() throws {
         if fences == "-" && trace == "-" { throw ValidationError("only one of --fences and --trace can be - (standard input)") }
     }
@@ -75,9 +77,11 @@ struct Fences: ParsableCommand {
         }
         if let svg {
             let entered = Set(events.filter { $0.kind == .enter }.map(\.fenceID)).union(monitor.insideFenceIDs)
-            let title = URL(fileURLWithPath: trace).lastPathComponent + " and " + URL(fileURLWithPath: fences).lastPathComponent
+            let title = InputFiles.name(trace) + " and " + InputFiles.name(fences)
+            let roads = try background.load(progress: Progress(quiet: false))
             try SVGPictures.write(
-                SVGPictures.fences(fenceList, entered: entered, track: fixes.map(\.coordinate), title: title), to: svg)
+                SVGPictures.fences(fenceList, entered: entered, track: fixes.map(\.coordinate), title: title, roads: roads),
+                to: svg)
         }
     }
 

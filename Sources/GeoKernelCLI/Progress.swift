@@ -16,10 +16,12 @@ final class Progress: Sendable {
         var phase: String?
         var started = 0.0
         var shown = false
-        var timer: (any DispatchSourceTimer)?
     }
 
     private let state = Mutex(State())
+    /// The ticking timer of the current phase; set and cancelled by the thread that runs
+    /// the phases (`phase` is not reentrant across threads).
+    nonisolated(unsafe) private var timer: (any DispatchSourceTimer)?
     private let enabled: Bool
     private let after: Double
 
@@ -39,17 +41,18 @@ final class Progress: Sendable {
 
     private func begin(_ name: String) {
         guard enabled else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let showNow = after <= 0  // a threshold of 0 shows every phase at once (deterministic, for tests)
         state.withLock { s in
             s.phase = name
             s.started = Self.now()
-            s.shown = after <= 0  // a threshold of 0 shows every phase at once (deterministic, for tests)
-            s.timer = timer
-            if s.shown { Self.write("\r\u{1B}[K\(name)… 0 s") }
+            s.shown = showNow
         }
+        if showNow { Self.write("\r\u{1B}[K\(name)… 0 s") }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { [self] in tick() }
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(500))
         timer.resume()
+        self.timer = timer
     }
 
     private func tick() {
@@ -58,18 +61,19 @@ final class Progress: Sendable {
             let elapsed = Self.now() - s.started
             guard elapsed >= after else { return }
             s.shown = true
-            Self.write("\r\u{1B}[K\(phase)… \(Int(elapsed)) s")
+            Self.write("\r\u{1B}[K\(phase)… \(Int(elapsed)) s")  // under the lock: never after end() cleared the line
         }
     }
 
     private func end() {
         guard enabled else { return }
-        let timer = state.withLock { s -> (any DispatchSourceTimer)? in
-            defer { s.phase = nil; s.timer = nil }
-            if s.shown { Self.write("\r\u{1B}[K") }
-            return s.timer
-        }
         timer?.cancel()
+        timer = nil
+        let shown = state.withLock { s -> Bool in
+            defer { s.phase = nil }
+            return s.shown
+        }
+        if shown { Self.write("\r\u{1B}[K") }
     }
 
     private static func now() -> Double {

@@ -71,8 +71,10 @@ struct RouteCommand: ParsableCommand {
         if let pinsFile { coordinates += try readPins(pinsFile) }
         guard !coordinates.isEmpty else { throw ValidationError("give pins with --pin LAT,LON or --pins FILE") }
         var router: RoadRouter?
+        var roads: RoadGraph?
         if network.isGiven {
             let (graph, _) = try network.loadGraph()
+            roads = graph
             router = try RoadRouter(graph: graph, metric: network.metric.value, mode: try network.travelMode())
         }
         var plan = try RoutePlan(
@@ -115,7 +117,7 @@ struct RouteCommand: ParsableCommand {
             }
             if let svg {
                 let title = "Route " + plan.pins.map(\.label).joined(separator: " → ")
-                try SVGPictures.write(SVGPictures.route(plan, title: title), to: svg)
+                try SVGPictures.write(SVGPictures.route(plan, title: title, roads: roads), to: svg)
             }
         }
         if let failure {

@@ -30,6 +30,8 @@ struct TimelineCommand: ParsableCommand {
     @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).")
     var quiet = false
 
+    @OptionGroup var background: MapBackgroundOptions
+
     @Option(help: "timelyMoves (a cleaned diary, the default), trackintel (trackintel's stays exactly), travelDiary or timelyMovesSeed.")
     var preset: StopDetector.Preset = .timelyMoves
 
@@ -127,7 +129,8 @@ struct TimelineCommand: ParsableCommand {
         try DiaryText.write(diary, to: path)
         print("GeoJSON: \(DataOutput.name(path))")
         if let svg {
-            try SVGPictures.write(SVGPictures.timeline(diary, title: name), to: svg)
+            let roads = try background.load(progress: progress)
+            try SVGPictures.write(SVGPictures.timeline(diary, title: name, zone: zone, roads: roads), to: svg)
             print("SVG: \(DataOutput.name(svg))")
         }
     }

@@ -128,7 +128,7 @@ struct SVGPictureCommandLineTests {
         }
     }
 
-    @Test("route --svg draws the legs as blue lines and the pins as red markers A, B, C")
+    @Test("route --svg draws the legs as lines (the first blue) and the pins as red markers A, B, C")
     func route() throws {
         try Self.scratch { dir in
             let r = try GeoKernelTool.run([
@@ -140,7 +140,7 @@ struct SVGPictureCommandLineTests {
             let elements = try Self.checkDocument(svg)
             let pins = elements.filter { $0.attributes["class"] == "pin" }
             #expect(pins.map { $0.attributes["id"] ?? "" } == ["pin-A", "pin-B", "pin-C"])
-            #expect(elements.filter { $0.attributes["class"] == "leg" }.count == 2)
+            #expect(elements.filter { $0.attributes["class"]?.hasPrefix("leg leg-") == true }.count == 2)
             #expect(svg.contains(">A</text>") && svg.contains(">C</text>") && svg.contains("<title>Route A → B → C</title>"))
             // A is north-west of B: left of it and above it on a north-up map.
             #expect(pins[0].number("cx") < pins[1].number("cx") && pins[0].number("cy") < pins[1].number("cy"))

@@ -36,7 +36,15 @@ struct SVGMap {
 
     /// Mercator metres of the fitted view's centre, and pixels per Mercator metre.
     let centerX: Double, centerY: Double, scale: Double
+    /// What is drawn under the data (the road network), the data, and the labels.
+    private(set) var background: [String] = []
     private(set) var body: [String] = []
+    private(set) var overlay: [String] = []
+    /// Pixel positions of the data drawn so far (vertices, circle centres): the legend goes
+    /// to the corner that covers the fewest.
+    private(set) var drawnPoints: [(x: Double, y: Double)] = []
+    /// The labels, placed clear of each other, of the scale bar, north arrow and legend.
+    var labels: SVGLabels
 
     /// Web Mercator metres of a coordinate (y grows northwards).
     static func mercator(_ c: Coordinate) -> (x: Double, y: Double) {
@@ -70,6 +78,9 @@ struct SVGMap {
         centerX = cx
         centerY = cy
         scale = min((f.width - 2 * Self.padding) / spanX, (f.height - 2 * Self.padding) / spanY)
+        labels = SVGLabels(frame: SVGLabels.Box(x: f.x + 2, y: f.y + 2, width: f.width - 4, height: f.height - 4),
+                           obstacles: [Self.northArrowBox])
+        labels.avoid(scaleBarBox)
     }
 
     /// Pixel position of a coordinate.
@@ -93,18 +104,143 @@ struct SVGMap {
 
     // MARK: Drawing
 
-    mutating func polyline(_ coordinates: [Coordinate], color: String, width: Double, cssClass: String) {
+    mutating func polyline(_ coordinates: [Coordinate], color: String, width: Double, cssClass: String, dashed: Bool = false) {
         guard !coordinates.isEmpty else { return }
         if coordinates.count == 1 {
             dot(coordinates[0], radius: width * 1.5, color: color, cssClass: cssClass)
             return
         }
-        let points = coordinates.map { c -> String in
-            let p = pixel(c)
-            return "\(Self.n(p.x)),\(Self.n(p.y))"
-        }.joined(separator: " ")
+        let pixels = coordinates.map(pixel)
+        drawnPoints += pixels
+        let points = pixels.map { p in "\(Self.n(p.x)),\(Self.n(p.y))" }.joined(separator: " ")
+        let dash = dashed ? " stroke-dasharray=\"\(Self.n(width * 2)),\(Self.n(width * 2))\"" : ""
         body.append("<polyline class=\"\(cssClass)\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" "
-            + "stroke-width=\"\(Self.n(width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>")
+            + "stroke-width=\"\(Self.n(width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
+    }
+
+    /// A thin line between two pixel points (a pin's leader line to where it was placed).
+    mutating func line(from a: (x: Double, y: Double), to b: (x: Double, y: Double), color: String, cssClass: String) {
+        body.append("<line class=\"\(cssClass)\" x1=\"\(Self.n(a.x))\" y1=\"\(Self.n(a.y))\" x2=\"\(Self.n(b.x))\" "
+            + "y2=\"\(Self.n(b.y))\" stroke=\"\(color)\" stroke-width=\"1\"/>")
+    }
+
+    /// A legend in the frame's top-left corner: a line of each colour (dashed when asked)
+    /// and its text; the labels keep clear of it.
+    mutating func legend(_ entries: [(color: String, text: String, dashed: Bool)]) {
+        guard !entries.isEmpty else { return }
+        let f = Self.frame, row = 16.0
+        let width = 40 + (entries.map { SVGLabels.size(of: $0.text, fontSize: 11).width }.max() ?? 0)
+        let height = Double(entries.count) * row + 8
+        // The corner whose box covers the fewest drawn points: top left, bottom right, top
+        // right (left of the north arrow), bottom left (above the scale bar).
+        let corners = [
+            (f.x + 8, f.y + 8), (f.x + f.width - 8 - width, f.y + f.height - 8 - height),
+            (f.x + f.width - 40 - width, f.y + 8), (f.x + 8, scaleBarBox.y - 8 - height),
+        ]
+        let covered = corners.map { c in drawnPoints.filter { p in
+            p.x >= c.0 - 4 && p.x <= c.0 + width + 4 && p.y >= c.1 - 4 && p.y <= c.1 + height + 4 }.count }
+        let best = covered.indices.min { covered[$0] < covered[$1] } ?? 0
+        let (x, y) = corners[best]
+        let box = SVGLabels.Box(x: x, y: y, width: width, height: height)
+        overlay.append("<g class=\"legend\"><rect x=\"\(Self.n(box.x))\" y=\"\(Self.n(box.y))\" width=\"\(Self.n(box.width))\" "
+            + "height=\"\(Self.n(box.height))\" fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#bbbbbb\" stroke-width=\"1\"/>")
+        for (i, e) in entries.enumerated() {
+            let ly = y + 12 + Double(i) * row
+            let dash = e.dashed ? " stroke-dasharray=\"4,4\"" : ""
+            overlay.append("<line x1=\"\(Self.n(x + 6))\" y1=\"\(Self.n(ly))\" x2=\"\(Self.n(x + 30))\" y2=\"\(Self.n(ly))\" "
+                + "stroke=\"\(e.color)\" stroke-width=\"3\"\(dash)/>")
+            overlay.append("<text x=\"\(Self.n(x + 36))\" y=\"\(Self.n(ly + 4))\" font-size=\"11\" fill=\"#222222\">\(Self.escape(e.text))</text>")
+        }
+        overlay.append("</g>")
+        labels.avoid(box)
+    }
+
+    /// The road network of the view under the data: roads styled by class (major roads wider
+    /// and coloured, paths thin and dashed), the names of the major roads written along
+    /// their longest piece in view. Roads wholly outside the view are skipped.
+    mutating func roads(_ graph: RoadGraph) {
+        let f = Self.frame
+        let view = SVGLabels.Box(x: f.x, y: f.y, width: f.width, height: f.height)
+        var pieces: [String: [(a: (x: Double, y: Double), b: (x: Double, y: Double))]] = [:]
+        var sizes: [String: Double] = [:]
+        var layers: [[String]] = Array(repeating: [], count: 4)
+        for edge in 0..<graph.edgeCount {
+            let points = graph.edgeGeometry(edge).map(pixel)
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            for p in points { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+            guard SVGLabels.Box(x: minX, y: minY, width: maxX - minX, height: maxY - minY).overlaps(view) else { continue }
+            let style = Self.roadStyle(graph.edgeClass(edge))
+            let text = points.map { "\(Self.n($0.x)),\(Self.n($0.y))" }.joined(separator: " ")
+            let dash = style.dashed ? " stroke-dasharray=\"3,3\"" : ""
+            layers[style.layer].append("<polyline class=\"road\" points=\"\(text)\" fill=\"none\" stroke=\"\(style.color)\" "
+                + "stroke-width=\"\(Self.n(style.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"\(dash)/>")
+            let name = graph.edgeName(edge)
+            guard style.named, !name.isEmpty else { continue }
+            pieces[name, default: []] += zip(points, points.dropFirst()).map { ($0, $1) }
+            sizes[name] = max(sizes[name] ?? 0, style.width >= 4 ? 10 : 9)
+        }
+        background += layers.flatMap { $0 }
+        // Each name along the longest straight run of its road in view, when that holds it.
+        for (name, segments) in pieces.sorted(by: { $0.key < $1.key }) {
+            let size = sizes[name] ?? 9
+            guard let run = Self.longestStraightRun(segments),
+                  run.length >= SVGLabels.size(of: name, fontSize: size).width + 8 else { continue }
+            var a = run.a, b = run.b
+            if b.x < a.x { swap(&a, &b) }  // text reads left to right
+            let angle = atan2(b.y - a.y, b.x - a.x) * 180 / .pi
+            let mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2
+            background.append("<text class=\"road-name\" x=\"\(Self.n(mx))\" y=\"\(Self.n(my))\" dy=\"3\" text-anchor=\"middle\" "
+                + "font-size=\"\(Self.n(size))\" fill=\"#6b6b6b\" stroke=\"#ffffff\" stroke-width=\"2.5\" paint-order=\"stroke\" "
+                + "transform=\"rotate(\(Format.fixed(angle, 1)) \(Self.n(mx)) \(Self.n(my)))\">\(Self.escape(name))</text>")
+        }
+    }
+
+    /// The longest chain of pixel segments that join end to start (within half a pixel,
+    /// either way round) and turn by less than 10° at each joint: where a road's name fits.
+    /// Complexity: O(segments²) per road.
+    static func longestStraightRun(
+        _ segments: [(a: (x: Double, y: Double), b: (x: Double, y: Double))]
+    ) -> (a: (x: Double, y: Double), b: (x: Double, y: Double), length: Double)? {
+        func length(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double { hypot(b.x - a.x, b.y - a.y) }
+        func near(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Bool { abs(p.x - q.x) < 0.5 && abs(p.y - q.y) < 0.5 }
+        func straight(_ d1: (Double, Double), _ d2: (Double, Double)) -> Bool {
+            let n1 = hypot(d1.0, d1.1), n2 = hypot(d2.0, d2.1)
+            return n1 > 0 && n2 > 0 && (d1.0 * d2.0 + d1.1 * d2.1) / (n1 * n2) > 0.985  // cos 10°
+        }
+        var best: (a: (x: Double, y: Double), b: (x: Double, y: Double), length: Double)?
+        for s in segments where length(s.a, s.b) > 0 {
+            var end = s.b, total = length(s.a, s.b), used = 1
+            let direction = (s.b.x - s.a.x, s.b.y - s.a.y)
+            extend: while used < segments.count {
+                for t in segments {
+                    let (from, to) = near(t.a, end) ? (t.a, t.b) : near(t.b, end) ? (t.b, t.a) : (end, end)
+                    guard !near(from, to), straight(direction, (to.x - from.x, to.y - from.y)) else { continue }
+                    end = to
+                    total += length(from, to)
+                    used += 1
+                    continue extend
+                }
+                break
+            }
+            if total > best?.length ?? 0 { best = (s.a, end, total) }
+        }
+        return best
+    }
+
+    /// How a road class is drawn: colour, width in pixels, drawing layer (higher on top),
+    /// dashed (paths), and whether its name is written.
+    static func roadStyle(_ c: RoadClass) -> (color: String, width: Double, layer: Int, dashed: Bool, named: Bool) {
+        switch c {
+        case .motorway, .trunk, .motorwayLink, .trunkLink: ("#e8a33d", 5, 3, false, true)
+        case .primary, .primaryLink: ("#f2c572", 4.5, 3, false, true)
+        case .secondary, .secondaryLink: ("#f5dc8f", 4, 2, false, true)
+        case .tertiary, .tertiaryLink: ("#d9d9d9", 3.5, 2, false, true)
+        case .unclassified, .residential, .livingStreet, .road: ("#dcdcdc", 3, 1, false, true)
+        case .service, .track: ("#e6e6e6", 2, 1, false, false)
+        case .cycleway, .path, .footway, .pedestrian, .steps, .bridleway: ("#c9c9c9", 1.2, 0, true, false)
+        case .ferry: ("#9ec5e8", 1.5, 0, true, false)
+        case .other: ("#e6e6e6", 1.5, 0, false, false)
+        }
     }
 
     mutating func dot(_ c: Coordinate, radius: Double, color: String, cssClass: String) {
@@ -115,13 +251,15 @@ struct SVGMap {
     /// A circle of `radius` pixels; `opacity` is the fill's.
     mutating func circle(
         _ c: Coordinate, radius: Double, fill: String, opacity: Double = 1, stroke: String = "#ffffff",
-        strokeWidth: Double = 1.5, cssClass: String, id: String? = nil
+        strokeWidth: Double = 1.5, dashed: Bool = false, cssClass: String, id: String? = nil
     ) {
         let p = pixel(c)
+        drawnPoints.append(p)
         let idText = id.map { " id=\"\(Self.escape($0))\"" } ?? ""
         let fillOpacity = opacity < 1 ? " fill-opacity=\"\(Format.fixed(opacity, 2))\"" : ""
+        let dash = dashed ? " stroke-dasharray=\"3,2\"" : ""
         body.append("<circle class=\"\(cssClass)\"\(idText) cx=\"\(Self.n(p.x))\" cy=\"\(Self.n(p.y))\" r=\"\(Self.n(radius))\" "
-            + "fill=\"\(fill)\"\(fillOpacity) stroke=\"\(stroke)\" stroke-width=\"\(Self.n(strokeWidth))\"/>")
+            + "fill=\"\(fill)\"\(fillOpacity) stroke=\"\(stroke)\" stroke-width=\"\(Self.n(strokeWidth))\"\(dash)/>")
     }
 
     /// Text with a white halo, at a pixel position.
@@ -186,7 +324,23 @@ struct SVGMap {
         out += graticule()
         out.append("<rect x=\"\(Self.n(f.x))\" y=\"\(Self.n(f.y))\" width=\"\(Self.n(f.width))\" height=\"\(Self.n(f.height))\" "
             + "fill=\"none\" stroke=\"#888888\" stroke-width=\"1\"/>")
+        if !background.isEmpty {
+            // Roads under the data; white bands then hide what runs past the frame (no
+            // clip path: the document refers to nothing, not even inside itself).
+            out.append("<g class=\"roads\">")
+            out += background
+            out.append("</g>")
+            let W = Self.width, H = Self.height
+            for (x, y, w, h) in [(0, 0, W, f.y), (0, f.y + f.height, W, H - f.y - f.height), (0, 0, f.x, H),
+                                 (f.x + f.width, 0, W - f.x - f.width, H)] {
+                out.append("<rect x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" width=\"\(Self.n(w))\" height=\"\(Self.n(h))\" fill=\"#ffffff\"/>")
+            }
+            out.append("<rect x=\"\(Self.n(f.x))\" y=\"\(Self.n(f.y))\" width=\"\(Self.n(f.width))\" height=\"\(Self.n(f.height))\" "
+                + "fill=\"none\" stroke=\"#888888\" stroke-width=\"1\"/>")
+        }
         out += body
+        out += labels.svg()
+        out += overlay
         out += scaleBar()
         out += northArrow()
         out.append("<text x=\"\(Self.n(f.x))\" y=\"20\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">\(Self.escape(title))</text>")
@@ -231,12 +385,31 @@ struct SVGMap {
         return out
     }
 
-    private func scaleBar() -> [String] {
+    /// The scale bar's length in metres and pixels.
+    private var scaleBarLength: (meters: Double, pixels: Double) {
         let f = Self.frame
         let latitude = coordinate(x: f.x + f.width / 2, y: f.y + f.height / 2).latitude
         let ppm = pixelsPerMeter(atLatitude: latitude)
         let meters = Self.niceStep(atMost: f.width / 5 / ppm)
-        let length = meters * ppm
+        return (meters, meters * ppm)
+    }
+
+    /// The box the scale bar covers (its white background).
+    var scaleBarBox: SVGLabels.Box {
+        let f = Self.frame
+        let x = f.x + 14, y = f.y + f.height - 30
+        return SVGLabels.Box(x: x - 4, y: y - 16, width: scaleBarLength.pixels + 8, height: 26)
+    }
+
+    /// The box the north arrow and its N cover.
+    static var northArrowBox: SVGLabels.Box {
+        let f = frame
+        return SVGLabels.Box(x: f.x + f.width - 32, y: f.y + 10, width: 20, height: 40)
+    }
+
+    private func scaleBar() -> [String] {
+        let f = Self.frame
+        let (meters, length) = scaleBarLength
         let x = f.x + 14, y = f.y + f.height - 30
         return [
             "<g class=\"scale\">",

@@ -1,61 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
+import GeoFormats
 import GeoKernel
 import Geofence
 import Route
 import Timeline
 
 /// The pictures of `--svg`: what `timeline`, `route` and `fences` computed, drawn on an
-/// `SVGMap`. Each returns the whole SVG document.
+/// `SVGMap`, over the road network of the view when the command has one (`--osm`,
+/// `--graph`). Labels are placed clear of each other, of the scale bar, north arrow and
+/// legend (`SVGLabels`); those that find no room are left out and the subtitle says how
+/// many. Each returns the whole SVG document.
 enum SVGPictures {
-    /// Moves as lines; stays as circles whose area grows with their duration (at least
-    /// 5 px across the radius, the longest 24 px), labelled with their name, times and
-    /// duration. Circles are drawn after the lines, longest stay first.
-    static func timeline(_ diary: Diary, title: String) -> String {
+    /// Fixes further apart in time than this are a gap in the record: the move is drawn
+    /// dashed across it (as is the way from a stay to a move whose first fixes were cleaned
+    /// away).
+    static let gapSeconds = 120.0
+
+    /// Moves as lines (dashed across gaps in the record); stays as circles whose area grows
+    /// with their duration (at least 5 px across the radius, the longest 24 px; the open
+    /// stay the track ends in with a dashed outline), labelled with their name, times in
+    /// `zone` and duration, the longest stays first. Circles are drawn after the lines,
+    /// longest stay first.
+    static func timeline(_ diary: Diary, title: String, zone: TimeZoneRules = .utc, roads: RoadGraph? = nil) -> String {
         var points: [Coordinate] = diary.placemarks.map(\.coordinate)
-        var moves: [Move] = []
-        for segment in diary.segments {
-            if case .move(let m) = segment {
-                moves.append(m)
-                points += m.fixes.map(\.coordinate)
-            }
-        }
+        for case .move(let m) in diary.segments { points += m.fixes.map(\.coordinate) }
         var map = SVGMap(fitting: points)
-        for m in moves { map.polyline(m.fixes.map(\.coordinate), color: SVGMap.moveColor, width: 2.5, cssClass: "move") }
+        if let roads { map.roads(roads) }
+        var moves = 0, gaps = 0
+        let byIndex = Dictionary(diary.placemarks.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        for case .move(let m) in diary.segments {
+            moves += 1
+            // The move from the stay it leaves to the stay it reaches, fix by fix.
+            var track: [(Coordinate, Double)] = []
+            if let from = m.fromPlacemark.flatMap({ byIndex[$0] }) { track.append((from.coordinate, from.departure)) }
+            track += m.fixes.map { ($0.coordinate, $0.timestamp) }
+            if let to = m.toPlacemark.flatMap({ byIndex[$0] }) { track.append((to.coordinate, to.arrival)) }
+            var run: [Coordinate] = track.first.map { [$0.0] } ?? []
+            for (a, b) in zip(track, track.dropFirst()) {
+                if b.1 - a.1 > gapSeconds {
+                    map.polyline(run, color: SVGMap.moveColor, width: 2.5, cssClass: "move")
+                    map.polyline([a.0, b.0], color: SVGMap.moveColor, width: 2, cssClass: "move gap", dashed: true)
+                    gaps += 1
+                    run = [b.0]
+                } else {
+                    run.append(b.0)
+                }
+            }
+            if run.count > 1 { map.polyline(run, color: SVGMap.moveColor, width: 2.5, cssClass: "move") }
+        }
         let longest = diary.placemarks.map(\.durationSeconds).max() ?? 1
         let stays = diary.placemarks.map { p in (p, max(5, 24 * (max(p.durationSeconds, 0) / max(longest, 1)).squareRoot())) }
-        for (p, r) in stays {
-            let name = DiaryText.place(p)
-            let text = "\(name) \(DiaryText.clock(p.arrival).prefix(5))–\(DiaryText.clock(p.departure).prefix(5)) "
-                + "(\(DiaryText.duration(p.durationSeconds)))"
-            map.labelBeside(text, at: p.coordinate, offset: r + 4)
+        let byImportance = stays.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }
+        for (p, r) in byImportance {
+            map.circle(p.coordinate, radius: r, fill: SVGMap.stayColor, opacity: p.isOpen ? 0.6 : 1,
+                       stroke: p.isOpen ? SVGMap.stayColor : "#ffffff", strokeWidth: 1.5, dashed: p.isOpen,
+                       cssClass: "stay", id: "stay-\(p.index)")
+            let c = map.pixel(p.coordinate)
+            map.labels.avoid(SVGLabels.Box(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
         }
-        for (p, r) in stays.sorted(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }) {
-            map.circle(p.coordinate, radius: r, fill: SVGMap.stayColor, cssClass: "stay", id: "stay-\(p.index)")
+        map.legend([
+            (SVGMap.moveColor, "move", false), (SVGMap.moveColor, "gap in the record", true),
+            (SVGMap.stayColor, "stay (circle area ∝ time)", false),
+        ].filter { gaps > 0 || !$0.1.hasPrefix("gap") })
+        for (p, r) in byImportance {
+            let c = map.pixel(p.coordinate)
+            let from = DiaryText.clock(p.arrival, zone: zone).prefix(5), duration = DiaryText.duration(p.durationSeconds)
+            let text = p.isOpen
+                ? "\(DiaryText.place(p)) from \(from) (\(duration), open)"
+                : "\(DiaryText.place(p)) \(from)–\(DiaryText.clock(p.departure, zone: zone).prefix(5)) (\(duration))"
+            map.labels.place(text, x: c.x, y: c.y, clearance: r + 4)
         }
-        let subtitle = "\(diary.placemarks.count) stays (red circles, area ∝ time), \(moves.count) moves (blue lines); "
-            + "Web Mercator, times UTC"
+        let subtitle = "\(diary.placemarks.count) stays, \(moves) moves\(gaps > 0 ? ", \(gaps) gaps" : ""); "
+            + "times \(zone == .utc ? "UTC" : zone.name)" + droppedNote(map)
         return map.document(title: title, subtitle: subtitle)
     }
 
-    /// Legs as lines, pins as red markers labelled A, B, C….
-    static func route(_ plan: RoutePlan, title: String) -> String {
+    /// Legs as lines, each in its own colour with a legend (its pins, length and time);
+    /// pins as markers A, B, C… on the route (where they were snapped onto the roads), with
+    /// a thin line to where they were placed when that is more than a few pixels away.
+    static func route(_ plan: RoutePlan, title: String, roads: RoadGraph? = nil) -> String {
         var map = SVGMap(fitting: plan.pins.map(\.coordinate) + plan.legs.flatMap(\.geometry))
-        for leg in plan.legs { map.polyline(leg.geometry, color: SVGMap.legColor, width: 3, cssClass: "leg") }
-        for pin in plan.pins {
-            map.circle(pin.coordinate, radius: 11, fill: SVGMap.pinColor, cssClass: "pin", id: "pin-\(pin.label)")
-            let p = map.pixel(pin.coordinate)
-            map.label(pin.label, x: p.x, y: p.y + 4.5, anchor: "middle", bold: true, color: "#ffffff", halo: false)
+        if let roads { map.roads(roads) }
+        for (i, leg) in plan.legs.enumerated() {
+            map.polyline(leg.geometry, color: legColor(i), width: 4, cssClass: "leg leg-\(i)")
         }
+        let onRoute = plan.pins.map { pin in pin.snap?.point ?? pin.coordinate }
+        for (pin, at) in zip(plan.pins, onRoute) {
+            let placed = map.pixel(pin.coordinate), marker = map.pixel(at)
+            if hypot(placed.x - marker.x, placed.y - marker.y) > 3 {
+                map.line(from: marker, to: placed, color: "#555555", cssClass: "pin-leader")
+                map.dot(pin.coordinate, radius: 2.5, color: "#555555", cssClass: "pin-placed")
+            }
+            map.circle(at, radius: 11, fill: SVGMap.pinColor, cssClass: "pin", id: "pin-\(pin.label)")
+            map.label(pin.label, x: marker.x, y: marker.y + 4.5, anchor: "middle", bold: true, color: "#ffffff", halo: false)
+            map.labels.avoid(SVGLabels.Box(x: marker.x - 12, y: marker.y - 12, width: 24, height: 24))
+        }
+        let times = plan.legs.map(\.travelTime)
+        map.legend(plan.legs.enumerated().map { i, leg in
+            (legColor(i), "\(leg.from.label) → \(leg.to.label)  \(DiaryText.distance(leg.lengthMeters)), \(times[i])", false)
+        })
         let subtitle = "\(plan.pins.count) pins, \(plan.legs.count) legs, "
-            + "\(DiaryText.distance(plan.totalLengthMeters)), \(plan.totalTravelTime); Web Mercator"
+            + "\(DiaryText.distance(plan.totalLengthMeters)), \(plan.totalTravelTime)"
         return map.document(title: title, subtitle: subtitle)
     }
 
     /// Fences as circles of their true radius, green when the trace entered them, grey
     /// otherwise, labelled with their id; the trace over them as a line (a dot when it is
     /// a single fix).
-    static func fences(_ fences: [CircularFence], entered: Set<String>, track: [Coordinate], title: String) -> String {
+    static func fences(
+        _ fences: [CircularFence], entered: Set<String>, track: [Coordinate], title: String, roads: RoadGraph? = nil
+    ) -> String {
         var map = SVGMap(fitting: track, circles: fences.map { ($0.center, $0.radiusMeters) })
+        if let roads { map.roads(roads) }
         for (i, f) in fences.enumerated() {
             let inside = entered.contains(f.id)
             let r = f.radiusMeters * map.pixelsPerMeter(atLatitude: f.center.latitude)
@@ -65,13 +124,28 @@ enum SVGPictures {
                 cssClass: inside ? "fence inside" : "fence outside", id: "fence-\(i)")
         }
         map.polyline(track, color: SVGMap.trackColor, width: 2.5, cssClass: "track")
+        map.legend([
+            (SVGMap.insideFenceColor, "fence entered", false), (SVGMap.outsideFenceColor, "fence not entered", false),
+            (SVGMap.trackColor, "trace, \(track.count) fixes", false),
+        ])
         for f in fences {
+            let c = map.pixel(f.center)
             let r = f.radiusMeters * map.pixelsPerMeter(atLatitude: f.center.latitude)
-            map.label(f.id, at: f.center, dx: 0, dy: r + 14, anchor: "middle", bold: true)
+            map.labels.place(f.id, x: c.x, y: c.y, clearance: min(r, 60) + 4, bold: true)
         }
-        let subtitle = "\(fences.count) fences (green: entered, grey: not entered), trace of \(track.count) fixes (blue); "
-            + "Web Mercator"
+        let subtitle = "\(fences.count) fences, \(entered.count) entered" + droppedNote(map)
         return map.document(title: title, subtitle: subtitle)
+    }
+
+    /// The colour of leg `i`: a qualitative palette, repeated after eight legs.
+    static func legColor(_ i: Int) -> String {
+        let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"]
+        return palette[i % palette.count]
+    }
+
+    /// "; 12 labels left out (no room)" when labels did not fit, else nothing.
+    static func droppedNote(_ map: SVGMap) -> String {
+        map.labels.dropped == 0 ? "" : "; \(map.labels.dropped) label\(map.labels.dropped == 1 ? "" : "s") left out (no room)"
     }
 
     /// Writes a picture atomically (a regular file only; `-`: the standard output).

@@ -1,0 +1,26 @@
+import ArgumentParser
+import GeoKernel
+import OpenStreetMap
+
+/// `--osm FILE` / `--graph FILE` of the commands whose only use of roads is the picture's
+/// background (`timeline`, `fences`): the road network drawn under the `--svg` picture
+/// (roads the car profile keeps, styled by class, major roads named).
+struct MapBackgroundOptions: ParsableArguments {
+    @Option(help: "With --svg: an OpenStreetMap file (.osm.pbf, .osm, .osm.gz) whose roads are drawn under the picture.")
+    var osm: String?
+
+    @Option(help: "With --svg: a road graph saved by `geokernel graph` whose roads are drawn under the picture (instead of --osm).")
+    var graph: String?
+
+    func validate() throws {
+        if osm != nil && graph != nil { throw ValidationError("give --osm or --graph for the picture's roads, not both") }
+    }
+
+    /// The road network to draw, when one was given.
+    func load(progress: Progress) throws -> RoadGraph? {
+        if let graph { return try progress.phase("loading \(graph)") { try RoadGraph(contentsOf: graph) } }
+        guard let osm else { return nil }
+        let (network, _) = try progress.phase("reading \(osm)") { try RoadNetworkBuilder.build(osmFile: osm, profile: .car) }
+        return try progress.phase("building the road network") { try RoadGraph(network) }
+    }
+}
