@@ -2,7 +2,8 @@
 # The Swift API reference (`make docs`), offline: symbol graphs extracted from the release
 # build's modules with swift-symbolgraph-extract, converted by the toolchain's docc into one
 # static site per module under OUT/<Module>/ (GeoKernel's with the articles of
-# Sources/GeoKernel/GeoKernel.docc). Usage: api-docs.sh BIN_PATH OUT
+# Sources/GeoKernel/GeoKernel.docc). A docc warning (an undocumented parameter, a broken
+# link) fails it. Usage: api-docs.sh BIN_PATH OUT
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:?usage: api-docs.sh BIN_PATH OUT}
@@ -28,6 +29,11 @@ for module in GeoKernel Geofence Nearby Route Timeline OpenStreetMap GeoFormats;
         --output-path "$out/$module" > "$out/$module.log" 2>&1 \
         || { cat "$out/$module.log" >&2; echo "docs: docc failed for $module" >&2; exit 1; }
     warnings=$(grep -c 'warning:' "$out/$module.log" || true)
-    echo "docs: $module → $out/$module ($warnings warnings; $out/$module.log)"
+    if [ "$warnings" != 0 ]; then
+        grep -A3 'warning:' "$out/$module.log" >&2
+        echo "docs: $warnings docc warnings in $module" >&2
+        exit 1
+    fi
+    echo "docs: $module → $out/$module"
 done
 echo "docs: open $out/GeoKernel/documentation/geokernel/index.html through a static web server"

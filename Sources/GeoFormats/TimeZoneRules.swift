@@ -86,8 +86,8 @@ public struct TimeZoneRules: Sendable, Hashable {
     ///   - name: the zone's name.
     ///   - source: what to call the bytes in error messages.
     /// - Throws: `.corrupt` naming what is wrong.
-    public init(tzif bytes: [UInt8], name: String, source: String = "TZif data") throws(GeoKernelError) {
-        var reader = TZifReader(bytes: bytes, source: source)
+    public init(tzif: [UInt8], name: String, source: String = "TZif data") throws(GeoKernelError) {
+        var reader = TZifReader(bytes: tzif, source: source)
         let v1 = try reader.header()
         var block = v1
         var timeSize = 4

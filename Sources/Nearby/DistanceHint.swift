@@ -25,7 +25,8 @@ public enum DistanceHint {
     ///   - accuracyMeters: the accuracy of the user's position in metres, or nil.
     /// - Complexity: O(1).
     /// \since 0.1
-    public static func text(meters d: Double, accuracyMeters a: Double? = nil) -> String {
+    public static func text(meters: Double, accuracyMeters: Double? = nil) -> String {
+        let d = meters, a = accuracyMeters
         guard d >= 0, d.isFinite else { return d == .infinity ? "far away" : "distance unknown" }
         if d < justHereMeters { return "just here" }
         if let a, a.isFinite, a >= justHereMeters, d < a {

@@ -142,8 +142,12 @@ public final class RoadRouter: Sendable, Hashable {
     /// node is tried on every edge there; the cheapest route wins.
     ///
     /// - Parameters:
+    ///   - from: where the leg starts, snapped with the `.start` role.
+    ///   - to: where it ends, snapped with the `.end` role.
     ///   - destination: the pin as given (for the side of arrival); default the snapped
     ///     point.
+    ///   - workspace: a search workspace to reuse (one per thread); default one from the
+    ///     router's pool.
     /// - Throws: `.notFound` when the network does not connect them.
     /// - Complexity: a contraction-hierarchy query plus the path's length.
     public func leg(

@@ -52,6 +52,7 @@ public struct PlaceVisits: Sendable, Hashable {
     /// Groups `placemarks` (any order; usually a diary's).
     ///
     /// - Parameters:
+    ///   - placemarks: the stays to group.
     ///   - radiusMeters: how close a stay must be to a place to count as a visit (> 0;
     ///     default 100 m, trackintel's default stay radius).
     ///   - utcOffset: seconds to add to UTC for local time at an instant (s since the epoch).

@@ -11,6 +11,10 @@ extension RoadNetwork {
     /// street, some one-way, some destination-only, some missing.
     ///
     /// - Parameters:
+    ///   - rows: junctions from south to north.
+    ///   - cols: junctions from west to east.
+    ///   - seed: fixes the jitter, speeds and flags (the same seed, the same grid).
+    ///   - spacingMeters: distance between neighbouring junctions before the jitter, metres.
     ///   - oneWayFraction: share of streets travelled in one direction only.
     ///   - destinationOnlyFraction: share of streets marked destination-only (one or both
     ///     directions).

@@ -78,7 +78,11 @@ package func haversineDistances(
 /// (`latitudes[i]`, `longitudes[i]`) in degrees. SIMD; see
 /// `haversineDistances(from:to:into:radiusMeters:)` for accuracy.
 ///
-/// - Parameter radiusMeters: sphere radius in metres; default 6 371 008.8 m.
+/// - Parameters:
+///   - center: the point distances are measured from.
+///   - latitudes: the points' latitudes, degrees.
+///   - longitudes: the points' longitudes, degrees (as many as latitudes).
+///   - radiusMeters: sphere radius in metres; default 6 371 008.8 m.
 /// - Returns: one distance per point, in metres.
 /// - Throws: `.invalidArgument` when the arrays differ in length, the radius is negative
 ///   or not finite, or a point is out of range or not finite (naming its index and value).
@@ -99,7 +103,10 @@ public func haversineDistances(
 /// Haversine distances in metres from `center` to points given as interleaved degrees
 /// `[lat0, lon0, lat1, lon1, …]`. SIMD; see `haversineDistances(from:to:into:radiusMeters:)`.
 ///
-/// - Parameter radiusMeters: sphere radius in metres; default 6 371 008.8 m.
+/// - Parameters:
+///   - center: the point distances are measured from.
+///   - interleaved: latitude and longitude of each point in turn, degrees.
+///   - radiusMeters: sphere radius in metres; default 6 371 008.8 m.
 /// - Returns: `interleaved.count / 2` distances in metres.
 /// - Throws: `.invalidArgument` when the array has odd length, the radius is negative
 ///   or not finite, or a point is out of range or not finite (naming its index and value).

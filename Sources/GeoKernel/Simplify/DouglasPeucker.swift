@@ -83,7 +83,8 @@ public enum DouglasPeucker {
     /// Simplifies a planar polyline (x[i], y[i]).
     ///
     /// - Parameters:
-    ///   - x, y: the vertices' coordinates, the same length, finite, |value| ≤ 1e150.
+    ///   - x: the vertices' first coordinates, finite, |value| ≤ 1e150.
+    ///   - y: the vertices' second coordinates, as many as `x`, likewise.
     ///   - tolerance: the largest distance (units of x and y) at which a vertex may be
     ///     removed; finite and ≥ 0.
     ///   - options: see `Options`.

@@ -67,7 +67,8 @@ extension LandmarkStore {
     ///   - id: a stable id (1 to 128 bytes, no NUL or line break), or nil to generate
     ///     one (32 lowercase hex digits of 128 random bits).
     ///   - coordinate: where (degrees).
-    ///   - note, owner: as for `LandmarkIndex.add(at:note:owner:)`.
+    ///   - note: the text, as for `LandmarkIndex.add(at:note:owner:)`.
+    ///   - owner: who adds it (the only user who may edit or delete it), likewise.
     ///   - createdAt: the caller's time (milliseconds since 1970 UTC by convention).
     /// - Throws: `.invalidArgument` for an invalid id, note or owner; `.duplicate` for an
     ///   id that exists or existed (tombstone); `.io` when the write fails or the database

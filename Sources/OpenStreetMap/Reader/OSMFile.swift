@@ -64,6 +64,7 @@ public enum OSMFile {
     /// 1 MiB.
     ///
     /// - Parameters:
+    ///   - path: the file (a regular file; PBF, XML or gzip-compressed XML).
     ///   - format: the file's encoding, or nil to detect it (`OSMFileFormat.detect`).
     ///   - visit: called once per element; an error it throws stops the read and is
     ///     rethrown unchanged.
