@@ -31,6 +31,12 @@ struct FuzzTarget: Sendable {
             guard let fixes = try? CSVTrack.decode(text(bytes)) else { return }
             for f in fixes.prefix(100) { _ = ISO8601Time.format(f.timestamp, fractionDigits: 3) }
         },
+        // A trace in memory (`geokernel timeline -`): GPX (the fast track reader on memory),
+        // GeoJSON or CSV, the format told from the content.
+        FuzzTarget(name: "track-bytes") { bytes in
+            guard let track = try? TrackReader.read(bytes: Array(bytes), source: "fuzz") else { return }
+            for f in track.fixes.prefix(100) { _ = ISO8601Time.format(f.timestamp, fractionDigits: 3) }
+        },
         // Nearby: gazetteers (one target per format, so that each corpus stays one format).
         FuzzTarget(name: "gazetteer-csv") { bytes in
             gazetteer(bytes, .csv)

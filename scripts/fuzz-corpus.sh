@@ -82,4 +82,9 @@ for f in "$out"/osm-xml/seed-*.osm; do gzip -n -c "$f" > "$out/osm-gz/$(basename
 { printf '<osm version="0.6">' | gzip -n -c; printf '<node id="1" lat="1" lon="2"/></osm>\n' | gzip -n -c; } \
   > "$out/osm-gz/seed-two-members.osm.gz"
 
+# Every trace seed, whatever its format, also feeds track-bytes (which tells the format).
+for t in gpx geojson csv-track; do
+  for f in "$out/$t"/seed-*; do [ -f "$f" ] && cp -f --no-preserve=mode "$f" "$out/track-bytes/$t-$(basename "$f")"; done
+done
+
 for t in $targets; do printf '%-16s %4d files %8d KiB\n' "$t" "$(ls "$out/$t" | wc -l)" "$(du -sk "$out/$t" | cut -f1)"; done

@@ -79,6 +79,7 @@ for t in $targets; do
     gpx|osm-xml) flags+=(-dict="$root/Fuzz/Dictionaries/xml.dict") ;;
     geojson|minijson|routing-profile|tracking-policy) flags+=(-dict="$root/Fuzz/Dictionaries/json.dict") ;;
     csv-track|gazetteer-csv|geonames) flags+=(-dict="$root/Fuzz/Dictionaries/csv.dict") ;;
+    track-bytes) flags+=(-dict="$root/Fuzz/Dictionaries/xml.dict") ;;
   esac
   [ "$mode" = fuzz ] && flags+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   stamp=$(mktemp)
