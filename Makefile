@@ -7,8 +7,9 @@
 #                  installed tool with the toolchain hidden (tool-check), every example
 #                  of the docs alone (examples-check), the Python tests, tsan and
 #                  a few seconds of every fuzz target (fuzz-smoke)
-#   make docs      the Swift API reference (DocC, offline) under .build/docs, and
-#                  docs/benchmarks.md from a `make bench` run (make benchmarks-doc)
+#   make docs      the Swift API reference (DocC, offline) under .build/docs; part of
+#                  `make test` (a docc warning fails it)
+#   make benchmarks-doc  docs/benchmarks.md from one full `make bench` run
 #   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
