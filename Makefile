@@ -13,7 +13,7 @@
 #   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
-#   make python-test  the Python package's tests (pytest; a venv under .build, made once);
+#   make python-test  the Python package's tests (pytest) and type check (mypy); a venv under .build, made once;
 #                  part of `make test`
 #   make fuzz      build the libFuzzer harness gk-fuzz (release, fuzzer + address sanitizers,
 #                  in .build-fuzz), make the seed corpora from Tests/FuzzSeeds and ../shared/data,
@@ -117,6 +117,7 @@ $(PY_VENV)/.installed: python/pyproject.toml python/requirements-test.txt
 
 python-test: lib $(PY_VENV)/.installed
 	GEOKERNEL_LIBRARY=$(abspath $(LIBDIR))/libgeokernel.so $(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
+	cd python && $(abspath $(PY_VENV))/bin/python -m mypy --cache-dir $(abspath $(SCRATCH))/mypy-cache
 	$(MAKE) --no-print-directory wheel-check
 
 # The wheel (README "Python"): python/wheel/build.sh puts libgeokernel.so and PROJ's proj.db

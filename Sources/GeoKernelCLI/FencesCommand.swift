@@ -39,6 +39,8 @@ struct Fences: ParsableCommand {
 
     @OptionGroup var background: MapBackgroundOptions
 
+    @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).") var quiet = false
+
     func validate() throws {
         if fences == "-" && trace == "-" { throw ValidationError("only one of --fences and --trace can be - (standard input)") }
     }
@@ -78,7 +80,7 @@ struct Fences: ParsableCommand {
         if let svg {
             let entered = Set(events.filter { $0.kind == .enter }.map(\.fenceID)).union(monitor.insideFenceIDs)
             let title = InputFiles.name(trace) + " and " + InputFiles.name(fences)
-            let roads = try background.load(progress: Progress(quiet: false))
+            let roads = try background.load(progress: Progress(quiet: quiet))
             try SVGPictures.write(
                 SVGPictures.fences(fenceList, entered: entered, track: fixes.map(\.coordinate), title: title, roads: roads),
                 to: svg)

@@ -61,9 +61,10 @@ struct RoadNetworkOptions: ParsableArguments {
         }
     }
 
-    /// Builds (from --osm) or loads (from --graph) the graph; prints nothing.
     @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).")
     var quiet = false
+
+    /// Builds (from --osm) or loads (from --graph) the graph; prints nothing but progress.
 
     func loadGraph() throws -> (RoadGraph, RoadNetworkBuilder.Report?) {
         let progress = Progress(quiet: quiet)

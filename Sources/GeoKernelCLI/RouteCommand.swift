@@ -52,7 +52,7 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "The language of the directions: en, de, fr, es or it (default en).")
     var language = "en"
 
-    @Option(help: "Output: text (legs, times, directions), geojson, or polyline (Google's encoded format).")
+    @Option(help: "Output: text (legs, times, directions), json (the figures, for programs), geojson, or polyline (Google's encoded format).")
     var format: OutputFormat = .text
 
     @Option(help: "Precision of --format polyline: 5 (Google) or 6 (OSRM).")
@@ -62,7 +62,7 @@ struct RouteCommand: ParsableCommand {
     var svg: String?
 
     enum OutputFormat: String, CaseInsensitiveChoice {
-        case text, geojson, polyline
+        case text, json, geojson, polyline
     }
 
     func run() throws {
@@ -111,6 +111,7 @@ struct RouteCommand: ParsableCommand {
         }
         if !plan.pins.isEmpty {
             switch format {
+            case .json: print(Self.json(plan))
             case .geojson: print(plan.geoJSON(detailedSteps: steps))
             case .polyline: print(try EncodedPolyline.encode(plan.geometry, precision: precision))
             case .text: printText(plan)

@@ -60,4 +60,48 @@ struct JSONOutputCommandLineTests {
             #expect([10.0, 100, 1000, 3000].contains(c["accuracy_m"] as? Double ?? -1))
         }
     }
+    @Test("route --format json gives pins on the road, legs whose minutes add up to the total, and each leg's steps")
+    func route() throws {
+        let args = ["route", "--osm", "\(Self.examples)/town.osm", "--pins", "\(Self.examples)/pins.geojson", "--language", "de"]
+        let r = try GeoKernelTool.run(args + ["--format", "json"])
+        let geo = try GeoKernelTool.run(args + ["--format", "geojson"])
+        let text = try GeoKernelTool.run(args)
+        #expect(r.status == 0 && geo.status == 0 && text.status == 0, "\(r.err)")
+        let o = try #require(try Self.json(r.out) as? [String: Any])
+        let pins = try #require(o["pins"] as? [[String: Any]])
+        #expect(pins.map { $0["label"] as? String ?? "?" } == ["A", "B", "C", "D", "E"])
+        for pin in pins {
+            // Where it was placed and where its legs start: apart by the snap distance (< 200 m).
+            let d = try #require(pin["road_distance_m"] as? Double)
+            #expect(d >= 0 && d < 200 && (pin["snap"] as? String ?? "").contains("m"), "\(pin)")
+            #expect(pin["road_lat"] is Double && pin["road_lon"] is Double)
+        }
+        let legs = try #require(o["legs"] as? [[String: Any]])
+        let features = try #require((try Self.json(geo.out) as? [String: Any])?["features"] as? [[String: Any]])
+        let geoLegs = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["kind"] as? String == "leg" }
+        #expect(legs.count == 4 && geoLegs.count == 4)
+        for (leg, g) in zip(legs, geoLegs) {
+            #expect(leg["from"] as? String == g["from"] as? String && leg["to"] as? String == g["to"] as? String)
+            #expect(leg["length_m"] as? Double == g["lengthMeters"] as? Double)
+            #expect(leg["travel_time_s"] as? Double == g["travelTimeSeconds"] as? Double)
+            #expect(leg["geometry"] as? String == "road")
+            let steps = try #require(leg["steps"] as? [[String: Any]])
+            #expect(steps.map { $0["instruction"] as? String ?? "" } == g["steps"] as? [String] ?? [])
+            // The steps cover the leg: their lengths add up to it (to a centimetre).
+            let sum = steps.reduce(0) { $0 + ($1["distance_m"] as? Double ?? 0) }
+            #expect(abs(sum - (leg["length_m"] as? Double ?? 0)) < 0.01, "\(sum)")
+        }
+        let minutes = legs.map { $0["minutes"] as? Int ?? -1 }
+        #expect(minutes.reduce(0, +) == o["total_minutes"] as? Int)
+        let total = try #require(o["total_travel_time_s"] as? Double)
+        #expect(o["total_minutes"] as? Int == Int((total / 60).rounded(.toNearestOrAwayFromZero)))
+        #expect(abs((o["total_length_m"] as? Double ?? 0) - legs.reduce(0) { $0 + ($1["length_m"] as? Double ?? 0) }) < 1e-6)
+        // The text shows the same minutes per leg.
+        for (leg, m) in zip(legs, minutes) {
+            let line = text.out.split(separator: "\n").first { $0.contains("\(leg["from"] as? String ?? "?") → \(leg["to"] as? String ?? "?")") }
+            #expect(line?.hasSuffix("\(m)m") == true || line?.contains("\(m)m ") == true, "\(line ?? "none")")
+        }
+        let region = try #require(o["region"] as? [String: Any])
+        #expect((region["lat_span_deg"] as? Double ?? 0) > 0 && (region["lon_span_deg"] as? Double ?? 0) > 0)
+    }
 }

@@ -42,4 +42,15 @@ struct ProgressCommandLineTests {
             #expect(places.status == 0 && places.err.isEmpty, "\(places.err)")
         }
     }
+    @Test("fences names reading the roads of its picture, and --quiet silences it")
+    func fencesBackground() throws {
+        try TemporaryDirectory.with("gk-progress-fences") { dir in
+            let args = ["fences", "--fences", "\(Self.examples)/fences.geojson", "--trace", "\(Self.examples)/day.csv",
+                        "--svg", "\(dir)/f.svg", "--osm", "\(Self.examples)/town.osm"]
+            let shown = try GeoKernelTool.run(args, environment: Self.forced)
+            #expect(shown.status == 0 && shown.err.contains("reading \(Self.examples)/town.osm…"), "\(shown.err)")
+            let quiet = try GeoKernelTool.run(args + ["--quiet"], environment: Self.forced)
+            #expect(quiet.status == 0 && quiet.err.isEmpty && quiet.out == shown.out, "\(quiet.err)")
+        }
+    }
 }

@@ -59,7 +59,7 @@ import os
 import threading
 import weakref
 from ctypes import byref, c_size_t, c_uint32, c_void_p
-from typing import Iterator, Optional, Tuple, Union
+from typing import Callable, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -104,7 +104,7 @@ SIMPLIFY_RADIAL_PREPASS = 1
 
 
 
-from ._core import _BUFFER_TOO_SMALL, _Handle, _columns, _out  # noqa: E402
+from ._core import _BUFFER_TOO_SMALL, _Handle, _columns, _out, _owned  # noqa: E402
 
 def haversine_distances(center_lat: float, center_lon: float, lat: np.ndarray, lon: np.ndarray,
                         *, out: Optional[np.ndarray] = None, copy: bool = False) -> np.ndarray:
@@ -160,7 +160,8 @@ def circle_contains(center_lat: float, center_lon: float, radius_m: float, lat: 
     return mask
 
 
-def _simplify(fn, names, a, b, tolerance, flags, copy) -> np.ndarray:
+def _simplify(fn: Callable[..., int], names: Tuple[str, str], a: object, b: object, tolerance: float,
+              flags: int, copy: bool) -> np.ndarray:
     (a, b), n, stride = _columns(names, (a, b), copy=copy)
     kept = np.empty(n, dtype=np.uintp)  # a capacity of n always suffices
     count = c_size_t(0)
@@ -233,7 +234,7 @@ class Transformer(_Handle):
         ctx = context()
         check(lib.gk_transformer_create(ctx, encode(source, "source"), encode(target, "target"),
                                         byref(out)), ctx)
-        self._adopt(out.value, lib.gk_transformer_destroy)
+        self._adopt(_owned(out), lib.gk_transformer_destroy)
         self.source, self.target = source, target
 
     def transform(self, x: np.ndarray, y: np.ndarray, z: Optional[np.ndarray] = None, *,
@@ -252,14 +253,13 @@ class Transformer(_Handle):
             the number of points that could not be transformed (they become +inf).
         """
         names = ("x", "y") if z is None else ("x", "y", "z")
-        arrays = (x, y) if z is None else (x, y, z)
-        arrays, n, stride = _columns(names, arrays, writable=True)
+        columns, n, stride = _columns(names, (x, y) if z is None else (x, y, z), writable=True)
         failed = c_size_t(0)
         with self._lock, self._using() as ptr:
             ctx = context()
             check(lib.gk_transformer_transform(
-                ctx, ptr, direction, arrays[0].ctypes.data, arrays[1].ctypes.data,
-                arrays[2].ctypes.data if z is not None else None, n, stride, byref(failed)), ctx)
+                ctx, ptr, direction, columns[0].ctypes.data, columns[1].ctypes.data,
+                columns[2].ctypes.data if z is not None else None, n, stride, byref(failed)), ctx)
         return failed.value
 
     def transform_point(self, x: float, y: float, *, direction: int = FORWARD
@@ -278,7 +278,7 @@ class Transformer(_Handle):
             check(lib.gk_transformer_clone(ctx, ptr, byref(out)), ctx)
         twin = Transformer.__new__(Transformer)
         twin._lock = threading.Lock()
-        twin._adopt(out.value, lib.gk_transformer_destroy)
+        twin._adopt(_owned(out), lib.gk_transformer_destroy)
         twin.source, twin.target = self.source, self.target
         return twin
 
@@ -304,7 +304,7 @@ class UnitVectors(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_unitvec_create(ctx, lat.ctypes.data, lon.ctypes.data, n, stride, byref(out)), ctx)
-        self._adopt(out.value, lib.gk_unitvec_destroy)
+        self._adopt(_owned(out), lib.gk_unitvec_destroy)
 
     def __len__(self) -> int:
         with self._using() as ptr:
@@ -342,7 +342,7 @@ class SpatialIndex(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_index_build(ctx, lat.ctypes.data, lon.ctypes.data, n, stride, byref(out)), ctx)
-        self._adopt(out.value, lib.gk_index_destroy)
+        self._adopt(_owned(out), lib.gk_index_destroy)
 
     @classmethod
     def load(cls, path: Union[str, "os.PathLike[str]"]) -> "SpatialIndex":
@@ -356,7 +356,7 @@ class SpatialIndex(_Handle):
         ctx = context()
         check(lib.gk_index_load(ctx, encode(path, "path"), byref(out)), ctx)
         self = cls.__new__(cls)
-        self._adopt(out.value, lib.gk_index_destroy)
+        self._adopt(_owned(out), lib.gk_index_destroy)
         return self
 
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
@@ -384,7 +384,7 @@ class SpatialIndex(_Handle):
         with self._using() as ptr:
             check(lib.gk_index_remove(ctx, ptr, int(id)), ctx)
 
-    def _query(self, call, capacity: int) -> Tuple[np.ndarray, np.ndarray]:
+    def _query(self, call: Callable[..., int], capacity: int) -> Tuple[np.ndarray, np.ndarray]:
         # The output-buffer rule: ask with a capacity; on GK_ERR_BUFFER_TOO_SMALL the needed
         # count is in out_count and nothing was written: grow to it and ask again.
         count = c_size_t(0)
@@ -452,7 +452,7 @@ from .route import Lane, Leg, RoadGraph, RoutePlan, Router, RouteStep, SnappedPo
 from .timeline import StopDetector, TrackingPolicy  # noqa: E402
 
 
-def __dir__() -> list:
+def __dir__() -> List[str]:
     """``dir(geokernel)``: the public names (``__all__``), the submodules and ``__version__``,
     not the modules and helpers the package imports for itself (numpy, ctypes, os...)."""
     return sorted(set(__all__) | {"geodesy", "geofence", "nearby", "route", "timeline", "__version__"})

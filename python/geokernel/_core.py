@@ -4,8 +4,8 @@ from __future__ import annotations
 import contextlib
 import threading
 import weakref
-from ctypes import byref, c_size_t, create_string_buffer
-from typing import Callable, Iterator, Optional, Tuple
+from ctypes import byref, c_size_t, c_void_p, create_string_buffer
+from typing import Any, Callable, Iterator, Optional, Tuple, TypeVar
 
 import numpy as np
 
@@ -26,9 +26,9 @@ def _columns(names: Tuple[str, ...], arrays: Tuple[object, ...], *, copy: bool =
     contiguous float64 copies (``copy`` asks for that conversion, which is no longer needed).
     Inputs written in place must already be aligned, writable, 1-D float64 arrays of one
     stride: a copy would leave the caller's array unchanged."""
-    if not writable:
-        arrays = tuple(_real_vector(name, a) for name, a in zip(names, arrays))
-    for name, a in zip(names, arrays):
+    inputs = arrays if writable else tuple(_real_vector(name, a) for name, a in zip(names, arrays))
+    checked: list[np.ndarray] = []
+    for name, a in zip(names, inputs):
         if not isinstance(a, np.ndarray):
             raise TypeError(f"{name} must be a numpy float64 array (it is transformed in place), "
                             f"not {type(a).__name__}")
@@ -41,25 +41,26 @@ def _columns(names: Tuple[str, ...], arrays: Tuple[object, ...], *, copy: bool =
             raise ValueError(f"{name} is not aligned to 8 bytes")
         if writable and not a.flags.writeable:
             raise ValueError(f"{name} is read-only; it is transformed in place")
-    n = arrays[0].shape[0]
-    for name, a in zip(names, arrays):
+        checked.append(a)
+    columns = tuple(checked)
+    n = columns[0].shape[0]
+    for name, a in zip(names, columns):
         if a.shape[0] != n:
             raise ValueError(f"{names[0]} and {name} differ in length ({n} and {a.shape[0]})")
     if n <= 1:
-        return arrays, n, 8  # a stride is never used to reach a second element
-    stride = arrays[0].strides[0]
-    shared = all(a.strides[0] == stride and a.flags.aligned for a in arrays) and stride >= 8 and stride % 8 == 0
+        return columns, n, 8  # a stride is never used to reach a second element
+    stride: int = columns[0].strides[0]
+    shared = all(a.strides[0] == stride and a.flags.aligned for a in columns) and stride >= 8 and stride % 8 == 0
     if not shared and not writable or copy and not writable:
-        arrays = tuple(np.ascontiguousarray(a) for a in arrays)
-        return arrays, n, 8
-    for name, a in zip(names, arrays):
+        return tuple(np.ascontiguousarray(a) for a in columns), n, 8
+    for name, a in zip(names, columns):
         if a.strides[0] != stride:
             raise ValueError(f"{names[0]} and {name} have different strides ({stride} and "
                              f"{a.strides[0]} bytes); arrays transformed in place take one stride")
     if stride < 8 or stride % 8:
         raise ValueError(f"the stride must be a positive multiple of 8 bytes, not {stride} "
                          "(reversed or broadcast arrays cannot be transformed in place)")
-    return arrays, n, stride
+    return columns, n, stride
 
 
 def _real_vector(name: str, a: object) -> np.ndarray:
@@ -116,6 +117,16 @@ def _array_count(call: Callable[[int, int, object], int], ctx: int) -> int:
     return count.value
 
 
+def _owned(handle: c_void_p) -> int:
+    """The pointer a create or load call wrote into ``handle`` once it returned success."""
+    if handle.value is None:  # the library never does this; a defect, not bad input
+        raise RuntimeError("the library reported success but returned no object")
+    return handle.value
+
+
+_H = TypeVar("_H", bound="_Handle")
+
+
 class _Handle:
     """An owned C handle: freed exactly once, by close() or by the finalizer.
 
@@ -125,7 +136,7 @@ class _Handle:
 
     _what = "object"
 
-    def _adopt(self, ptr: int, destroy) -> None:
+    def _adopt(self, ptr: int, destroy: Callable[[int], Any]) -> None:
         self._cv = threading.Condition(threading.Lock())
         self._busy = 0
         self._ptr: Optional[int] = ptr
@@ -175,11 +186,11 @@ class _Handle:
                 cv.wait()
         self._finalizer()  # runs the destroy function at most once
 
-    def __enter__(self):
+    def __enter__(self: _H) -> _H:
         self._handle()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

@@ -11,7 +11,7 @@ message. All are safe from any thread (each thread has its own library context).
 from __future__ import annotations
 
 from ctypes import byref, c_double
-from typing import NamedTuple, Tuple
+from typing import List, NamedTuple, Tuple
 
 import numpy as np
 
@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 
-def _doubles(n: int):
+def _doubles(n: int) -> List[c_double]:
     return [c_double(0.0) for _ in range(n)]
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 import threading
 from ctypes import byref, c_double, c_int, c_size_t, c_void_p
-from typing import Dict, List, NamedTuple, Optional
+from typing import Callable, Dict, List, NamedTuple, Optional
 
 import numpy as np
 
-from ._core import _BUFFER_TOO_SMALL, _columns, _Handle
+from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _owned
 from ._lib import check, context, lib
 
 __all__ = ["GeofenceMonitor", "GeofenceEvent", "ENTER", "EXIT", "DWELL", "DEFAULT_RADIUS_M",
@@ -63,7 +63,7 @@ class GeofenceMonitor(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_geofence_monitor_create(ctx, byref(out)), ctx)
-        self._adopt(out.value, lib.gk_geofence_monitor_destroy)
+        self._adopt(_owned(out), lib.gk_geofence_monitor_destroy)
         for name, value in options.items():
             if name not in OPTIONS:
                 self.close()
@@ -152,7 +152,7 @@ class GeofenceMonitor(_Handle):
             check(lib.gk_geofence_monitor_inside(ctx, ptr, byref(out)), ctx)
         return bool(out.value)
 
-    def _ids(self, call) -> List[int]:
+    def _ids(self, call: Callable[..., int]) -> List[int]:
         ctx = context()
         cap = 16
         count = c_size_t(0)

@@ -11,11 +11,11 @@ import contextlib
 import os
 import threading
 from ctypes import byref, c_char_p, c_double, c_int, c_size_t, c_uint64, c_void_p, create_string_buffer
-from typing import List, NamedTuple, Optional, Union
+from typing import Callable, List, NamedTuple, Optional, Union
 
 import numpy as np
 
-from ._core import _BUFFER_TOO_SMALL, _Handle, _text
+from ._core import _BUFFER_TOO_SMALL, _Handle, _owned, _text
 from ._lib import check, context, encode, lib
 from .errors import NotFoundError
 
@@ -60,7 +60,7 @@ class Landmarks(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_landmarks_create(ctx, byref(out)), ctx)
-        self._adopt(out.value, lib.gk_landmarks_destroy)
+        self._adopt(_owned(out), lib.gk_landmarks_destroy)
 
     @classmethod
     def load(cls, path: _Path) -> "Landmarks":
@@ -70,7 +70,7 @@ class Landmarks(_Handle):
         ctx = context()
         check(lib.gk_landmarks_load(ctx, encode(path, "path"), byref(out)), ctx)
         self = cls.__new__(cls)
-        self._adopt(out.value, lib.gk_landmarks_destroy)
+        self._adopt(_owned(out), lib.gk_landmarks_destroy)
         return self
 
     def save(self, path: _Path) -> None:
@@ -166,8 +166,9 @@ class Landmarks(_Handle):
 
 
 class Place(NamedTuple):
-    """A named place of a gazetteer: name, admin1, admin2, country code, position (degrees)
-    and distance_m in metres (sphere) from the point asked about."""
+    """A named place of a gazetteer: name, admin1, admin2, country code, position (degrees),
+    distance_m in metres (sphere) from the point asked about, and row: the place's position
+    in the gazetteer, from 0 (named so that it does not hide ``tuple.index``)."""
     name: str
     admin1: str
     admin2: str
@@ -175,7 +176,7 @@ class Place(NamedTuple):
     lat: float
     lon: float
     distance_m: float
-    index: int
+    row: int
 
 
 class ReverseGeocoder(_Handle):
@@ -196,7 +197,7 @@ class ReverseGeocoder(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_geocoder_load(ctx, encode(path, "path"), self._FORMATS[format], byref(out)), ctx)
-        self._adopt(out.value, lib.gk_geocoder_destroy)
+        self._adopt(_owned(out), lib.gk_geocoder_destroy)
 
     def __len__(self) -> int:
         with self._using() as ptr:
@@ -262,11 +263,11 @@ class AddressIndex(_Handle):
         return cls._made_by(lib.gk_address_index_load, path, "path")
 
     @classmethod
-    def _made_by(cls, constructor, path: _Path, name: str) -> "AddressIndex":
+    def _made_by(cls, constructor: Callable[..., int], path: _Path, name: str) -> "AddressIndex":
         out = c_void_p()
         ctx = context()
         check(constructor(ctx, encode(path, name), byref(out)), ctx)
-        return cls(out.value)
+        return cls(_owned(out))
 
     def save(self, path: _Path) -> None:
         """Saves atomically (temporary file, fsync, rename)."""
@@ -293,7 +294,7 @@ class AddressIndex(_Handle):
             ptr = stack.enter_context(self._using())
             g = stack.enter_context(towns._using()) if towns is not None else None
 
-            def call(c, buf, capacity, length):
+            def call(c: int, buf: Optional[object], capacity: int, length: object) -> int:
                 return lib.gk_address_index_lookup(c, ptr, g, float(lat), float(lon), float(place_m),
                                                    float(address_m), float(street_m), byref(kind), buf, capacity,
                                                    length, byref(m))

@@ -15,13 +15,16 @@ import math
 import os
 import threading
 from ctypes import byref, c_double, c_size_t, c_void_p
-from typing import List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _text
+from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _owned, _text
 from ._lib import check, context, encode, lib
 from .errors import GK_ERR_NOT_FOUND
+
+if TYPE_CHECKING:
+    from .geodesy import Region
 
 __all__ = ["RoutePlan", "Leg", "RouteStep", "Lane", "RoadGraph", "Router", "SnappedPoint", "profile_json",
            "METRICS", "MODES", "MANEUVERS", "MODIFIERS", "SIDES", "LANGUAGES", "SNAP_ROLES"]
@@ -138,7 +141,7 @@ class RoutePlan(_Handle):
                 check(lib.gk_route_create_road(ctx, int(max_pins), rptr, byref(out)), ctx)
         else:
             check(lib.gk_route_create(ctx, int(max_pins), float(speed_mps), float(spacing_m), byref(out)), ctx)
-        self._adopt(out.value, lib.gk_route_destroy)
+        self._adopt(_owned(out), lib.gk_route_destroy)
         if language != "en":
             self.language = language
 
@@ -269,7 +272,7 @@ class RoutePlan(_Handle):
         with self._lock, self._using() as ptr:
             return _text(lambda c, b, cap, ln: lib.gk_route_geojson(c, ptr, b, cap, ln), ctx)
 
-    def region(self, padding_factor: float = 1.0):
+    def region(self, padding_factor: float = 1.0) -> "Region":
         """The map region (geodesy.Region: centre and spans in degrees) showing every pin,
         spans times padding_factor (>= 1). Raises NotFoundError without pins."""
         from .geodesy import Region
@@ -283,7 +286,7 @@ class RoutePlan(_Handle):
         return "RoutePlan [closed]" if self.closed else f"RoutePlan({len(self)} pins)"
 
 
-def _text_pair(fn, ctx, ptr, leg: int, step: int) -> Tuple[str, str]:
+def _text_pair(fn: Callable[..., int], ctx: int, ptr: int, leg: int, step: int) -> Tuple[str, str]:
     """The two strings of a step that a gk_route_step_road-shaped call delivers (size first,
     then the text)."""
     na, nb = c_size_t(), c_size_t()
@@ -329,7 +332,7 @@ class RoadGraph(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_road_graph_build_osm(ctx, encode(path, "path"), encode(profile, "profile"), byref(out)), ctx)
-        return cls._wrap(out.value)
+        return cls._wrap(_owned(out))
 
     @classmethod
     def load(cls, path: _Path) -> "RoadGraph":
@@ -337,7 +340,7 @@ class RoadGraph(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_road_graph_load(ctx, encode(path, "path"), byref(out)), ctx)
-        return cls._wrap(out.value)
+        return cls._wrap(_owned(out))
 
     def save(self, path: _Path) -> None:
         """Saves atomically (temporary file, fsync, rename) with a checksum."""
@@ -346,7 +349,7 @@ class RoadGraph(_Handle):
         with self._using() as ptr:
             check(lib.gk_road_graph_save(ctx, ptr, data), ctx)
 
-    def info(self) -> dict:
+    def info(self) -> Dict[str, int]:
         """nodes, edges, dropped_nodes, dropped_edges (outside the largest strongly connected
         part) and bytes (the size of its arrays)."""
         vals = [c_size_t() for _ in range(5)]
@@ -388,7 +391,7 @@ class Router(_Handle):
         ctx = context()
         with graph._using() as gptr:
             check(lib.gk_router_create(ctx, gptr, METRICS[metric], MODES[mode], float(max_snap_m), byref(out)), ctx)
-        self._adopt(out.value, lib.gk_router_destroy)
+        self._adopt(_owned(out), lib.gk_router_destroy)
 
     def snap_point(self, lat: float, lon: float, role: str = "any") -> "SnappedPoint":
         """(lat, lon) snapped once onto the nearest road that suits role ("any", "start":

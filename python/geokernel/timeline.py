@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional
 
 import numpy as np
 
-from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _text
+from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _owned, _text
 from ._lib import check, context, encode, lib
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class Placemarks(NamedTuple):
     departure: np.ndarray
     fix_count: np.ndarray
 
-    def __len__(self) -> int:  # type: ignore[override]
+    def __len__(self) -> int:
         return int(self.lat.shape[0])
 
 
@@ -101,7 +101,7 @@ class StopDetector(_Handle):
                 raise TypeError("StopDetector needs a preset or distance_m and duration_s")
             check(lib.gk_timeline_create_custom(ctx, float(distance_m), float(duration_s), float(gap_s),
                                                 float(min_accuracy_m), byref(out)), ctx)
-        self._adopt(out.value, lib.gk_timeline_destroy)
+        self._adopt(_owned(out), lib.gk_timeline_destroy)
 
     def add(self, lat: float, lon: float, time_s: float, accuracy_m: float = math.nan) -> int:
         """Adds the next fix (degrees, seconds, metres or NaN); returns the placemarks known.
@@ -189,9 +189,11 @@ class StopDetector(_Handle):
             status = lib.gk_timeline_placemarks(ctx, ptr, None, None, None, None, None, 0, byref(count))
             if status not in (0, _BUFFER_TOO_SMALL):
                 check(status, ctx)
-            for i in range(count.value):
-                names.append(_text(lambda c, buf, cap, length, i=i:
-                                   lib.gk_timeline_placemark_name(c, ptr, i, buf, cap, length), ctx))
+
+            def name(i: int) -> str:
+                return _text(lambda c, buf, cap, length: lib.gk_timeline_placemark_name(c, ptr, i, buf, cap, length), ctx)
+
+            names = [name(i) for i in range(count.value)]
         return names
 
     def _transit_count(self, ctx: int, ptr: int, from_index: int) -> int:
@@ -282,7 +284,7 @@ class TrackingPolicy(_Handle):
         out = c_void_p()
         ctx = context()
         check(lib.gk_tracking_policy_create(ctx, encode(text, "configuration"), byref(out)), ctx)
-        self._adopt(out.value, lib.gk_tracking_policy_destroy)
+        self._adopt(_owned(out), lib.gk_tracking_policy_destroy)
 
     def add_fix(self, lat: float, lon: float, time_s: float, accuracy_m: float = math.nan) -> str:
         """Feeds a fix (degrees, seconds, metres or NaN); returns the state afterwards."""

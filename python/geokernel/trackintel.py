@@ -26,7 +26,7 @@ core; see geokernel.dask for clusters).
 from __future__ import annotations
 
 import warnings
-from typing import Any, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 import pandas as pd
@@ -208,7 +208,9 @@ def generate_staypoints(positionfixes: pd.DataFrame, method: str = "sliding",
     ends = np.concatenate((bounds, [len(c_s)]))
 
     label_sorted = np.full(len(c_s), -1, dtype=np.int64)
-    sp_user, sp_lat, sp_lon, sp_first, sp_count = [], [], [], [], []
+    sp_user: List[np.ndarray] = []
+    sp_lat: List[np.ndarray] = []
+    sp_lon: List[np.ndarray] = []
     offset = 0
     for s, e in zip(starts, ends):
         lab, plat, plon = user_stays(la_s[s:e], lo_s[s:e], t_s[s:e], dist_threshold=float(dist_threshold),
