@@ -34,6 +34,29 @@ enum DataOutput {
         try StandardStreams.writeAll(text.utf8, to: dataDescriptor, name: "standard output")
     }
 
+    /// Runs `body` with a path to write the output `path` to (its writers take a path and
+    /// write atomically: saved graphs, address indexes, survey records): `path` itself, or
+    /// for `-` a private temporary file that is then copied to the standard output kept by
+    /// `prepare` and removed. Returns the bytes written.
+    @discardableResult
+    static func withPath(_ path: String, _ body: (String) throws -> Void) throws -> Int {
+        guard path == "-" else {
+            try body(path)
+            return FileIO.size(of: path) ?? 0
+        }
+        try prepare(path)
+        let file = try TemporaryFile(for: "the standard output")
+        defer { file.remove() }
+        try body(file.path)
+        // The writer replaced the file (atomic rename): read what is at the path now.
+        let size = FileIO.size(of: file.path) ?? 0
+        let fd = open(file.path, O_RDONLY)
+        guard fd >= 0 else { throw GeoKernelError(.io, "cannot read back \(file.path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        try TemporaryFile.copy(from: fd, name: "temporary file \(file.path)", to: dataDescriptor, name: "standard output")
+        return size
+    }
+
     /// How a written output is named in the report: its path, or "standard output".
     static func name(_ path: String) -> String { path == "-" ? "standard output" : path }
 }

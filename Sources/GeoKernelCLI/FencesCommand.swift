@@ -42,7 +42,8 @@ struct Fences: ParsableCommand {
     @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).") var quiet = false
 
     func validate() throws {
-        if fences == "-" && trace == "-" { throw ValidationError("only one of --fences and --trace can be - (standard input)") }
+        try InputFiles.requireOneStandardInput(
+            ["--fences": fences, "--trace": trace, "--osm": background.osm, "--graph": background.graph])
     }
 
     func run() throws {

@@ -25,7 +25,7 @@ struct LandmarksCommand: ParsableCommand {
 
     /// The options every subcommand shares.
     struct StoreOptions: ParsableArguments {
-        @Option(help: "The store's database file (SQLite).")
+        @Option(help: "The store's database file (SQLite; a file, not - : a store is changed in place).")
         var db: String
 
         @Option(help: "Who acts (the owner for add; compared byte for byte).")
@@ -49,7 +49,10 @@ struct LandmarksCommand: ParsableCommand {
         }
 
         func open() throws -> LandmarkStore {
-            try LandmarkStore(path: db, durability: fast ? .normal : .full)
+            guard db != "-" else {
+                throw ValidationError("--db -: a landmark store is a database changed in place, not a stream; give its file")
+            }
+            return try LandmarkStore(path: db, durability: fast ? .normal : .full)
         }
 
         var now: Int64 { time ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
@@ -159,14 +162,14 @@ struct LandmarksCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import a landmark snapshot file (LandmarkIndex.save, gk_landmarks_save); prints what was imported.")
         @OptionGroup var store: StoreOptions
-        @Option(help: "The snapshot file.") var snapshot: String
+        @Option(help: "The snapshot file; - for standard input.") var snapshot: String
         @Option(name: .customLong("id-prefix"), help: "Prefix of the imported ids (landmark n becomes PREFIXn).")
         var idPrefix = ""
 
         func run() throws {
             let s = try store.open()
             let before = try s.sequence()
-            try s.importSnapshot(from: snapshot, idPrefix: idPrefix, createdAt: store.now)
+            _ = try InputFiles.withPath(snapshot) { try s.importSnapshot(from: $0, idPrefix: idPrefix, createdAt: store.now) }
             store.show(try s.changes(since: before))
         }
     }

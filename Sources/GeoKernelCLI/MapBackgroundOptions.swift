@@ -6,10 +6,10 @@ import OpenStreetMap
 /// background (`timeline`, `fences`): the road network drawn under the `--svg` picture
 /// (roads the car profile keeps, styled by class, major roads named).
 struct MapBackgroundOptions: ParsableArguments {
-    @Option(help: "With --svg: an OpenStreetMap file (.osm.pbf, .osm, .osm.gz) whose roads are drawn under the picture.")
+    @Option(help: "With --svg: an OpenStreetMap file (.osm.pbf, .osm, .osm.gz) whose roads are drawn under the picture; - for standard input.")
     var osm: String?
 
-    @Option(help: "With --svg: a road graph saved by `geokernel graph` whose roads are drawn under the picture (instead of --osm).")
+    @Option(help: "With --svg: a road graph saved by `geokernel graph` whose roads are drawn under the picture (instead of --osm); - for standard input.")
     var graph: String?
 
     func validate() throws {
@@ -18,9 +18,13 @@ struct MapBackgroundOptions: ParsableArguments {
 
     /// The road network to draw, when one was given.
     func load(progress: Progress) throws -> RoadGraph? {
-        if let graph { return try progress.phase("loading \(graph)") { try RoadGraph(contentsOf: graph) } }
+        if let graph {
+            return try progress.phase("loading \(InputFiles.shown(graph))") { try InputFiles.withPath(graph) { try RoadGraph(contentsOf: $0) } }
+        }
         guard let osm else { return nil }
-        let (network, _) = try progress.phase("reading \(osm)") { try RoadNetworkBuilder.build(osmFile: osm, profile: .car) }
+        let (network, _) = try progress.phase("reading \(InputFiles.shown(osm))") {
+            try InputFiles.withPath(osm) { try RoadNetworkBuilder.build(osmFile: $0, profile: .car) }
+        }
         return try progress.phase("building the road network") { try RoadGraph(network) }
     }
 }

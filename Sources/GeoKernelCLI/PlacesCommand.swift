@@ -24,21 +24,23 @@ struct PlacesCommand: ParsableCommand {
                 named streets (highway ways) from a .osm.pbf, .osm or .osm.gz file.
                 """)
 
-        @Argument(help: "The OpenStreetMap file (.osm.pbf, .osm, .osm.gz).")
+        @Argument(help: "The OpenStreetMap file (.osm.pbf, .osm, .osm.gz); - for standard input.")
         var osm: String
 
-        @Option(help: "Where to save the index (written atomically).")
+        @Option(help: "Where to save the index (written atomically); - for standard output, the report then going to standard error.")
         var out: String
 
         @Flag(help: "No progress line on standard error (shown for work over 2 s when it is a terminal).")
         var quiet = false
 
         func run() throws {
-            let (index, report) = try Progress(quiet: quiet).phase("reading \(osm)") { try AddressIndex.build(osmFile: osm) }
+            try DataOutput.prepare(out)
+            let (index, report) = try Progress(quiet: quiet).phase("reading \(InputFiles.shown(osm))") {
+                try InputFiles.withPath(osm) { try AddressIndex.build(osmFile: $0) }
+            }
             print("read: \(report)")
-            try index.save(to: out)
-            let size = FileIO.size(of: out) ?? 0
-            print("saved \(out) (\(size) bytes)")
+            let size = try DataOutput.withPath(out) { try index.save(to: $0) }
+            print("saved \(DataOutput.name(out)) (\(size) bytes)")
         }
     }
 
@@ -57,13 +59,13 @@ struct PlacesCommand: ParsableCommand {
         @Argument(help: "Coordinates as LAT,LON in degrees.")
         var coordinates: [String]
 
-        @Option(help: "An index saved by `places build`.")
+        @Option(help: "An index saved by `places build`; - for standard input.")
         var index: String?
 
-        @Option(help: "Or an OpenStreetMap file to index first.")
+        @Option(help: "Or an OpenStreetMap file to index first; - for standard input.")
         var osm: String?
 
-        @Option(help: "A gazetteer (CSV or GeoNames) for the town fallback.")
+        @Option(help: "A gazetteer (CSV or GeoNames) for the town fallback; - for standard input.")
         var gazetteer: String?
 
         @Option(name: .customLong("place-m"), parsing: .unconditional, help: "How near a named place must be, metres.")
@@ -81,7 +83,7 @@ struct PlacesCommand: ParsableCommand {
                 throw ValidationError("\(name) \(r): a radius in metres, 0 or more")
             }
             let addresses = try AddressIndexSource.load(index: index, osm: osm)
-            let towns = try gazetteer.map { path throws(GeoKernelError) in try ReverseGeocoder(contentsOf: path) }
+            let towns = try gazetteer.map { path in try InputFiles.withPath(path) { try ReverseGeocoder(contentsOf: $0) } }
             let radii = AddressRadii(placeMeters: placeM, addressMeters: addressM, streetMeters: streetM)
             var json = JSONWriter(.compact)
             json.beginArray()
@@ -120,8 +122,8 @@ struct PlacesCommand: ParsableCommand {
 /// An address index from a saved file or an OSM file (`--places` / `--osm`).
 enum AddressIndexSource {
     static func load(index: String?, osm: String?) throws -> AddressIndex {
-        if let index { return try AddressIndex(contentsOf: index) }
-        if let osm { return try AddressIndex.build(osmFile: osm).index }
+        if let index { return try InputFiles.withPath(index) { try AddressIndex(contentsOf: $0) } }
+        if let osm { return try InputFiles.withPath(osm) { try AddressIndex.build(osmFile: $0).index } }
         throw ValidationError("give --index FILE (from `geokernel places build`) or --osm FILE")
     }
 }

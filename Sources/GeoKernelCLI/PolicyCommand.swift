@@ -27,19 +27,19 @@ struct PolicyCommand: ParsableCommand {
     @Option(help: "Output: text (for people) or json (fixes, motion samples and every state change with its time, rule and the accuracy asked for).")
     var format: TextOrJSON = .text
 
-    @Option(help: "A JSON configuration file (e.g. {\"FastSpeedKmh\": 90}).")
+    @Option(help: "A JSON configuration file (e.g. {\"FastSpeedKmh\": 90}); - for standard input.")
     var config: String?
 
-    @Option(help: "Motion samples: CSV with the header time,activity.")
+    @Option(help: "Motion samples: CSV with the header time,activity; - for standard input.")
     var motion: String?
 
     @Flag(help: "Replay the built-in simulated day (fixes and motion samples).")
     var demo = false
 
-    @Option(name: .customLong("survey-csv"), help: "Write every fix with its tracking state and motion activity as CSV.")
+    @Option(name: .customLong("survey-csv"), help: "Write every fix with its tracking state and motion activity as CSV (atomically); - for standard output, the report then going to standard error.")
     var surveyCSV: String?
 
-    @Option(name: .customLong("survey-geojson"), help: "Write the same record as GeoJSON.")
+    @Option(name: .customLong("survey-geojson"), help: "Write the same record as GeoJSON (atomically); - for standard output.")
     var surveyGeoJSON: String?
 
     @Option(name: .customLong("time-zone"), help: "Print times in this IANA time zone (default UTC).")
@@ -47,12 +47,14 @@ struct PolicyCommand: ParsableCommand {
 
     func validate() throws {
         guard demo != (trace != nil) else { throw ValidationError("give either a trace or --demo") }
+        try InputFiles.requireOneStandardInput(["the trace": trace, "--config": config, "--motion": motion])
     }
 
     func run() throws {
+        try DataOutput.prepare(surveyCSV, surveyGeoJSON)
         let zone = try timeZone.map { name throws(GeoKernelError) in try TimeZoneRules(named: name) } ?? .utc
         let configuration = try config.map { path in
-            try TrackingPolicy.Configuration(json: try String(contentsOfFile: path, encoding: .utf8))
+            try TrackingPolicy.Configuration(json: try InputFiles.text(path))
         } ?? .default
         var inputs: [TrackingPolicy.Input]
         let label: String
@@ -111,18 +113,19 @@ struct PolicyCommand: ParsableCommand {
     /// Writes the survey's record where --survey-csv and --survey-geojson say.
     func writeSurvey(_ record: SurveyRecord, report: Bool) throws {
         if let surveyCSV {
-            try FileIO.writeAtomically(to: surveyCSV, text: record.csv)
-            if report { print("survey CSV: \(surveyCSV)") }
+            try DataOutput.write(record.csv, to: surveyCSV)
+            if report { print("survey CSV: \(DataOutput.name(surveyCSV))") }
         }
         if let surveyGeoJSON {
-            try FileIO.writeAtomically(to: surveyGeoJSON, text: record.geoJSON)
-            if report { print("survey GeoJSON: \(surveyGeoJSON)") }
+            try DataOutput.write(record.geoJSON, to: surveyGeoJSON)
+            if report { print("survey GeoJSON: \(DataOutput.name(surveyGeoJSON))") }
         }
     }
 
     /// Motion samples from CSV (`time,activity`, header first); errors name the line.
     static func readMotion(_ path: String) throws -> [MotionSample] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let text = try InputFiles.text(path)
+        let path = InputFiles.shown(path)
         var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }
         guard let header = lines.first, String(header.lowercased().filter { $0 != " " }) == "time,activity" else {
             throw GeoKernelError(.parse, "\(path): line 1 must be the header time,activity")

@@ -8,10 +8,10 @@ import Route
 /// The options that name a road network: an OpenStreetMap file and a profile, or a graph
 /// saved by `geokernel graph`. Shared by `route` and `graph`.
 struct RoadNetworkOptions: ParsableArguments {
-    @Option(help: "An OpenStreetMap file (.osm.pbf, .osm or .osm.gz) to route on.")
+    @Option(help: "An OpenStreetMap file (.osm.pbf, .osm or .osm.gz) to route on; - for standard input.")
     var osm: String?
 
-    @Option(help: "A road graph saved by `geokernel graph --out` (instead of --osm).")
+    @Option(help: "A road graph saved by `geokernel graph --out` (instead of --osm); - for standard input.")
     var graph: String?
 
     @Option(help: "Routing profile: car, bicycle (bike), foot (walk), a JSON profile file, or JSON text.")
@@ -68,10 +68,14 @@ struct RoadNetworkOptions: ParsableArguments {
 
     func loadGraph() throws -> (RoadGraph, RoadNetworkBuilder.Report?) {
         let progress = Progress(quiet: quiet)
-        if let graph { return (try progress.phase("loading \(graph)") { try RoadGraph(contentsOf: graph) }, nil) }
+        if let graph {
+            return (try progress.phase("loading \(InputFiles.shown(graph))") { try InputFiles.withPath(graph) { try RoadGraph(contentsOf: $0) } }, nil)
+        }
         guard let osm else { throw ValidationError("give --osm FILE or --graph FILE") }
         let profile = try routingProfile()
-        let (network, report) = try progress.phase("reading \(osm)") { try RoadNetworkBuilder.build(osmFile: osm, profile: profile) }
+        let (network, report) = try progress.phase("reading \(InputFiles.shown(osm))") {
+            try InputFiles.withPath(osm) { try RoadNetworkBuilder.build(osmFile: $0, profile: profile) }
+        }
         return (try progress.phase("contracting the road graph") { try RoadGraph(network) }, report)
     }
 }
@@ -86,7 +90,7 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var network: RoadNetworkOptions
 
-    @Option(help: "Where to save the graph (written atomically). Required: building a graph only to drop it is refused.")
+    @Option(help: "Where to save the graph (written atomically); - for standard output, the report then going to standard error. Required: building a graph only to drop it is refused.")
     var out: String
 
     @Option(help: "Output: text (for people) or json (one object: what was read, the graph, the file).")
@@ -94,13 +98,13 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         guard network.osm != nil else { throw ValidationError("give --osm FILE") }
+        try DataOutput.prepare(out)
         let (graph, report) = try network.loadGraph()
-        try graph.save(to: out)
-        let size = FileIO.size(of: out) ?? 0
+        let size = try DataOutput.withPath(out) { try graph.save(to: $0) }
         guard format == .json else {
             if let report { print("read: \(report)") }
             print("graph: \(graph.summary)")
-            print("saved \(out) (\(size) bytes)")
+            print("saved \(DataOutput.name(out)) (\(size) bytes)")
             return
         }
         var w = JSONWriter(.compact)

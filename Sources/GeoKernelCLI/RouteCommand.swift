@@ -61,6 +61,10 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "Also draw the route into this SVG file: legs as blue lines, pins as red markers A, B, C…, on a Web Mercator map (the usual output is still printed; - for standard output, the usual output then going to standard error).")
     var svg: String?
 
+    func validate() throws {
+        try InputFiles.requireOneStandardInput(["--pins": pinsFile, "--osm": network.osm, "--graph": network.graph])
+    }
+
     enum OutputFormat: String, CaseInsensitiveChoice {
         case text, json, geojson, polyline
     }

@@ -32,6 +32,10 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var background: MapBackgroundOptions
 
+    func validate() throws {
+        try InputFiles.requireOneStandardInput(["the trace": trace, "--osm": background.osm, "--graph": background.graph])
+    }
+
     @Option(help: "timelyMoves (a cleaned diary, the default), trackintel (trackintel's stays exactly), travelDiary or timelyMovesSeed.")
     var preset: StopDetector.Preset = .timelyMoves
 

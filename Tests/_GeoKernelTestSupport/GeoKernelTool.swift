@@ -8,6 +8,8 @@ public enum GeoKernelTool {
         public var status: Int32
         public var out: String
         public var err: String
+        /// Standard output as bytes (for binary output such as `graph --out -`).
+        public var outBytes: Data
     }
 
     /// Thrown when the tool was not built beside the tests.
@@ -57,7 +59,7 @@ public enum GeoKernelTool {
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+            err: String(decoding: errData, as: UTF8.self), outBytes: outData)
     }
 }
 
