@@ -18,7 +18,7 @@ extension LandmarkIndex {
         let sorted = inOrder ? landmarks : landmarks.sorted { $0.id < $1.id }
         state.spatial = try SpatialIndex(sorted.map(\.coordinate))
         state.entries = sorted.map { Entry($0) }
-        state.slots.reserveCapacity(sorted.count)
+        state.slots.reserveDense(sorted.count)
         for (slot, l) in sorted.enumerated() { state.slots[l.id] = UInt32(slot) }
         state.nextLandmarkID = (sorted.last?.id ?? 0) + 1
         self.init(state: state)

@@ -22,21 +22,17 @@ public final class LandmarkIndex: @unchecked Sendable {
         /// By spatial-index id (dense; nil once deleted).
         var entries: [Entry?] = []
         /// Landmark id → spatial-index id.
-        var slots: [UInt64: UInt32] = [:]
+        var slots = DenseKeyMap()
         var nextLandmarkID: UInt64 = 1
     }
 
-    /// A stored landmark with the lowercased texts the search matches against.
+    /// A stored landmark. Its texts are matched case-insensitively as they are
+    /// (`containsFolded`), so nothing is lowercased or copied when landmarks are added
+    /// or loaded.
     struct Entry {
         var landmark: Landmark
-        var lowerNote: String
-        var lowerOwner: String
 
-        init(_ l: Landmark) {
-            landmark = l
-            lowerNote = l.note.asciiFastLowercased()
-            lowerOwner = l.owner.asciiFastLowercased()
-        }
+        init(_ l: Landmark) { landmark = l }
     }
 
     private let lock = ReadWriteLock()
@@ -178,7 +174,7 @@ public final class LandmarkIndex: @unchecked Sendable {
                 case .mine: if !Landmark.sameUser(e.landmark.owner, user) { return false }
                 case .others: if Landmark.sameUser(e.landmark.owner, user) { return false }
                 }
-                return !matchText || e.lowerNote.containsCharacters(text) || e.lowerOwner.containsCharacters(text)
+                return !matchText || e.landmark.note.containsFolded(text) || e.landmark.owner.containsFolded(text)
             }
             let hits: [SpatialIndex.Neighbor]
             if scope == .all && !matchText {
@@ -254,13 +250,52 @@ extension String {
         }
     }
 
+    /// True when `needle` (lowercased) occurs in `asciiFastLowercased()` of the string as a
+    /// run of whole characters: without lowercasing or copying when both are ASCII without
+    /// a carriage return (each byte then one character: the A–Z of the string folded as
+    /// it is compared), else through `asciiFastLowercased().containsCharacters(needle)`.
+    ///
+    /// - Complexity: O(n · m) in bytes or characters; notes and names are short.
+    package func containsFolded(_ needle: String) -> Bool {
+        if let found = Self.asciiFoldedSearch(self, needle) { return found }
+        return asciiFastLowercased().containsCharacters(needle)
+    }
+
+    /// The ASCII path of `containsFolded`, or nil when either text leaves it.
+    private static func asciiFoldedSearch(_ haystack: String, _ needle: String) -> Bool? {
+        var haystack = haystack, needle = needle  // withUTF8 may make them contiguous
+        return haystack.withUTF8 { h -> Bool? in
+            needle.withUTF8 { n -> Bool? in
+                for b in n where b >= 0x80 || b == 0x0D { return nil }
+                for b in h where b >= 0x80 || b == 0x0D { return nil }
+                guard n.count <= h.count else { return n.isEmpty }
+                guard let first = n.first else { return true }
+                var i = 0
+                while i <= h.count - n.count {
+                    let b = h[i]
+                    if (b &- 65 < 26 ? b | 0x20 : b) == first {
+                        var j = 1
+                        while j < n.count {
+                            let c = h[i + j]
+                            if (c &- 65 < 26 ? c | 0x20 : c) != n[j] { break }
+                            j += 1
+                        }
+                        if j == n.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// True when `needle` occurs in the string as a run of whole characters (canonical
     /// equivalence, as `String ==`). Written with the core library only: the standard
     /// `contains(_: some StringProtocol)` lives in `_StringProcessing`, whose regex engine
     /// would add about 0.9 MB to `libgeokernel.so`.
     ///
     /// - Complexity: O(n · m) in characters; notes and names are short.
-    func containsCharacters(_ needle: String) -> Bool {
+    package func containsCharacters(_ needle: String) -> Bool {
         if needle.isEmpty { return true }
         var i = startIndex
         while i < endIndex {

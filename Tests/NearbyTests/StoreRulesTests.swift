@@ -359,3 +359,79 @@ struct StoreRulesTests {
         #expect(bad?.code == .io)
     }
 }
+
+@Suite("Landmark search: case-insensitive text and the id map")
+struct LandmarkTextAndIDMapTests {
+    @Test("matching text without lowercasing the notes finds what matching the lowercased notes finds")
+    func foldedMatchingEqualsLowercasedMatching() {
+        var rng = SplitMix64(seed: 26)
+        // ASCII, CR and LF (one character together), combining marks, letters that change
+        // when lowercased, and scalars canonically equivalent to ASCII (Kelvin sign, Greek
+        // question mark).
+        let extra = Array("\r\nÉéİıẞßΣσǅ\u{301}\u{345}\u{212A}\u{37E}Ω🌍".unicodeScalars)
+        func text(_ length: Int, ascii: Bool) -> String {
+            var s = ""
+            for _ in 0..<length {
+                let plain = ascii || rng.next() % 3 != 0
+                s.unicodeScalars.append(plain ? Unicode.Scalar(UInt8(32 + rng.next() % 95)) : extra[Int(rng.next() % UInt64(extra.count))])
+            }
+            return s
+        }
+        var found = 0
+        for trial in 0..<20_000 {
+            let haystack = text(Int(rng.next() % 24), ascii: trial % 2 == 0)
+            var needle: String
+            if rng.next() % 2 == 0, !haystack.isEmpty {
+                // A piece of the haystack, in other letter case.
+                let scalars = Array(haystack.unicodeScalars)
+                let start = Int(rng.next() % UInt64(scalars.count)), length = Int(rng.next() % 5)
+                needle = String(String.UnicodeScalarView(scalars[start..<min(scalars.count, start + length)]))
+                needle = rng.next() % 2 == 0 ? needle.uppercased() : needle
+            } else {
+                needle = text(Int(rng.next() % 4), ascii: trial % 3 != 0)
+            }
+            let lower = needle.lowercased()
+            let expected = haystack.asciiFastLowercased().containsCharacters(lower)
+            #expect(haystack.containsFolded(lower) == expected, "\(Array(haystack.unicodeScalars)) ∋ \(Array(lower.unicodeScalars))")
+            if expected { found += 1 }
+        }
+        #expect(found > 5_000, "the trials found matches (\(found))")
+        #expect("Tour EIFFEL".containsFolded("eiffel") && !"Tour Eiffel".containsFolded("eiffels"))
+        #expect(!"a\r\nb".containsFolded("\n") && "a\r\nb".containsFolded("\r\n"))
+    }
+
+    @Test("the id map gives what a dictionary gives, and huge keys take no memory by their size")
+    func idMapEqualsDictionary() {
+        var rng = SplitMix64(seed: 21)
+        var map = DenseKeyMap(), reference: [UInt64: UInt32] = [:]
+        var peak = 0
+        for step in 0..<200_000 {
+            let r = rng.next()
+            // Mostly dense keys, some beyond the array, a few huge (forged row numbers).
+            let key: UInt64 = switch r % 10 {
+            case 0: rng.next() >> (rng.next() % 64)
+            case 1: UInt64(step) + rng.next() % 100_000
+            default: rng.next() % UInt64(step / 2 + 10)
+            }
+            if rng.next() % 4 == 0 {
+                map[key] = nil
+                reference[key] = nil
+            } else {
+                let value = UInt32(truncatingIfNeeded: rng.next() % UInt64(UInt32.max))
+                map[key] = value
+                reference[key] = value
+            }
+            peak = max(peak, reference.count)
+            if step % 1_000 == 0 {
+                #expect(map.count == reference.count)
+                #expect(map.denseCount <= 2 * peak + 1_024, "\(map.denseCount) for at most \(peak) keys")
+            }
+        }
+        #expect(map.count == reference.count)
+        for (key, value) in reference { #expect(map[key] == value) }
+        for _ in 0..<10_000 {
+            let key = rng.next() % 300_000
+            #expect(map[key] == reference[key])
+        }
+    }
+}

@@ -84,10 +84,10 @@ extension LandmarkStore {
         let capacity = min(Int(clamping: try s.maxRow()), s.connection.storedBytes() / Self.minimumRowBytes)
         var marks: [Landmark] = []
         var rest: [RowInfo?] = []
-        var numbers: [UInt64: UInt64] = [:]
+        var numbers = DenseKeyMap()
         marks.reserveCapacity(capacity)
         rest.reserveCapacity(capacity)
-        numbers.reserveCapacity(capacity)
+        numbers.reserveDense(capacity + 1)  // rows count from 1
         mirrorReservedRows = capacity
         defer { s.live.reset() }
         while try s.live.step() {
@@ -95,7 +95,7 @@ extension LandmarkStore {
             let n = UInt64(marks.count)
             marks.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
             rest.append(RowInfo(l))
-            numbers[row] = n
+            numbers[row] = UInt32(n)
         }
         let rebuilt = try LandmarkIndex(mirroring: marks)
         mirrorLock.write {
@@ -123,7 +123,7 @@ extension LandmarkStore {
         try mirrorLock.write { () throws(GeoKernelError) in
             var upserts: [Landmark] = [], removals: [UInt64] = []
             for (row, l) in changed {
-                if let n = mirrorNumbers[row] {
+                if let n = mirrorNumbers[row].map(UInt64.init) {
                     if l.deleted {
                         removals.append(n)
                         infos[Int(n)] = nil
@@ -137,7 +137,7 @@ extension LandmarkStore {
                     let n = UInt64(infos.count)
                     upserts.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
                     infos.append(RowInfo(l))
-                    mirrorNumbers[row] = n
+                    mirrorNumbers[row] = UInt32(n)
                     liveCount += 1
                 }
             }

@@ -63,7 +63,7 @@ public final class LandmarkStore: @unchecked Sendable {
     var index = LandmarkIndex()
     var infos: [RowInfo?] = []
     var liveCount = 0
-    var mirrorNumbers: [UInt64: UInt64] = [:]
+    var mirrorNumbers = DenseKeyMap()
 
     /// What the mirror keeps of a landmark beside its `Landmark` in the index.
     struct RowInfo {
