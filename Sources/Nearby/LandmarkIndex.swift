@@ -150,22 +150,28 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// - C twin: `gk_landmarks_search`.
     /// \since 0.1
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [LandmarkResult] {
-        try hits(search).map {
+        try hits(search) { (landmark, meters) throws(GeoKernelError) in
             LandmarkResult(
-                landmark: $0.landmark, distanceMeters: $0.meters,
-                hint: DistanceHint.text(meters: $0.meters, accuracyMeters: search.accuracyMeters))
+                landmark: landmark, distanceMeters: meters,
+                hint: DistanceHint.text(meters: meters, accuracyMeters: search.accuracyMeters))
         }
     }
 
-    /// `search`'s hits before their hints are written (the store builds its own results
-    /// from them).
-    package func hits(_ search: LandmarkSearch) throws(GeoKernelError) -> [Hit] {
+    /// `search`'s hits in order, each made by `make(landmark, metres)` under the read
+    /// lock, so that nothing is copied on the way (the store builds its own results from
+    /// them). `touch` is first called with every hit's landmark id, before any is made:
+    /// loads that do not depend on each other, so that their cache misses (the store's
+    /// rows of a large mirror) overlap instead of coming one by one.
+    package func hits<T>(
+        _ search: LandmarkSearch, touch: (UInt64) -> Void = { _ in },
+        _ make: (Landmark, Double) throws(GeoKernelError) -> T
+    ) throws(GeoKernelError) -> [T] {
         guard search.limit >= 0 else { throw .invalid("limit \(search.limit) must be at least 0") }
         if search.scope != .all { try Landmark.checkUser(search.user) }
         let text = search.text?.lowercased() ?? ""
         let matchText = text.contains { !$0.isWhitespace }
         let scope = search.scope, user = search.user
-        var found = try lock.read { () throws(GeoKernelError) -> [Hit] in
+        return try lock.read { () throws(GeoKernelError) -> [T] in
             let entries = state.entries
             let matches = { (slot: UInt32) -> Bool in
                 guard let e = entries[Int(slot)] else { return false }
@@ -176,32 +182,28 @@ public final class LandmarkIndex: @unchecked Sendable {
                 }
                 return !matchText || e.landmark.note.containsFolded(text) || e.landmark.owner.containsFolded(text)
             }
-            let hits: [SpatialIndex.Neighbor]
+            var hits: [SpatialIndex.Neighbor]
             if scope == .all && !matchText {
                 hits = try state.spatial.nearest(to: search.position, k: search.limit, maxDistanceMeters: search.radius.meters)
             } else {
                 hits = try state.spatial.nearest(
                     to: search.position, k: search.limit, maxDistanceMeters: search.radius.meters, where: matches)
             }
-            return hits.map { Hit(landmark: entries[Int($0.id)]!.landmark, meters: $0.distanceMeters) }
+            // Equal distances come lower landmark id first. Spatial ids grow with landmark
+            // ids (a load numbers them in id order), so ties already come in that order; the
+            // check (and a sort if it ever fails) states the contract without sorting what is
+            // in order.
+            let id = { (slot: UInt32) -> UInt64 in entries[Int(slot)]!.landmark.id }
+            let before = { (a: SpatialIndex.Neighbor, b: SpatialIndex.Neighbor) -> Bool in
+                a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && id(a.id) < id(b.id))
+            }
+            if hits.indices.dropFirst().contains(where: { before(hits[$0], hits[$0 - 1]) }) { hits.sort(by: before) }
+            for h in hits { touch(id(h.id)) }
+            var made: [T] = []
+            made.reserveCapacity(hits.count)
+            for h in hits { made.append(try make(entries[Int(h.id)]!.landmark, h.distanceMeters)) }
+            return made
         }
-        // Spatial ids grow with landmark ids (a load numbers them in id order), so ties
-        // already come in landmark-id order; the check (and a sort if it ever fails)
-        // states the contract without sorting what is in order.
-        if found.indices.dropFirst().contains(where: { found[$0] < found[$0 - 1] }) { found.sort(by: <) }
-        return found
-    }
-
-    /// A search hit before its hint is written: ordered by distance, then landmark id.
-    package struct Hit: Comparable {
-        package let landmark: Landmark
-        package let meters: Double
-
-        package static func < (a: Hit, b: Hit) -> Bool {
-            a.meters < b.meters || (a.meters == b.meters && a.landmark.id < b.landmark.id)
-        }
-
-        package static func == (a: Hit, b: Hit) -> Bool { a.meters == b.meters && a.landmark.id == b.landmark.id }
     }
 
     /// Runs `body` on the state under the write lock (the store's mirror).

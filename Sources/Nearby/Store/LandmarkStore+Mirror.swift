@@ -20,20 +20,20 @@ extension LandmarkStore {
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [StoredLandmarkResult] {
         try lock.write { () throws(GeoKernelError) in try refresh(force: false) }
         return try mirrorLock.read { () throws(GeoKernelError) -> [StoredLandmarkResult] in
-            let found = try index.hits(search)
             let rows = infos
-            // First check that every row is there: these loads do not depend on each other,
-            // so their cache misses (rows of a 1M-landmark mirror) overlap instead of
-            // coming one by one inside the loop below.
-            var present = 0
-            for r in found where r.landmark.id < UInt64(rows.count) && rows[Int(r.landmark.id)] != nil { present += 1 }
-            guard present == found.count else {
-                throw GeoKernelError(.internal, "the search index and the landmark rows disagree")
+            // Touch each hit's row and the text of its id first (see `hits`); a row that is
+            // missing, or an empty id, would be an internal error.
+            var touched: UInt8 = 0x7F
+            let touch = { (n: UInt64) in
+                touched &= n < UInt64(rows.count) ? rows[Int(n)]?.id.utf8.first ?? 0 : 0
             }
-            return found.map { r in
-                StoredLandmarkResult(
-                    landmark: rows[Int(r.landmark.id)]!.landmark(r.landmark), distanceMeters: r.meters,
-                    hint: DistanceHint.text(meters: r.meters, accuracyMeters: search.accuracyMeters))
+            return try index.hits(search, touch: touch) { (l, meters) throws(GeoKernelError) in
+                guard touched != 0, l.id < UInt64(rows.count), let info = rows[Int(l.id)] else {
+                    throw GeoKernelError(.internal, "the search index and the landmark rows disagree")
+                }
+                return StoredLandmarkResult(
+                    landmark: info.landmark(l), distanceMeters: meters,
+                    hint: DistanceHint.text(meters: meters, accuracyMeters: search.accuracyMeters))
             }
         }
     }
