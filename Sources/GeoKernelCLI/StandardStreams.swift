@@ -30,13 +30,22 @@ enum StandardStreams {
     /// Standard input, read to its end.
     static func readInput() throws(GeoKernelError) -> Data {
         var out = Data()
+        try readChunks(of: 0, name: "standard input") { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Reads `descriptor` to its end, 64 KiB at a time (going on after `EINTR`), passing
+    /// each chunk to `body`; `name` names it in errors.
+    static func readChunks(
+        of descriptor: Int32, name: String, _ body: (ArraySlice<UInt8>) throws(GeoKernelError) -> Void
+    ) throws(GeoKernelError) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw GeoKernelError(.io, "cannot read the standard input: \(String(cString: strerror(errno)))") }
-            if n == 0 { return out }
-            out.append(contentsOf: chunk[0..<n])
+            guard n >= 0 else { throw GeoKernelError(.io, "cannot read the \(name): \(String(cString: strerror(errno)))") }
+            if n == 0 { return }
+            try body(chunk[0..<n])
         }
     }
 }

@@ -37,13 +37,8 @@ struct TemporaryFile {
 
     /// Copies `from` to its end into `to`, 64 KiB at a time.
     static func copy(from: Int32, name fromName: String, to: Int32, name toName: String) throws(GeoKernelError) {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(from, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw GeoKernelError(.io, "cannot read the \(fromName): \(String(cString: strerror(errno)))") }
-            if n == 0 { return }
-            try StandardStreams.writeAll(chunk[0..<n], to: to, name: toName)
+        try StandardStreams.readChunks(of: from, name: fromName) { (chunk) throws(GeoKernelError) in
+            try StandardStreams.writeAll(chunk, to: to, name: toName)
         }
     }
 }
