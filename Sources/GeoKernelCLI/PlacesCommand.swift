@@ -78,6 +78,10 @@ struct PlacesCommand: ParsableCommand {
         @Option(help: "Output: text (a line per coordinate) or json (an array, full precision).")
         var format: TextOrJSON = .text
 
+        func validate() throws {
+            try InputFiles.requireOneStandardInput(["--index": index, "--osm": osm, "--gazetteer": gazetteer])
+        }
+
         func run() throws {
             for (r, name) in [(placeM, "--place-m"), (addressM, "--address-m"), (streetM, "--street-m")] where !(r >= 0) {
                 throw ValidationError("\(name) \(r): a radius in metres, 0 or more")

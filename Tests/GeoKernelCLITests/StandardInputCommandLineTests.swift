@@ -106,6 +106,8 @@ struct StandardInputCommandLineTests {
             // Two inputs cannot both be standard input.
             let two = try GeoKernelTool.run(["route", "--osm", "-", "--pins", "-"], input: Data())
             #expect(two.status == 64 && two.err.contains("not --pins and --osm"), "\(two.err)")
+            let lookupTwo = try GeoKernelTool.run(["places", "lookup", "--index", "-", "--gazetteer", "-", "45,5"], input: Data())
+            #expect(lookupTwo.status == 64 && lookupTwo.err.contains("not --index and --gazetteer"), "\(lookupTwo.err)")
             let store = try GeoKernelTool.run(["landmarks", "search", "--db", "-", "--user", "u", "--lat", "0", "--lon", "0"])
             #expect(store.status == 64 && store.err.contains("--db -: a landmark store is a database"), "\(store.err)")
         }
