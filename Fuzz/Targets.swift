@@ -144,14 +144,41 @@ private func gazetteer(_ bytes: UnsafeBufferPointer<UInt8>, _ format: GazetteerF
 
 private func osm(_ bytes: UnsafeBufferPointer<UInt8>, _ format: OSMFileFormat) {
     var builder = RoadNetworkBuilder(profile: .car)
+    var elements: [OSMElement] = []
     do {
-        try OSMFile.read(bytes: Array(bytes), format: format) { builder.add($0) }
+        try OSMFile.read(bytes: Array(bytes), format: format) { e in
+            builder.add(e)
+            elements.append(e)
+        }
     } catch {
         return
     }
+    roundTrip(elements)
     guard let (network, _) = try? builder.build() else { return }
     guard let graph = try? RoadGraph(network, options: RoadGraph.Options(contractedMetrics: [])) else { return }
     exercise(graph)
+}
+
+/// Writes what was read as PBF and reads it back: every element must come back equal
+/// (coordinates as PBF stores them), or the writer and the reader disagree (a finding).
+private func roundTrip(_ elements: [OSMElement]) {
+    guard let bytes = try? OSMPBFWriter.encode(elements, compressionLevel: 1) else {
+        // Only an element too large for one block may be refused: the reader gave it.
+        return
+    }
+    var back: [OSMElement] = []
+    do {
+        try OSMFile.read(bytes: bytes, format: .pbf) { back.append($0) }
+    } catch {
+        preconditionFailure("the PBF writer wrote a file its reader refuses: \(error)")
+    }
+    let expected = elements.map { (e: OSMElement) -> OSMElement in
+        guard case .node(var n) = e else { return e }
+        n.latitude = OSMPBFWriter.storedDegrees(n.latitude)
+        n.longitude = OSMPBFWriter.storedDegrees(n.longitude)
+        return .node(n)
+    }
+    precondition(back == expected, "the PBF writer and reader disagree on \(elements.count) elements")
 }
 
 /// Snaps the first and the last node and routes between them with every algorithm the

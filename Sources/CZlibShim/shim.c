@@ -34,6 +34,37 @@ int CZlibShim_inflate(const unsigned char *src, size_t src_len,
     return status;
 }
 
+size_t CZlibShim_deflate_bound(size_t src_len) {
+    if (src_len > UINT_MAX) return 0;
+    return (size_t)compressBound((uLong)src_len);
+}
+
+int CZlibShim_deflate(const unsigned char *src, size_t src_len,
+                      unsigned char *dst, size_t dst_cap, size_t *produced, int level) {
+    if (produced) *produced = 0;
+    if (!produced || (!src && src_len) || (!dst && dst_cap)) return CZlibShim_ERR_ARGUMENT;
+    if (src_len > UINT_MAX || dst_cap > UINT_MAX || level < -1 || level > 9) return CZlibShim_ERR_ARGUMENT;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit(&z, level) != Z_OK) return CZlibShim_ERR_MEMORY;
+    z.next_in = (Bytef *)src;
+    z.avail_in = (uInt)src_len;
+    z.next_out = dst;
+    z.avail_out = (uInt)dst_cap;
+    int rc = deflate(&z, Z_FINISH);
+    *produced = dst_cap - z.avail_out;
+    int status;
+    switch (rc) {
+    case Z_STREAM_END: status = CZlibShim_OK; break;
+    case Z_OK:
+    case Z_BUF_ERROR: status = CZlibShim_ERR_OVERFLOW; break; // the output filled up
+    case Z_MEM_ERROR: status = CZlibShim_ERR_MEMORY; break;
+    default: status = CZlibShim_ERR_ARGUMENT; break;
+    }
+    deflateEnd(&z);
+    return status;
+}
+
 struct CZlibShim_gunzip {
     z_stream z;
     int member_done; // the last member ended; the next input starts a new member

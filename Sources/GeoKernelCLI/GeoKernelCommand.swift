@@ -18,6 +18,7 @@ struct GeoKernelCommand: ParsableCommand {
             NearbyCommand.self,
             PlacesCommand.self,
             LandmarksCommand.self,
+            GenerateCommand.self,
             CompletionsCommand.self,
             // @subcommands: new subcommands go above this line
         ]

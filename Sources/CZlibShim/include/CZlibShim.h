@@ -41,6 +41,18 @@ enum {
 int CZlibShim_inflate(const unsigned char *src, size_t src_len,
                       unsigned char *dst, size_t dst_cap, size_t *produced);
 
+/// The largest size a zlib stream of `src_len` bytes can take (zlib's compressBound), so
+/// that `CZlibShim_deflate` into that many bytes cannot run out of room.
+size_t CZlibShim_deflate_bound(size_t src_len);
+
+/// Compresses `src[0..<src_len]` into one complete zlib stream (RFC 1950, as an OSM PBF
+/// Blob's zlib_data) in `dst[0..<dst_cap]` at `level` (0 to 9, or -1 for zlib's default,
+/// 6). On CZlibShim_OK `*produced` bytes were written. CZlibShim_ERR_OVERFLOW when
+/// `dst_cap` is too small (room for `CZlibShim_deflate_bound(src_len)` never is).
+/// Complexity: O(src_len). Allocates zlib's state (~270 KiB at level 6) for the call only.
+int CZlibShim_deflate(const unsigned char *src, size_t src_len,
+                      unsigned char *dst, size_t dst_cap, size_t *produced, int level);
+
 /// A streaming gzip (RFC 1952) decoder that accepts multi-member files.
 typedef struct CZlibShim_gunzip CZlibShim_gunzip;
 
