@@ -11,6 +11,9 @@
 #                  `make test` (a docc warning fails it)
 #   make benchmarks-doc  docs/benchmarks.md from one full `make bench` run
 #   make bench     run the benchmarks, built for this machine's CPU (ARGS=--json for JSON)
+#   make networks  the made-up road networks of the scale benchmarks, as OSM PBF, under
+#                  .build/networks (docs/scale.md): countries of 10^4 to 5*10^6 junctions,
+#                  Andorra tiled 4 x 4 to 16 x 16, grids of 100 x 100 to 1 000 x 1 000
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
 #   make python-test  the Python package's tests (pytest) and type check (mypy); a venv under .build, made once;
@@ -54,7 +57,7 @@ SHARED_DATA ?= ../shared/data
 FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
 
 .PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check tool-check examples-check tsan bench install clean
-.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus docs benchmarks-doc
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus docs benchmarks-doc networks
 
 run: build
 	$(BIN)/geokernel demo
@@ -282,6 +285,21 @@ install: lib
 	  echo "  gcc app.c \$$(pkg-config --cflags --libs geokernel) -Wl,-rpath,\$$(pkg-config --variable=libdir geokernel)"; \
 	  echo "  (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig), or run with LD_LIBRARY_PATH=$(PREFIX)/lib"; \
 	fi
+
+# Made-up networks (docs/scale.md), each written once (delete one to make it again).
+NETWORKS := $(SCRATCH)/networks
+networks: build
+	@mkdir -p $(NETWORKS)
+	@for n in 10000 100000 1000000 5000000; do \
+	  [ -s $(NETWORKS)/country-$$n.osm.pbf ] || $(BIN)/geokernel generate country --junctions $$n --seed 1 \
+	    --compression 1 --out $(NETWORKS)/country-$$n.osm.pbf || exit 1; done
+	@for k in 4 8 16; do \
+	  [ -s $(NETWORKS)/andorra-$${k}x$$k.osm.pbf ] || $(BIN)/geokernel generate tiles \
+	    --osm $(SHARED_DATA)/osm/andorra.osm.pbf --tiles $$k --compression 1 --out $(NETWORKS)/andorra-$${k}x$$k.osm.pbf \
+	    || exit 1; done
+	@for n in 100 200 1000; do \
+	  [ -s $(NETWORKS)/grid-$$n.osm.pbf ] || $(BIN)/geokernel generate grid --rows $$n --columns $$n --seed 1 \
+	    --compression 1 --out $(NETWORKS)/grid-$$n.osm.pbf || exit 1; done
 
 bench: lib
 	$(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS)

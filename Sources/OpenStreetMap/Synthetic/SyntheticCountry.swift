@@ -13,7 +13,7 @@ import GeoKernel
 /// - **Towns** of varied size: junction counts drawn from a Pareto law (exponent 1.2, at
 ///   least 12 junctions, at most 1/30 of the whole), placed at random without overlap,
 ///   about one per 16 km². A town is a street grid of 80–150 m blocks, turned by a random
-///   angle, clipped to a disc, its junctions jittered; straight streets with 0–3 shape
+///   angle, clipped to a disc, its junctions jittered; streets with 1–6 shape
 ///   points per block. Its two central streets are primary (secondary in small towns),
 ///   every fourth street tertiary, the rest residential (living streets at the edge of
 ///   some); in towns of 9 blocks across or more a third of the residential streets are
@@ -22,7 +22,7 @@ import GeoKernel
 ///   Street names come from a shared list ("Mill Road", "Station Street"), so names repeat
 ///   between towns as they do in real countries.
 /// - **Rural roads**: each town joined to its three nearest towns, from the edge of one
-///   to the edge of the other, winding (a shape point every 120 m or so): primary
+///   to the edge of the other, winding (a shape point every 45 m or so): primary
 ///   between towns of 2 000 junctions or more, secondary, tertiary or unclassified as
 ///   towns get smaller (in countries under 120 000 junctions the thresholds shrink with
 ///   the size, so that every class appears); refs such as "D 123"; maxspeed 80 or 90.
@@ -255,7 +255,7 @@ struct CountryDrawing {
                     var path: [UInt32] = []
                     for (n, id) in piece.enumerated() {
                         if n > 0 {
-                            addShape(from: piece[n - 1], to: id, count: Int(rng.next() % 4), wiggle: 0.03 * b, into: &path)
+                            addShape(from: piece[n - 1], to: id, count: 1 + Int(rng.next() % 6), wiggle: 0.03 * b, into: &path)
                         }
                         path.append(id)
                     }
@@ -299,9 +299,9 @@ struct CountryDrawing {
 
     // MARK: - Rural roads
 
-    /// A winding road from node a to node b: a shape point every ~120 m, moved sideways
+    /// A winding road from node a to node b: a shape point every ~45 m, moved sideways
     /// by a smooth bend (up to 6 % of the length) and a little noise.
-    mutating func road(from a: UInt32, to b: UInt32, spacing: Double = 120) -> [UInt32] {
+    mutating func road(from a: UInt32, to b: UInt32, spacing: Double = 45) -> [UInt32] {
         let ax = sketch.x[Int(a)], ay = sketch.y[Int(a)], bx = sketch.x[Int(b)], by = sketch.y[Int(b)]
         let length = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
         let count = max(0, Int(length / spacing) - 1)
@@ -393,7 +393,7 @@ struct CountryDrawing {
             // Right-hand traffic: the a→b carriageway on the right of the direction a→b.
             let ab0 = sketch.node(ax - nx, ay - ny), ab1 = sketch.node(bx - nx, by - ny)
             let ba0 = sketch.node(bx + nx, by + ny), ba1 = sketch.node(ax + nx, ay + ny)
-            let forward = road(from: ab0, to: ab1, spacing: 300)
+            let forward = road(from: ab0, to: ab1, spacing: 100)
             // The other carriageway follows the same bends, 30 m away.
             var backward: [UInt32] = [ba0]
             for n in forward.dropFirst().dropLast().reversed() {
