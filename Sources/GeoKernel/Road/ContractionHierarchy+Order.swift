@@ -1,7 +1,7 @@
 extension ContractionHierarchy {
     /// Witness search limits (settled nodes): small while estimating priorities, larger
     /// when contracting for real.
-    static let estimateLimit = 30, contractLimit = 500
+    static let estimateLimit = 30, contractLimit = 100
 
     /// Contracts the turn graph of `g` for `metric` (its states are the hierarchy's
     /// nodes, its turns the original arcs, `mid` holding the turn index): nodes in order of priority

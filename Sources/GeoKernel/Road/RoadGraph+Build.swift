@@ -18,7 +18,8 @@ extension RoadGraph {
     /// - Throws: `.invalidArgument` for bad input; `.capacity` when a length exceeds
     ///   42 949 km or a time 49 days (32-bit weights), or a shortcut would.
     /// - Complexity: O(V log V) for V geometry vertices, plus contraction (about linear
-    ///   in practice for road networks).
+    ///   in practice for road networks); the two metrics' hierarchies are contracted on
+    ///   two threads when two processors are online.
     /// - Thread safety: pure. C twin: `gk_road_graph_build_osm` (from an OSM file).
     public init(_ network: RoadNetwork, options: Options = Options()) throws(GeoKernelError) {
         try network.validate(options)
@@ -78,9 +79,18 @@ extension RoadGraph {
         report.restrictionsApplied = notes.restrictionsApplied
         report.restrictionsSkipped = notes.restrictionsSkipped + lost
         let plain = arrays(turns.reachFlags(b.edgeFlags), turns)
+        // The metrics' hierarchies are independent: one thread each when there are
+        // processors for them.
+        let metrics = RoadMetric.allCases.filter { options.contractedMetrics.contains($0) }
+        var built = [Result<ContractionHierarchy, GeoKernelError>?](repeating: nil, count: metrics.count)
+        built.withUnsafeMutableBufferPointer { slots in
+            ParallelWork.forEach(metrics.count) { k in
+                slots[k] = Result { () throws(GeoKernelError) in try ContractionHierarchy(plain, metric: metrics[k]) }
+            }
+        }
         var hierarchies: [ContractionHierarchy?] = [nil, nil]
-        for metric in RoadMetric.allCases where options.contractedMetrics.contains(metric) {
-            let ch = try ContractionHierarchy(plain, metric: metric)
+        for (metric, result) in zip(metrics, built) {
+            let ch = try result!.get()
             report.shortcuts[Int(metric.rawValue)] = ch.shortcutCount
             hierarchies[Int(metric.rawValue)] = ch
         }
