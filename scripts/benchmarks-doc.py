@@ -35,7 +35,7 @@ GROUPS = [
     " adds, changes since a version) beside the in-memory `LandmarkIndex` or raw SQLite.",
     "- `places.*`: the address index of the Monaco extract: read, build, load, and lookups at"
     " 10 000 random points beside a full scan.",
-    "- `osm.*`, `graph.*`, `route.*` on the Andorra extract (car profile, turn costs): reading,"
+    "- `osm.*`, `graph.*`, `route.*` on the Andorra extract (car profile, turn costs): reading (and writing PBF, beside reading),"
     " building with and without contraction hierarchies, loading the saved graph, 1 000"
     " one-to-one routes by CH beside bidirectional Dijkstra (costs checked equal), with path"
     " and steps, a 100 × 100 matrix beside 10 000 single routes, snapping, and the C call.",

@@ -9,6 +9,9 @@ import Route
 ///   (n = nodes in the file, so ns per node; nodes/s on stderr). Baselines: reading the
 ///   PBF file's bytes only (`osm.scan.bytes.andorra`, same n) for PBF, the PBF reader for
 ///   the gzip-compressed XML.
+/// - `osm.write.pbf.andorra`: the same elements, held in memory, written as PBF to memory
+///   (`OSMPBFWriter.encode`, zlib level 6; ns per node), beside reading the file; read back
+///   and counted after timing.
 /// - `graph.build.andorra`: file → routable graph (read PBF, build the car network, build
 ///   the `RoadGraph` with a contraction hierarchy for both metrics), n = 1, beside
 ///   `graph.build.noch.andorra` (the same without contraction); `graph.load.andorra`
@@ -72,6 +75,25 @@ enum RoadCases {
             readNote("osm.read.xml.andorra", xmlCounts.value, xmlBest.ns, fileSize(ctx.xml))
             // The two files are the same extract: the same elements.
             return xmlCounts.value == ctx.fileCounts ? nil : "XML has \(xmlCounts.value), PBF \(ctx.fileCounts)"
+        }))
+
+        // Writing the extract's elements as PBF (in memory) beside reading the file.
+        let elements = Box<[OSMElement]>([]), written = Box<[UInt8]>([])
+        cases.append(BenchCase(name: "osm.write.pbf.andorra", n: fileNodes, baseline: "osm.read.pbf.andorra", setUp: {
+            if elements.value.isEmpty { try! OSMFile.read(ctx.pbf) { elements.value.append($0) } }
+        }, run: {
+            written.value = try! OSMPBFWriter.encode(elements.value)
+        }, check: {
+            var back = ElementCounts()
+            try! OSMFile.read(bytes: written.value, format: .pbf) { e in
+                switch e {
+                case .node: back.nodes += 1
+                case .way: back.ways += 1
+                case .relation: back.relations += 1
+                }
+            }
+            note("osm.write.pbf.andorra: \(written.value.count) bytes (the extract's file: \(fileSize(ctx.pbf)))")
+            return back == ctx.fileCounts ? nil : "read back \(back), wrote \(ctx.fileCounts)"
         }))
 
         // File → graph, and loading the saved graph.
