@@ -35,22 +35,14 @@ struct GenerateCommand: ParsableCommand {
         @Option(help: "Centre of the country, LAT,LON in degrees.")
         var center: String = "46.5,2.5"
 
-        @Option(help: "zlib compression level, 1 (fastest) to 9 (smallest).")
-        var compression: Int = 6
-
-        @Option(help: "Where to write the PBF file (atomically); - for standard output.")
-        var out: String
+        @OptionGroup var file: GeneratedFile
 
         func run() throws {
             let c = try LatLonText.parse(center, option: "--center")
-            try DataOutput.prepare(out)
-            var summary = OSMPBFWriter.Summary()
-            try DataOutput.withPath(out) { path in
-                summary = try SyntheticCountry.write(
-                    junctions: junctions, seed: seed, center: (c.latitude, c.longitude), to: path,
-                    compressionLevel: compression)
+            try file.write { path, level in
+                try SyntheticCountry.write(
+                    junctions: junctions, seed: seed, center: (c.latitude, c.longitude), to: path, compressionLevel: level)
             }
-            GenerateCommand.report(summary, out)
         }
     }
 
@@ -69,21 +61,14 @@ struct GenerateCommand: ParsableCommand {
         @Option(help: "K: the network is K × K copies (1 to 64).")
         var tiles: Int
 
-        @Option(help: "zlib compression level, 1 (fastest) to 9 (smallest).")
-        var compression: Int = 6
-
-        @Option(help: "Where to write the PBF file (atomically); - for standard output.")
-        var out: String
+        @OptionGroup var file: GeneratedFile
 
         func run() throws {
-            try DataOutput.prepare(out)
-            var summary = OSMPBFWriter.Summary()
             try InputFiles.withPath(osm) { input in
-                try DataOutput.withPath(out) { path in
-                    summary = try TiledExtract.write(from: input, tiles: tiles, to: path, compressionLevel: compression)
+                try file.write { path, level in
+                    try TiledExtract.write(from: input, tiles: tiles, to: path, compressionLevel: level)
                 }
             }
-            GenerateCommand.report(summary, out)
         }
     }
 
@@ -107,26 +92,32 @@ struct GenerateCommand: ParsableCommand {
         @Option(help: "Seed of the jitter and of what is one-way or missing.")
         var seed: UInt64 = 1
 
+        @OptionGroup var file: GeneratedFile
+
+        func run() throws {
+            try file.write { path, level in
+                try SyntheticGrid.write(
+                    rows: rows, columns: columns, seed: seed, spacingMeters: spacing, to: path, compressionLevel: level)
+            }
+        }
+    }
+
+    /// The file every generator writes: where, and how hard it is compressed.
+    struct GeneratedFile: ParsableArguments {
         @Option(help: "zlib compression level, 1 (fastest) to 9 (smallest).")
         var compression: Int = 6
 
         @Option(help: "Where to write the PBF file (atomically); - for standard output.")
         var out: String
 
-        func run() throws {
+        /// Runs `body` with the path to write (a temporary file for `-`) and the level, then
+        /// says on standard error what was written where.
+        func write(_ body: (String, Int) throws -> OSMPBFWriter.Summary) throws {
             try DataOutput.prepare(out)
             var summary = OSMPBFWriter.Summary()
-            try DataOutput.withPath(out) { path in
-                summary = try SyntheticGrid.write(
-                    rows: rows, columns: columns, seed: seed, spacingMeters: spacing, to: path, compressionLevel: compression)
-            }
-            GenerateCommand.report(summary, out)
+            try DataOutput.withPath(out) { path in summary = try body(path, compression) }
+            StandardStreams.note(
+                "wrote \(summary.nodes) nodes and \(summary.ways) ways (\(summary.bytes) bytes) to \(DataOutput.name(out))\n")
         }
-    }
-
-    /// "wrote N nodes and M ways (B bytes) to FILE" on standard error.
-    static func report(_ summary: OSMPBFWriter.Summary, _ out: String) {
-        StandardStreams.note(
-            "wrote \(summary.nodes) nodes and \(summary.ways) ways (\(summary.bytes) bytes) to \(DataOutput.name(out))\n")
     }
 }
