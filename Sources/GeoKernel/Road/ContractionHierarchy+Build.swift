@@ -10,10 +10,14 @@ struct DynArc {
 
 /// Adjacency lists in one flat array: each node owns a slab (start, count, capacity);
 /// a full slab moves to the end with twice the capacity. No per-node arrays, so no
-/// reference counting in the witness searches.
+/// reference counting in the witness searches. Slabs left behind (and those of cleared
+/// nodes) are reclaimed when they make up more than half of the array: every live slab
+/// is copied, in node order, to a fresh array with room for twice its arcs.
 struct SlabLists {
     var arcs: [DynArc] = []
     var start: [UInt32], count: [UInt32], capacity: [UInt32]
+    /// Arcs of the array no slab uses.
+    private var unused = 0
 
     init(_ n: Int) {
         start = [UInt32](repeating: 0, count: n)
@@ -25,14 +29,41 @@ struct SlabLists {
 
     mutating func append(_ v: Int, _ arc: DynArc) {
         if count[v] == capacity[v] {
+            if unused > 1 << 16, 2 * unused > arcs.count { compact() }
             let newCapacity = max(4, 2 * capacity[v]), from = Int(start[v])
             start[v] = UInt32(arcs.count)
             for i in 0..<Int(count[v]) { arcs.append(arcs[from + i]) }
             for _ in count[v]..<newCapacity { arcs.append(DynArc(other: 0, weight: 0, mid: 0, hops: 0)) }
+            unused += Int(capacity[v])
             capacity[v] = newCapacity
         }
         arcs[Int(start[v] + count[v])] = arc
         count[v] += 1
+    }
+
+    /// Copies every node's arcs to a fresh array, each slab with room for twice its count
+    /// (at least 4 for a node that has arcs, none for one that has none).
+    private mutating func compact() {
+        var fresh: [DynArc] = []
+        var live = 0
+        for v in start.indices { live += Int(count[v]) }
+        fresh.reserveCapacity(2 * live + 4 * start.count / 8)
+        let empty = DynArc(other: 0, weight: 0, mid: 0, hops: 0)
+        for v in start.indices {
+            let n = Int(count[v])
+            guard n > 0 else {
+                start[v] = 0
+                capacity[v] = 0
+                continue
+            }
+            let from = Int(start[v]), room = max(4, 2 * n)
+            start[v] = UInt32(fresh.count)
+            fresh.append(contentsOf: arcs[from..<(from + n)])
+            for _ in n..<room { fresh.append(empty) }
+            capacity[v] = UInt32(room)
+        }
+        arcs = fresh
+        unused = 0
     }
 
     /// Index of the arc of `v` towards `other`.
@@ -47,7 +78,11 @@ struct SlabLists {
         arcs[i] = arcs[Int(start[v] + count[v])]
     }
 
-    mutating func clear(_ v: Int) { count[v] = 0 }
+    mutating func clear(_ v: Int) {
+        count[v] = 0
+        unused += Int(capacity[v])
+        capacity[v] = 0
+    }
 }
 
 /// The contraction state: adjacency of the remaining graph and witness-search scratch.
