@@ -89,6 +89,8 @@ struct SlabLists {
 struct Contractor {
     var outs: SlabLists, ins: SlabLists
     var stamp: [UInt32], dist: [UInt64], isTarget: [UInt32]
+    /// Per target of the current search: the weight of the path through the contracted node.
+    var targetBound: [UInt64]
     var current: UInt32 = 0
     var heap = BinaryHeap()
 
@@ -98,6 +100,7 @@ struct Contractor {
         stamp = [UInt32](repeating: 0, count: n)
         dist = [UInt64](repeating: 0, count: n)
         isTarget = [UInt32](repeating: 0, count: n)
+        targetBound = [UInt64](repeating: 0, count: n)
     }
 
     /// Adds arc u → w, or lowers the weight of the existing one.
@@ -126,7 +129,9 @@ struct Contractor {
         for j in inRange {
             let inArc = ins.arcs[j]
             let u = Int(inArc.other)
-            search(from: u, avoiding: v, bound: UInt64(inArc.weight) + maxOut, targets: outRange, limit: settleLimit)
+            search(
+                from: u, avoiding: v, via: UInt64(inArc.weight), bound: UInt64(inArc.weight) + maxOut, targets: outRange,
+                limit: settleLimit)
             for i in outRange {
                 let t = outs.arcs[i], w = Int(t.other)
                 guard w != u else { continue }
@@ -139,8 +144,12 @@ struct Contractor {
     }
 
     /// Dijkstra from `u` in the remaining graph without `v`, until every target is
-    /// settled, the queue passes `bound` or `limit` nodes are settled.
-    private mutating func search(from u: Int, avoiding v: Int, bound: UInt64, targets: Range<Int>, limit: Int) {
+    /// settled or has a witness (a path no longer than `via` plus its arc from v: then
+    /// no shortcut to it is needed, whatever the rest of the search would find), the
+    /// queue passes `bound` or `limit` nodes are settled.
+    private mutating func search(
+        from u: Int, avoiding v: Int, via: UInt64, bound: UInt64, targets: Range<Int>, limit: Int
+    ) {
         heap.removeAll()
         current &+= 1
         if current == 0 {
@@ -151,7 +160,11 @@ struct Contractor {
         var left = 0
         for i in targets {
             let w = Int(outs.arcs[i].other)
-            if w != u && isTarget[w] != cur { isTarget[w] = cur; left += 1 }
+            if w != u && isTarget[w] != cur {
+                isTarget[w] = cur
+                targetBound[w] = via + UInt64(outs.arcs[i].weight)
+                left += 1
+            }
         }
         stamp[u] = cur
         dist[u] = 0
@@ -177,6 +190,7 @@ struct Contractor {
                                         stamp[y] = cur
                                         dist[y] = d
                                         heap.push(d, arc.other)
+                                        if isTarget[y] == cur && d <= targetBound[y] { isTarget[y] = 0; left -= 1 }
                                     }
                                 }
                             }
