@@ -2174,7 +2174,9 @@ struct gk_route_step {
  *  weights); GK_ERR_MISUSE for NULL.
  *  GK_ERR_OUT_OF_MEMORY when the memory the build is expected to need (32 times the
  *  file's size) cannot be had.
- *  Complexity: O(file size) plus contraction.
+ *  Complexity: O(file size) plus contraction; the two metrics are contracted on two
+ *  threads (the calling one and one more) when two processors are online, with the same
+ *  result as on one.
  *  Thread safety: any thread with its own ctx. Swift: RoutingProfile(argument:),
  *  RoadNetworkBuilder.build(osmFile:profile:), RoadGraph(_:options:). \since 0.2 */
 int gk_road_graph_build_osm(gk_context *ctx, const char *osm_path, const char *profile, gk_road_graph **out);
