@@ -39,7 +39,8 @@ import GeoKernel
 /// Coordinates: degrees on the mean-radius sphere, an equirectangular plane around
 /// `center` (a country of 10⁷ junctions spans about 12° of latitude).
 ///
-/// - Complexity: O(junctions) time; about 210 bytes per junction while generating (some eight nodes of 16 bytes, their references and the ways).
+/// - Complexity: O(junctions) time; about 210 bytes per junction while generating (some
+///   eight nodes of 16 bytes, their references and the ways).
 /// - Thread safety: pure functions. C twin: none (`geokernel generate country`).
 /// \since 0.9
 public enum SyntheticCountry {
