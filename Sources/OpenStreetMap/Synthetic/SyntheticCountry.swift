@@ -63,7 +63,9 @@ public enum SyntheticCountry {
             throw .invalid("a synthetic country has 100 to 50 000 000 junctions, not \(junctions)")
         }
         guard abs(center.latitude) <= 60, abs(center.longitude) <= 170 else {
-            throw .invalid("the centre (\(center.latitude), \(center.longitude)) must lie within 60° of the equator and 170° of the prime meridian")
+            throw .invalid(
+                "the centre (\(center.latitude), \(center.longitude)) must lie within 60° of the equator "
+                    + "and 170° of the prime meridian")
         }
         var drawing = CountryDrawing(junctions: junctions, seed: seed, center: center)
         drawing.draw()

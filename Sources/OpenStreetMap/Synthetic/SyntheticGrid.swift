@@ -44,7 +44,9 @@ public enum SyntheticGrid {
         let north = origin.latitude + Double(rows) * spacingMeters * degreesPerMeter
         let east = origin.longitude + Double(columns) * spacingMeters * degreesPerMeter / cos(origin.latitude * .pi / 180)
         guard abs(origin.latitude) <= 85, abs(north) <= 85, abs(origin.longitude) <= 180, abs(east) <= 180 else {
-            throw .invalid("a \(rows) × \(columns) grid from (\(origin.latitude), \(origin.longitude)) leaves ±85° latitude or ±180° longitude")
+            throw .invalid(
+                "a \(rows) × \(columns) grid from (\(origin.latitude), \(origin.longitude)) leaves ±85° latitude "
+                    + "or ±180° longitude")
         }
         var sketch = NetworkSketch(
             originLatitude: origin.latitude, originLongitude: origin.longitude, scaleLatitude: origin.latitude)

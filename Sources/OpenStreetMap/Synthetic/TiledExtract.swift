@@ -124,7 +124,9 @@ private struct TilePlan {
             let (s, o2) = span.addingReportingOverflow(1)
             let (all, o3) = s.multipliedReportingOverflow(by: Int64(tiles * tiles + 1))
             let (_, o4) = hi.addingReportingOverflow(all)
-            guard !(o1 || o2 || o3 || o4) else { throw .invalid("the ids of '\(path)' are too far apart to tile \(tiles) × \(tiles) times") }
+            guard !(o1 || o2 || o3 || o4) else {
+                throw .invalid("the ids of '\(path)' are too far apart to tile \(tiles) × \(tiles) times")
+            }
             return (s, hi)
         }
         let (ns, nodeMax) = try stride(nodes.map(\.id))

@@ -366,7 +366,10 @@ public struct OSMPBFWriter {
         blobHeader.field(1, bytes: type.utf8)
         blobHeader.field(3, varint: UInt64(blob.count))
         let n = UInt32(blobHeader.count)
-        let prefix: [UInt8] = [UInt8(n >> 24), UInt8(truncatingIfNeeded: n >> 16), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n)]
+        let prefix: [UInt8] = [
+            UInt8(n >> 24), UInt8(truncatingIfNeeded: n >> 16), UInt8(truncatingIfNeeded: n >> 8),
+            UInt8(truncatingIfNeeded: n),
+        ]
         try emit(prefix)
         try emit(blobHeader.bytes)
         try emit(blob.bytes)
