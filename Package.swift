@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "GeoFormats", targets: ["GeoFormats"]),
         .library(name: "OpenStreetMap", targets: ["OpenStreetMap"]),
+        .library(name: "OpenStreetMapWriter", targets: ["OpenStreetMapWriter"]),
         .library(name: "GeoKernelC", type: .dynamic, targets: ["GeoKernelC"]),
         .executable(name: "geokernel", targets: ["GeoKernelCLI"]),
     ],
@@ -72,6 +73,9 @@ let package = Package(
         // OpenStreetMap: PBF and XML readers, routing profiles, OSM → road network.
         // No Foundation (libgeokernel.so links it).
         .target(name: "OpenStreetMap", dependencies: ["GeoKernel", "GeoText", "CZlibShim"]),
+        // OSM PBF writing and made-up networks for scale (docs/scale.md); not in
+        // libgeokernel.so.
+        .target(name: "OpenStreetMapWriter", dependencies: ["GeoKernel", "OpenStreetMap", "CZlibShim"]),
         // File formats (GeoJSON, GPX, CSV) for the tool and the tests; their text through
         // GeoText, files through Foundation.
         .target(name: "GeoFormats", dependencies: ["GeoKernel", "GeoText"]),
@@ -94,7 +98,7 @@ let package = Package(
             name: "GeoKernelCLI",
             dependencies: [
                 "GeoKernel", "GeoText", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
-                "CGeoKernelHeader",
+                "OpenStreetMapWriter", "CGeoKernelHeader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and Foundation linked in, so that the installed tool runs
@@ -114,7 +118,9 @@ let package = Package(
         // a plain build links a program that does nothing.
         .executableTarget(
             name: "gk-fuzz",
-            dependencies: ["GeoKernel", "GeoText", "Nearby", "Route", "Timeline", "GeoFormats", "OpenStreetMap"],
+            dependencies: [
+                "GeoKernel", "GeoText", "Nearby", "Route", "Timeline", "GeoFormats", "OpenStreetMap", "OpenStreetMapWriter",
+            ],
             path: "Fuzz",
             exclude: ["Dictionaries"]
         ),
@@ -131,7 +137,7 @@ let package = Package(
         .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(
-            name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "Route", "_GeoKernelTestSupport"],
+            name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "OpenStreetMapWriter", "Route", "_GeoKernelTestSupport"],
             exclude: ["Fixtures"]),
         // The command-line tool's tests (they run the built `geokernel`); CZlibShim: the PNG
         // reader of the --svg picture tests.

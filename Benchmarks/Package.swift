@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "Nearby", package: root),
                 .product(name: "Route", package: root),
                 .product(name: "OpenStreetMap", package: root),
+                .product(name: "OpenStreetMapWriter", package: root),
                 .product(name: "Geofence", package: root),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CProjRaw",

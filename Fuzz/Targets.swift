@@ -4,6 +4,7 @@ import GeoKernel
 import GeoText
 import Nearby
 import OpenStreetMap
+import OpenStreetMapWriter
 import Route
 import Timeline
 

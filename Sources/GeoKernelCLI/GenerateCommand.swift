@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GeoKernel
 import OpenStreetMap
+import OpenStreetMapWriter
 
 /// `geokernel generate country|tiles|grid`: road networks made by the project, written as
 /// OSM PBF, for tests and benchmarks at scale (issue 22).

@@ -1,6 +1,7 @@
 import Foundation
 import GeoKernel
 import OpenStreetMap
+import OpenStreetMapWriter
 import Testing
 import _GeoKernelTestSupport
 

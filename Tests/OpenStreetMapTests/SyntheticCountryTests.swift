@@ -1,5 +1,6 @@
 import GeoKernel
 import OpenStreetMap
+import OpenStreetMapWriter
 import Testing
 
 @Suite("SyntheticCountry")

@@ -1,6 +1,7 @@
 import Foundation
 import GeoKernel
 import OpenStreetMap
+import OpenStreetMapWriter
 import Route
 
 /// The road router on the Andorra extract (`../shared/data/osm/andorra.osm.pbf` and

@@ -24,7 +24,7 @@ struct PBFLocation: Sendable {
 }
 
 /// Protobuf wire types (https://protobuf.dev/programming-guides/encoding/).
-enum ProtobufWireType: UInt8 {
+package enum ProtobufWireType: UInt8 {
     case varint = 0, fixed64 = 1, lengthDelimited = 2, startGroup = 3, endGroup = 4, fixed32 = 5
 }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GeoKernel
+import OpenStreetMap
 
 /// A seeded, made-up country's road network for tests and benchmarks at scale (10⁴ to
 /// 10⁷ junctions), as OpenStreetMap elements or an OSM PBF file, so that the whole

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GeoKernel
+import OpenStreetMap
 
 /// A seeded street grid as OpenStreetMap elements: the worst case of contraction
 /// hierarchies (no hierarchy to exploit), through the whole file pipeline.

@@ -1,5 +1,6 @@
 import CZlibShim
 import GeoKernel
+import OpenStreetMap
 
 /// Writes OpenStreetMap elements as an OSM PBF file (https://wiki.openstreetmap.org/wiki/PBF_Format),
 /// the counterpart of `OSMFile.read`: an OSMHeader blob, then OSMData blobs of at most

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GeoKernel
+import OpenStreetMap
 
 /// A real extract copied K × K times side by side and joined by trunk roads: a larger
 /// network with the texture of real data, for tests and benchmarks at scale.

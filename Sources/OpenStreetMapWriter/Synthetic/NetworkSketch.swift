@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GeoKernel
+import OpenStreetMap
 
 /// A road network being drawn by a generator, in compact arrays: positions in metres on a
 /// local plane (x east, y north of an origin), ways as runs of node numbers with a few

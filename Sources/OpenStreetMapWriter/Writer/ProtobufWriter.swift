@@ -1,3 +1,4 @@
+import OpenStreetMap
 /// Builds protobuf-encoded bytes (https://protobuf.dev/programming-guides/encoding/):
 /// varints, zigzag-encoded signed values, length-delimited fields and packed repeated
 /// fields; the counterpart of `ProtobufReader`.
