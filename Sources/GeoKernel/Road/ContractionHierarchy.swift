@@ -30,6 +30,8 @@ package final class ContractionHierarchy: Sendable {
     /// How queries explore the upward searches: `.rankSweep` when `upwardSpace` is at
     /// most `sweepLimit`, else `.dijkstraOrder`.
     package let queryOrder: QueryOrder
+    /// Derived, built by the first one-to-all sweep that needs it (`downwardLists`).
+    let downwardCache = LazyValue<DownwardLists>()
 
     /// The order in which a one-to-one query explores the two upward searches. Both give
     /// the same costs.
