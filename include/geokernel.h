@@ -84,7 +84,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version ---- */
 
 #define GK_VERSION_MAJOR 0
-#define GK_VERSION_MINOR 5
+#define GK_VERSION_MINOR 6
 #define GK_VERSION_PATCH 0
 /** GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH. */
 #define GK_VERSION_NUMBER (GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
@@ -153,6 +153,7 @@ typedef void gk_router;
 typedef void gk_address_index;
 typedef void gk_landmark_store;
 typedef void gk_landmark_list;
+typedef void gk_isochrone;
 /* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
@@ -186,6 +187,8 @@ typedef struct gk_address_index gk_address_index;
 typedef struct gk_landmark_store gk_landmark_store;
 /** An answer of the landmark store: landmarks with their texts (section landmark store). */
 typedef struct gk_landmark_list gk_landmark_list;
+/** Roads reachable within a limit and their outline (section road; Swift: RoadIsochrone). */
+typedef struct gk_isochrone gk_isochrone;
 /* @handles: new handle typedefs go above this line */
 #endif
 
@@ -2362,6 +2365,119 @@ int gk_router_cost(gk_context *ctx, gk_router *router, const gk_snapped_point *f
 #else
 int gk_router_cost(gk_context *ctx, gk_router *router, const void *from, const void *to, double *out_cost);
 #endif
+
+/** What gk_router_isochrone's limit counts: seconds of travel (the fastest metric, turn
+ *  costs included) or metres along the roads (the shortest metric), whatever the
+ *  router's own metric. Swift: RoadIsochrone.Limit. \since 0.6 */
+#define GK_LIMIT_SECONDS 0
+#define GK_LIMIT_METERS  1
+
+/** One reached part of a road (gk_isochrone_parts): the part of an edge travelled in
+ *  one direction that the limit reaches. Offsets are metres from the edge's first node,
+ *  so a part travelled backwards has end_offset_m below start_offset_m. Plain data.
+ *  Swift: RoadReach. \since 0.6 */
+typedef struct gk_reach_part {
+    double start_offset_m;    /**< metres along the edge where the part begins */
+    double end_offset_m;      /**< metres along the edge where it ends */
+    double start_cost;        /**< cost from the origin to its start: seconds or metres */
+    double end_cost;          /**< cost to its end, at most the limit */
+    uint32_t edge;            /**< the edge index */
+    uint8_t forward;          /**< 1: travelled from the edge's first node towards its last */
+    uint8_t reaches_end;      /**< 1: the part runs to the end of the edge */
+    uint8_t starts_at_origin; /**< 1: the part starts at the origin (its own edge) */
+    uint8_t reserved;         /**< 0 */
+} gk_reach_part;
+
+/** CONSTRUCTOR. Everything reachable from (lat, lon) within a limit: the point snapped
+ *  onto a road a route can leave (GK_SNAP_START), the reached parts of the roads (a
+ *  one-to-all sweep over the metric's contraction hierarchy restricted to what the limit
+ *  reaches, else Dijkstra; both give the same parts), and an outline for drawing traced on
+ *  a grid of cell_m metres (polygons around the parts, outer rings counterclockwise, holes
+ *  clockwise, rings closed).
+ *  \param ctx the calling thread's context.
+ *  \param router the router (its workspace; its own metric is not used).
+ *  \param lat, lon where travel starts, degrees.
+ *  \param limit_kind GK_LIMIT_SECONDS or GK_LIMIT_METERS.
+ *  \param limit the limit in seconds or metres, 0 or more and finite.
+ *  \param cell_m the outline's grid cell in metres, at least 1; 0 for the default (1/150
+ *  of the reached area's larger side, at least 30 m).
+ *  \param[out] out the isochrone. Ownership: the caller frees it with gk_isochrone_destroy.
+ *  \return GK_OK; GK_ERR_NOT_FOUND when the point is farther than max_snap_m from a road
+ *  (the message says how far); GK_ERR_INVALID_ARGUMENT for a bad coordinate, kind, limit
+ *  or cell; GK_ERR_MISUSE for NULL.
+ *  Complexity: O(reached turn states · turns + reached vertices + outline cells).
+ *  Thread safety: one thread at a time per router; the isochrone is immutable and may be
+ *  read from any thread. Swift: RoadRouter.isochrone(from:within:cellMeters:workspace:).
+ *  \since 0.6 */
+int gk_router_isochrone(gk_context *ctx, gk_router *router, double lat, double lon, int limit_kind, double limit,
+                        double cell_m, gk_isochrone **out);
+
+/** DESTRUCTOR. Frees an isochrone; NULL is a no-op.
+ *  \param iso the isochrone, or NULL. \since 0.6 */
+void gk_isochrone_destroy(gk_isochrone *iso);
+
+/** The reached parts, ordered by edge then direction (forward first).
+ *  \param ctx the calling thread's context.
+ *  \param iso the isochrone (only read).
+ *  \param[out] out receives the parts; may be NULL when capacity is 0.
+ *  \param capacity entries at out (the section's array rules).
+ *  \param[out] out_count the number of parts.
+ *  \return GK_OK, GK_ERR_BUFFER_TOO_SMALL (ask for the count with capacity 0), GK_ERR_MISUSE.
+ *  Complexity: O(parts). Ownership: copied into the caller's array. Swift:
+ *  RoadIsochrone.parts. \since 0.6 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_isochrone_parts(gk_context *ctx, gk_isochrone *iso, gk_reach_part *out, size_t capacity, size_t *out_count);
+#else
+int gk_isochrone_parts(gk_context *ctx, gk_isochrone *iso, void *out, size_t capacity, size_t *out_count);
+#endif
+
+/** The geometry of part index, in the direction of travel: the point where it begins,
+ *  the edge's vertices between, the point where it ends.
+ *  \param ctx the calling thread's context.
+ *  \param iso the isochrone (only read).
+ *  \param index the part, 0-based.
+ *  \param[out] out_lat, out_lon receive the vertices, degrees; may be NULL when capacity is 0.
+ *  \param capacity entries at each of out_lat and out_lon.
+ *  \param[out] out_count the number of vertices.
+ *  \return GK_OK, GK_ERR_NOT_FOUND for an index past the last part,
+ *  GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE. Complexity: O(vertices of the edge).
+ *  Swift: RoadIsochrone.geometry(ofPart:). \since 0.6 */
+int gk_isochrone_part_geometry(gk_context *ctx, gk_isochrone *iso, size_t index, double *out_lat, double *out_lon,
+                               size_t capacity, size_t *out_count);
+
+/** The number of rings of the outline, over all its polygons (0 for NULL).
+ *  \param iso the isochrone (only read), or NULL. Swift: RoadIsochrone.outline. \since 0.6 */
+size_t gk_isochrone_ring_count(gk_isochrone *iso);
+
+/** Ring index of the outline (polygons in order, each its outer ring then its holes),
+ *  closed (its first vertex repeated at the end).
+ *  \param ctx the calling thread's context.
+ *  \param iso the isochrone (only read).
+ *  \param index the ring, 0-based, below gk_isochrone_ring_count.
+ *  \param[out] out_lat, out_lon receive the vertices, degrees; may be NULL when capacity is 0.
+ *  \param capacity entries at each of out_lat and out_lon.
+ *  \param[out] out_count the number of vertices.
+ *  \param[out] out_polygon the polygon the ring belongs to, 0-based (may be NULL).
+ *  \param[out] out_is_hole 1 for a hole (clockwise), 0 for an outer ring (may be NULL).
+ *  \return GK_OK, GK_ERR_NOT_FOUND for an index past the last ring,
+ *  GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE. Complexity: O(rings + vertices).
+ *  Swift: RoadIsochrone.outline. \since 0.6 */
+int gk_isochrone_ring(gk_context *ctx, gk_isochrone *iso, size_t index, double *out_lat, double *out_lon,
+                      size_t capacity, size_t *out_count, size_t *out_polygon, int *out_is_hole);
+
+/** The isochrone as GeoJSON (RFC 7946): a FeatureCollection of the origin (Point), the
+ *  outline (MultiPolygon: metric, limit, cellMeters) and, when with_parts is not 0, each
+ *  reached part (LineString: edge, forward, startCost, endCost, reachesEnd, name).
+ *  \param ctx the calling thread's context.
+ *  \param iso the isochrone (only read).
+ *  \param with_parts 1 to include the parts, 0 for the origin and the outline only.
+ *  \param[out] buf receives the text and a NUL; may be NULL when capacity is 0.
+ *  \param capacity bytes at buf (the section's string rules).
+ *  \param[out] out_len the text's length in bytes without the NUL (may be NULL).
+ *  \return GK_OK, GK_ERR_BUFFER_TOO_SMALL (ask for the size with capacity 0), GK_ERR_MISUSE.
+ *  Complexity: O(vertices). Swift: RoadIsochrone.geoJSON(parts:). \since 0.6 */
+int gk_isochrone_geojson(gk_context *ctx, gk_isochrone *iso, int with_parts, char *buf, size_t capacity,
+                         size_t *out_len);
 
 /** CONSTRUCTOR. An empty route plan whose legs follow the router's roads: each pin added
  *  with gk_route_add_pin is first snapped onto the network (GK_ERR_NOT_FOUND "pin B was

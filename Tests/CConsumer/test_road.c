@@ -476,6 +476,82 @@ static void test_snapped_cost(gk_context *ctx, gk_router *router, gk_road_graph 
     CHECK(gk_router_cost(NULL, router, &a, &b, &cost) == GK_ERR_MISUSE, "NULL ctx");
 }
 
+/* Isochrones: the parts reach B exactly when the limit covers the cost from A to B. */
+static int rd_covers(gk_context *ctx, gk_isochrone *iso, const gk_snapped_point *p) {
+    gk_reach_part parts[64];
+    size_t n = 0, i;
+    if (gk_isochrone_parts(ctx, iso, parts, 64, &n) != GK_OK) return -1;
+    for (i = 0; i < n; ++i) {
+        double lo = parts[i].start_offset_m < parts[i].end_offset_m ? parts[i].start_offset_m : parts[i].end_offset_m;
+        double hi = parts[i].start_offset_m < parts[i].end_offset_m ? parts[i].end_offset_m : parts[i].start_offset_m;
+        if (parts[i].edge == p->edge && p->offset_m >= lo - 1e-6 && p->offset_m <= hi + 1e-6) return 1;
+    }
+    return 0;
+}
+
+static void test_isochrone(gk_context *ctx, gk_router *router) {
+    double pts[4] = {RD_SOUTH_LAT, RD_ARM_LON, RD_NORTH_LAT, RD_ARM_LON};
+    double costs[4] = {-1, -1, -1, -1}, lat[256], lon[256];
+    gk_snapped_point b;
+    gk_isochrone *iso = NULL, *more = NULL;
+    gk_reach_part parts[64];
+    size_t n = 0, count = 0, polygon = 9, len = 0, i;
+    int hole = -1;
+    char small[8];
+
+    CHECK(sizeof(gk_reach_part) == 40 && offsetof(gk_reach_part, edge) == 32, "struct gk_reach_part layout");
+    CHECK(gk_router_matrix(ctx, router, pts, pts + 1, 2, 16, pts, pts + 1, 2, 16, costs, 4) == GK_OK, "matrix");
+    CHECK(gk_router_snap_point(ctx, router, pts[2], pts[3], GK_SNAP_END, &b) == GK_OK, "snap B");
+    CHECK(gk_router_isochrone(ctx, router, pts[0], pts[1], GK_LIMIT_SECONDS, costs[1] - 0.5, 0, &iso) == GK_OK,
+          "isochrone: %s", gk_context_errmsg(ctx));
+    CHECK(gk_router_isochrone(ctx, router, pts[0], pts[1], GK_LIMIT_SECONDS, costs[1] + 0.5, 0, &more) == GK_OK,
+          "isochrone: %s", gk_context_errmsg(ctx));
+    if (!iso || !more) return;
+    CHECK(rd_covers(ctx, iso, &b) == 0 && rd_covers(ctx, more, &b) == 1, "B is reached just past its cost %g",
+          costs[1]);
+    CHECK(gk_isochrone_parts(ctx, more, NULL, 0, &n) == GK_ERR_BUFFER_TOO_SMALL && n > 2, "count the parts: %zu", n);
+    CHECK(gk_isochrone_parts(ctx, more, parts, 64, &n) == GK_OK, "the parts");
+    for (i = 0; i < n && i < 64; ++i) {
+        CHECK(parts[i].end_cost <= costs[1] + 0.5 + 1e-9 && parts[i].start_cost <= parts[i].end_cost + 1e-9
+                  && parts[i].reserved == 0, "part %zu costs %g..%g", i, parts[i].start_cost, parts[i].end_cost);
+        CHECK(gk_isochrone_part_geometry(ctx, more, i, lat, lon, 256, &count) == GK_OK && count >= 2, "part %zu: %zu",
+              i, count);
+    }
+    CHECK(gk_isochrone_part_geometry(ctx, more, n, lat, lon, 256, &count) == GK_ERR_NOT_FOUND, "past the last part");
+    CHECK(gk_isochrone_ring_count(more) >= 1 && gk_isochrone_ring_count(NULL) == 0, "rings");
+    CHECK(gk_isochrone_ring(ctx, more, 0, lat, lon, 256, &count, &polygon, &hole) == GK_OK && count >= 4
+              && lat[0] == lat[count - 1] && lon[0] == lon[count - 1] && polygon == 0 && hole == 0,
+          "ring 0 closed and outer: %zu", count);
+    CHECK(gk_isochrone_ring(ctx, more, gk_isochrone_ring_count(more), lat, lon, 256, &count, NULL, NULL)
+              == GK_ERR_NOT_FOUND, "past the last ring");
+    CHECK(gk_isochrone_geojson(ctx, more, 1, small, sizeof small, &len) == GK_ERR_BUFFER_TOO_SMALL && len > 100,
+          "GeoJSON size %zu", len);
+    {
+        char *text = malloc(len + 1);
+        CHECK(text && gk_isochrone_geojson(ctx, more, 1, text, len + 1, NULL) == GK_OK
+                  && strstr(text, "\"MultiPolygon\"") && strstr(text, "\"kind\":\"part\""), "GeoJSON");
+        free(text);
+    }
+    gk_isochrone_destroy(iso);
+    gk_isochrone_destroy(more);
+    gk_isochrone_destroy(NULL);
+    iso = NULL;
+    CHECK(gk_router_isochrone(ctx, router, pts[0], pts[1], 2, 60, 0, &iso) == GK_ERR_INVALID_ARGUMENT, "kind 2");
+    CHECK(gk_router_isochrone(ctx, router, pts[0], pts[1], GK_LIMIT_METERS, -1, 0, &iso) == GK_ERR_INVALID_ARGUMENT,
+          "limit -1");
+    CHECK(gk_router_isochrone(ctx, router, pts[0], pts[1], GK_LIMIT_METERS, NAN, 0, &iso) == GK_ERR_INVALID_ARGUMENT,
+          "limit NaN");
+    CHECK(gk_router_isochrone(ctx, router, pts[0], pts[1], GK_LIMIT_METERS, 100, 0.5, &iso) == GK_ERR_INVALID_ARGUMENT,
+          "cell 0.5 m");
+    CHECK(gk_router_isochrone(ctx, router, 43.7400, RD_ARM_LON, GK_LIMIT_SECONDS, 60, 0, &iso) == GK_ERR_NOT_FOUND,
+          "far from the roads");
+    CHECK(gk_router_isochrone(ctx, router, pts[0], pts[1], GK_LIMIT_SECONDS, 60, 0, NULL) == GK_ERR_MISUSE, "NULL out");
+    CHECK(gk_router_isochrone(ctx, NULL, pts[0], pts[1], GK_LIMIT_SECONDS, 60, 0, &iso) == GK_ERR_MISUSE,
+          "NULL router");
+    CHECK(iso == NULL, "nothing made on failure");
+    CHECK(gk_isochrone_parts(ctx, NULL, parts, 64, &n) == GK_ERR_MISUSE, "NULL iso");
+}
+
 /* One graph, a router per thread, each thread with its own context. */
 struct rd_job { gk_road_graph *graph; double cost; int status; };
 
@@ -583,6 +659,7 @@ void test_road(gk_context *ctx) {
         double length = 0;
         test_matrix(ctx, router);
         test_snapped_cost(ctx, router, graph);
+        test_isochrone(ctx, router);
         test_road_plan(ctx, router);
         /* A road plan keeps what it needs of its router. */
         CHECK(gk_route_create_road(ctx, 2, router, &route) == GK_OK, "plan");

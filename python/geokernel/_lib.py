@@ -72,7 +72,7 @@ if os.path.dirname(os.path.abspath(LIBRARY_PATH)) == str(_PKG_DIR) and (PROJ_DAT
     os.environ["PROJ_DATA"] = os.environ.get("GEOKERNEL_PROJ_DATA", str(PROJ_DATA_DIR))
 
 #: The header version these bindings follow (GK_VERSION_NUMBER of include/geokernel.h).
-HEADER_VERSION_NUMBER = 500
+HEADER_VERSION_NUMBER = 600
 lib.gk_libversion_number.restype = c_int
 lib.gk_libversion_number.argtypes = []
 _loaded = lib.gk_libversion_number()
@@ -229,6 +229,13 @@ _SIGNATURES = {
     "gk_route_pin_snap": (_I, [_P, _P, _S, _P, _S, _P]),
     "gk_router_snap_point": (_I, [_P, _P, _D, _D, _I, _P]),
     "gk_router_cost": (_I, [_P, _P, _P, _P, _P]),
+    "gk_router_isochrone": (_I, [_P, _P, _D, _D, _I, _D, _D, _P]),
+    "gk_isochrone_destroy": (None, [_P]),
+    "gk_isochrone_parts": (_I, [_P, _P, _P, _S, _P]),
+    "gk_isochrone_part_geometry": (_I, [_P, _P, _S, _P, _P, _S, _P]),
+    "gk_isochrone_ring_count": (_S, [_P]),
+    "gk_isochrone_ring": (_I, [_P, _P, _S, _P, _P, _S, _P, _P, _P]),
+    "gk_isochrone_geojson": (_I, [_P, _P, _I, _P, _S, _P]),
     # batch queries
     "gk_index_nearest_batch": (_I, [_P, _P, _P, _P, _S, c_ssize_t, _S, _D, _P, _P, _P]),
 }

@@ -22,6 +22,7 @@ import numpy as np
 from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _owned, _text
 from ._lib import check, context, encode, lib
 from .errors import GK_ERR_NOT_FOUND
+from .isochrone import Isochrone
 
 if TYPE_CHECKING:
     from .geodesy import Region
@@ -439,6 +440,25 @@ class Router(_Handle):
                                        ns, ss, dla.ctypes.data if nd else None, dlo.ctypes.data if nd else None,
                                        nd, ds, out.ctypes.data, ns * nd), ctx)
         return out
+
+    def isochrone(self, lat: float, lon: float, *, seconds: Optional[float] = None,
+                  minutes: Optional[float] = None, meters: Optional[float] = None,
+                  cell_m: float = 0.0) -> Isochrone:
+        """Everything reachable from (lat, lon) within one limit: seconds or minutes of travel
+        (the fastest metric) or meters along the roads (the shortest metric), whatever this
+        router's metric. The point is snapped onto a road a route can leave; cell_m is the
+        outline's grid cell (0: 1/150 of the reached area's side, at least 30 m)
+        (gk_router_isochrone; Swift: RoadRouter.isochrone(from:within:cellMeters:))."""
+        given = [v for v in (seconds, minutes, meters) if v is not None]
+        if len(given) != 1:
+            raise ValueError("give one of seconds, minutes or meters")
+        kind, limit = (1, float(meters)) if meters is not None else (
+            0, float(seconds) if seconds is not None else 60.0 * float(minutes))  # type: ignore[arg-type]
+        out = c_void_p()
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            check(lib.gk_router_isochrone(ctx, ptr, float(lat), float(lon), kind, limit, float(cell_m), byref(out)), ctx)
+        return Isochrone(_owned(out))
 
     def plan(self, max_pins: int = 5, language: str = "en") -> RoutePlan:
         """An empty RoutePlan whose legs follow this router's roads, its directions in

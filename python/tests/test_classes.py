@@ -434,6 +434,39 @@ def test_router_matrix_equals_routing_each_pair(monaco):
         monaco.router("scenic")
 
 
+def test_isochrone_reaches_what_the_matrix_says_and_equals_the_swift_tool(monaco, shared, swift_cli):
+    import json
+    import subprocess
+    router = monaco.router("fastest", "driving")
+    a, b = MONACO_PINS[0], MONACO_PINS[1]
+    cost = float(router.matrix(np.array([a[0]]), np.array([a[1]]), np.array([b[0]]), np.array([b[1]]))[0, 0])
+    end = router.snap_point(b[0], b[1], "end")
+
+    def covers(iso):
+        return any(p.edge == end.edge and min(p.start_offset_m, p.end_offset_m) - 1e-6 <= end.offset_m
+                   <= max(p.start_offset_m, p.end_offset_m) + 1e-6 for p in iso.parts())
+
+    with router.isochrone(a[0], a[1], seconds=cost - 0.5) as short, router.isochrone(a[0], a[1], seconds=cost + 0.5) as long:
+        assert not covers(short) and covers(long)
+        parts = long.parts()
+        assert parts and all(p.end_cost <= cost + 0.5 + 1e-9 for p in parts)
+        lat, lon = long.part_geometry(0)
+        assert lat.shape == lon.shape and lat.size >= 2
+        rings = long.rings()
+        assert rings and not rings[0].is_hole and rings[0].lat[0] == rings[0].lat[-1]
+        mine = json.loads(long.geojson())
+    args = [swift_cli, "isochrone", "--osm", str(shared / "osm" / "monaco.osm.pbf"), "--from", f"{a[0]},{a[1]}",
+            "--seconds", repr(float(cost) + 0.5), "--format", "geojson"]
+    theirs = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+    assert mine == theirs
+    with pytest.raises(ValueError):
+        router.isochrone(a[0], a[1], seconds=60, meters=100)
+    with pytest.raises(gk.InvalidArgumentError):
+        router.isochrone(a[0], a[1], meters=-1)
+    with pytest.raises(gk.NotFoundError, match="from the nearest road"):
+        router.isochrone(43.80, 7.30, minutes=5)
+
+
 def test_snapped_points_cost_what_the_matrix_costs(monaco, shared):
     router = monaco.router("fastest", "driving")
     pts = np.array(MONACO_PINS)

@@ -118,6 +118,20 @@ struct SVGMap {
             + "stroke-width=\"\(Self.n(width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
     }
 
+    /// Polygons (each an outer ring and its holes) as one filled path, holes left open
+    /// (even–odd rule); `opacity` is the fill's.
+    mutating func polygons(_ polygons: [[[Coordinate]]], fill: String, opacity: Double, stroke: String, cssClass: String) {
+        var d: [String] = []
+        for ring in polygons.joined() where ring.count >= 3 {
+            let pixels = ring.map(pixel)
+            drawnPoints += pixels
+            d.append("M" + pixels.map { p in "\(Self.n(p.x)),\(Self.n(p.y))" }.joined(separator: " L") + " Z")
+        }
+        guard !d.isEmpty else { return }
+        body.append("<path class=\"\(cssClass)\" d=\"\(d.joined(separator: " "))\" fill=\"\(fill)\" "
+            + "fill-opacity=\"\(Format.fixed(opacity, 2))\" fill-rule=\"evenodd\" stroke=\"\(stroke)\" stroke-width=\"1.5\"/>")
+    }
+
     /// A thin line between two pixel points (a pin's leader line to where it was placed).
     mutating func line(from a: (x: Double, y: Double), to b: (x: Double, y: Double), color: String, cssClass: String) {
         body.append("<line class=\"\(cssClass)\" x1=\"\(Self.n(a.x))\" y1=\"\(Self.n(a.y))\" x2=\"\(Self.n(b.x))\" "

@@ -107,6 +107,29 @@ enum SVGPictures {
         return map.document(title: title, subtitle: subtitle)
     }
 
+    /// An isochrone: its outline as a translucent area, the reached parts of the roads as
+    /// lines over it, the origin as a marker (on the road, with a leader line to where it
+    /// was placed when that is a few pixels away).
+    static func isochrone(_ area: RoadIsochrone, title: String, subtitle: String, roads: RoadGraph? = nil) -> String {
+        var lines: [[Coordinate]] = []
+        for i in area.parts.indices { lines.append(area.geometry(ofPart: i)) }
+        var map = SVGMap(fitting: [area.origin.input, area.origin.point] + area.outline.flatMap { $0.first ?? [] })
+        if let roads { map.roads(roads) }
+        map.polygons(area.outline, fill: isochroneColor, opacity: 0.22, stroke: isochroneColor, cssClass: "outline")
+        for line in lines { map.polyline(line, color: isochroneColor, width: 1.5, cssClass: "reached") }
+        let marker = map.pixel(area.origin.point), placed = map.pixel(area.origin.input)
+        if hypot(placed.x - marker.x, placed.y - marker.y) > 3 {
+            map.line(from: marker, to: placed, color: "#555555", cssClass: "origin-leader")
+            map.dot(area.origin.input, radius: 2.5, color: "#555555", cssClass: "origin-placed")
+        }
+        map.circle(area.origin.point, radius: 8, fill: SVGMap.pinColor, cssClass: "origin", id: "origin")
+        map.labels.avoid(SVGLabels.Box(x: marker.x - 9, y: marker.y - 9, width: 18, height: 18))
+        map.legend([(isochroneColor, "reached roads and their outline", false)])
+        return map.document(title: title, subtitle: subtitle + droppedNote(map))
+    }
+
+    static let isochroneColor = "#6a3d9a"
+
     /// Fences as circles of their true radius, green when the trace entered them, grey
     /// otherwise, labelled with their id; the trace over them as a line (a dot when it is
     /// a single fix).
