@@ -229,6 +229,21 @@ extension SVGPictureCommandLineTests {
             #expect(fresh == committed, "regenerate docs/timeline.svg as the README says")
         }
     }
+
+    @Test("docs/isochrone.svg, the road routing guide's picture, is what the tool draws today")
+    func isochronePicture() throws {
+        let root = URL(fileURLWithPath: SharedData.projectRoot)
+        try Self.scratch { dir in
+            let r = try GeoKernelTool.run([
+                "isochrone", "--osm", root.appendingPathComponent("docs/examples/town.osm").path,
+                "--from", "45.002698,5.000191", "--minutes", "1", "--svg", dir + "/i.svg",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            let fresh = try Data(contentsOf: URL(fileURLWithPath: dir + "/i.svg"))
+            let committed = try Data(contentsOf: root.appendingPathComponent("docs/isochrone.svg"))
+            #expect(fresh == committed, "regenerate docs/isochrone.svg as docs/road-routing.md says")
+        }
+    }
 }
 
 /// The colours of the pictures (SVGMap's, in the tool).

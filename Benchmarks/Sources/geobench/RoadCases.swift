@@ -223,6 +223,7 @@ enum RoadCases {
         }))
 
         cases += matrixCases(ctx)
+        cases += isochroneCases(ctx)
         cases += cCases(ctx)
         return cases
     }
