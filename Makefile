@@ -14,6 +14,9 @@
 #   make networks  the made-up road networks of the scale benchmarks, as OSM PBF, under
 #                  .build/networks (docs/scale.md): countries of 10^4 to 5*10^6 junctions,
 #                  Andorra tiled 4 x 4 to 16 x 16, grids of 100 x 100 to 1 000 x 1 000
+#   make bench-scale  GeoKernel beside RoutingKit's CCH and a plain C Dijkstra on made-up
+#                  countries (SCALE_SIZES): docs/scale-benchmarks.md; a 10^4 run, checking that
+#                  all three find the same costs, is part of `make test`
 #   make install   PREFIX=/usr/local: header, libgeokernel.so, geokernel.pc, the CLI
 #   make lib       stage libgeokernel.so under .build/c/lib
 #   make python-test  the Python package's tests (pytest) and type check (mypy); a venv under .build, made once;
@@ -57,14 +60,14 @@ SHARED_DATA ?= ../shared/data
 FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
 
 .PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check tool-check examples-check tsan bench install clean
-.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus docs benchmarks-doc networks
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus docs benchmarks-doc networks bench-scale bench-scale-smoke bench-scale-tools
 
 run: build
 	$(BIN)/geokernel demo
 
 test: build-tests lib
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check tool-check examples-check docs tsan fuzz-smoke
+	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check tool-check examples-check docs tsan fuzz-smoke bench-scale-smoke
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev, zlib1g-dev, libsqlite3-dev, pkg-config, librsvg2-bin (rsvg-convert: the tests render
@@ -300,6 +303,38 @@ networks: build
 	@for n in 100 200 1000; do \
 	  [ -s $(NETWORKS)/grid-$$n.osm.pbf ] || $(BIN)/geokernel generate grid --rows $$n --columns $$n --seed 1 \
 	    --compression 1 --out $(NETWORKS)/grid-$$n.osm.pbf || exit 1; done
+
+# GeoKernel beside RoutingKit's CCH (PyPI routingkit-cch, in a venv of its own) and a plain C
+# Dijkstra on made-up countries (scripts/bench-scale/bench_scale.py): build, query, matrix,
+# isochrone, every engine's costs checked equal on the same pairs. `make bench-scale` writes
+# docs/scale-benchmarks.md (SCALE_SIZES, default 10^4 to 10^6; 5000000 takes an hour today);
+# `bench-scale-smoke`, part of `make test`, runs 10^4 junctions only, for the equality checks.
+SCALE_SIZES ?= 10000 100000 1000000
+SCALE_VENV := $(SCRATCH)/bench-scale-venv
+SCALE_WORK := $(SCRATCH)/bench-scale
+
+$(SCALE_VENV)/.installed: scripts/bench-scale/requirements.txt
+	rm -rf $(SCALE_VENV)
+	$(PYTHON) -m venv $(SCALE_VENV)
+	$(SCALE_VENV)/bin/python -m pip install -q --disable-pip-version-check -r scripts/bench-scale/requirements.txt
+	touch $@
+
+$(SCALE_WORK)/dijkstra: scripts/bench-scale/dijkstra.c
+	@mkdir -p $(SCALE_WORK)
+	$(GCC) -O2 -std=c99 -D_POSIX_C_SOURCE=199309L -Wall -Wextra -Werror -o $@ $<
+
+bench-scale-tools: build $(SCALE_VENV)/.installed $(SCALE_WORK)/dijkstra
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product gk-scale
+
+bench-scale: bench-scale-tools
+	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \
+	  --dijkstra $(SCALE_WORK)/dijkstra --work $(SCALE_WORK) --networks $(NETWORKS) --sizes $(SCALE_SIZES) \
+	  --markdown docs/scale-benchmarks.md
+
+bench-scale-smoke: bench-scale-tools
+	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \
+	  --dijkstra $(SCALE_WORK)/dijkstra --work $(SCALE_WORK)/smoke --networks $(SCALE_WORK)/smoke --sizes 10000 \
+	  --pairs 300
 
 bench: lib
 	$(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS)

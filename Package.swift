@@ -11,6 +11,7 @@
 //               consumed as a versioned SwiftPM dependency.
 //   geokernel   the command-line tool.
 //   gk-fuzz     (executable target, no product) the libFuzzer harness of `make fuzz`.
+//   gk-scale    (executable target, no product) GeoKernel's side of `make bench-scale`.
 import PackageDescription
 
 let root = Context.packageDirectory
@@ -123,6 +124,13 @@ let package = Package(
             ],
             path: "Fuzz",
             exclude: ["Dictionaries"]
+        ),
+        // gk-scale: GeoKernel's side of `make bench-scale` (Scale/main.swift): exports the
+        // turn graph for the other engines and times the queries on the same pairs.
+        .executableTarget(
+            name: "gk-scale",
+            dependencies: ["GeoKernel", "Route"],
+            path: "Scale"
         ),
         .target(
             name: "_GeoKernelTestSupport",
