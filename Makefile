@@ -329,7 +329,7 @@ bench-scale-tools: build $(SCALE_VENV)/.installed $(SCALE_WORK)/dijkstra
 bench-scale: bench-scale-tools
 	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \
 	  --dijkstra $(SCALE_WORK)/dijkstra --work $(SCALE_WORK) --networks $(NETWORKS) --sizes $(SCALE_SIZES) \
-	  --markdown docs/scale-benchmarks.md
+	  --markdown docs/scale-benchmarks.md --readme README.md
 
 bench-scale-smoke: bench-scale-tools
 	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \
