@@ -174,7 +174,8 @@ func run() {
         "longest_route_ms": \(longestRoute * 1e3), "longest_route_km": \(longestKm), \
         "matrix_side": \(side), "matrix_ms": \(matrix * 1e3), "isochrone_ms": \(isoCH * 1e3), \
         "isochrone_dijkstra_ms": \(isoDijkstra * 1e3), "isochrone_outline_ms": \(isoOutline * 1e3), \
-        "isochrone_parts": \(parts), "sink": \(sink.isFinite ? 1 : 0)}
+        "isochrone_parts": \(parts), "shortcuts_fastest": \(graph.report.shortcuts[Int(RoadMetric.fastest.rawValue)]), \
+        "upward_space": \(g.hierarchy(.fastest)?.upwardSpace ?? -1), "sink": \(sink.isFinite ? 1 : 0)}
 
         """
     do {
