@@ -25,6 +25,6 @@ struct MapBackgroundOptions: ParsableArguments {
         let (network, _) = try progress.phase("reading \(InputFiles.shown(osm))") {
             try InputFiles.withPath(osm) { try RoadNetworkBuilder.build(osmFile: $0, profile: .car) }
         }
-        return try progress.phase("building the road network") { try RoadGraph(network) }
+        return try progress.phase("building the road network") { try RoadGraph(network, progress: progress.contraction) }
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import GeoKernel
 import Synchronization
 
 /// Signs of life for long work (issue 26, point 4): a command names its phases ("reading
@@ -16,6 +17,8 @@ final class Progress: Sendable {
         var phase: String?
         var started = 0.0
         var shown = false
+        /// What the work itself reports, by part ("fastest" → "43 %"), shown after the time.
+        var details: [String: String] = [:]
     }
 
     private let state = Mutex(State())
@@ -46,6 +49,7 @@ final class Progress: Sendable {
             s.phase = name
             s.started = Self.now()
             s.shown = showNow
+            s.details = [:]
         }
         if showNow { Self.write("\r\u{1B}[K\(name)… 0 s") }
         let timer = DispatchSource.makeTimerSource(queue: .global())
@@ -61,8 +65,24 @@ final class Progress: Sendable {
             let elapsed = Self.now() - s.started
             guard elapsed >= after else { return }
             s.shown = true
-            Self.write("\r\u{1B}[K\(phase)… \(Int(elapsed)) s")  // under the lock: never after end() cleared the line
+            let details = s.details.keys.sorted().map { "\($0) \(s.details[$0]!)" }.joined(separator: ", ")
+            // Under the lock: never after end() cleared the line.
+            Self.write("\r\u{1B}[K\(phase)… \(Int(elapsed)) s" + (details.isEmpty ? "" : " (\(details))"))
         }
+    }
+
+    /// Sets what part `key` of the current phase reports ("43 %"), shown with the time at
+    /// the next tick. Thread-safe: the work may report from several threads.
+    func detail(_ key: String, _ text: String) {
+        guard enabled else { return }
+        state.withLock { s in
+            if s.phase != nil { s.details[key] = text }
+        }
+    }
+
+    /// A `RoadGraph` build's progress closure: each metric's contracted percentage.
+    var contraction: @Sendable (RoadGraph.BuildProgress) -> Void {
+        { [self] p in detail(p.metric == .fastest ? "fastest" : "shortest", "\(Int(p.fraction * 100)) %") }
     }
 
     private func end() {

@@ -76,7 +76,7 @@ struct RoadNetworkOptions: ParsableArguments {
         let (network, report) = try progress.phase("reading \(InputFiles.shown(osm))") {
             try InputFiles.withPath(osm) { try RoadNetworkBuilder.build(osmFile: $0, profile: profile) }
         }
-        return (try progress.phase("contracting the road graph") { try RoadGraph(network) }, report)
+        return (try progress.phase("contracting the road graph") { try RoadGraph(network, progress: progress.contraction) }, report)
     }
 }
 

@@ -42,6 +42,21 @@ struct ProgressCommandLineTests {
             #expect(places.status == 0 && places.err.isEmpty, "\(places.err)")
         }
     }
+    @Test("graph shows how far each metric's contraction has come")
+    func contractionPercentages() throws {
+        try TemporaryDirectory.with("gk-progress-contraction") { dir in
+            let made = try GeoKernelTool.run(["generate", "country", "--junctions", "20000", "--out", "\(dir)/c.osm.pbf"])
+            #expect(made.status == 0, "\(made.err)")
+            let graph = try GeoKernelTool.run(["graph", "--osm", "\(dir)/c.osm.pbf", "--out", "\(dir)/c.gkroad"],
+                                              environment: Self.forced)
+            #expect(graph.status == 0, "\(graph.err)")
+            let shown = graph.err.components(separatedBy: "\r\u{1B}[K").filter { $0.hasPrefix("contracting the road graph… ") }
+            let percents = shown.filter { $0.contains(" %") }
+            #expect(!percents.isEmpty, "\(shown)")
+            #expect(percents.allSatisfy { $0.contains("(fastest ") || $0.contains("(shortest ") }, "\(percents)")
+        }
+    }
+
     @Test("fences names reading the roads of its picture, and --quiet silences it")
     func fencesBackground() throws {
         try TemporaryDirectory.with("gk-progress-fences") { dir in

@@ -12,7 +12,11 @@ extension ContractionHierarchy {
     ///
     /// - Throws: `.capacity` when a shortcut's weight exceeds 2³² − 1.
     /// - Complexity: roughly O(n log n) in practice on road networks.
-    package convenience init(_ g: RoadGraphStorage, metric m: RoadMetric) throws(GeoKernelError) {
+    /// `progress` (nil for none) hears how many states are contracted about every half
+    /// percent, and at the end.
+    package convenience init(
+        _ g: RoadGraphStorage, metric m: RoadMetric, progress: (@Sendable (RoadGraph.BuildProgress) -> Void)? = nil
+    ) throws(GeoKernelError) {
         let t = g.turns, n = t.stateCount
         var c = Contractor(n)
         for i in 0..<t.turnCount {
@@ -45,6 +49,7 @@ extension ContractionHierarchy {
         var upFirst: [UInt32] = [0], upArc: [UInt64] = [], upMid: [UInt32] = []
         var downFirst: [UInt32] = [0], downArc: [UInt64] = [], downMid: [UInt32] = []
         var pending: [(Int, Int, DynArc)] = [], neighbours: [Int] = []
+        let step = max(1, (n + 199) / 200)  // at most 200 reports
         var overflow = false
         while !queue.isEmpty {
             let top = queue.pop()
@@ -61,6 +66,9 @@ extension ContractionHierarchy {
             done[v] = true
             rank[v] = UInt32(order.count)
             order.append(UInt32(v))
+            if let progress, order.count % step == 0 || order.count == n {
+                progress(.init(metric: m, contracted: order.count, total: n))
+            }
             pending.removeAll(keepingCapacity: true)
             c.shortcuts(of: v, limit: Self.contractLimit) { u, w, arc in
                 if arc.weight == .max { overflow = true }
@@ -92,6 +100,7 @@ extension ContractionHierarchy {
                 level[x] = max(level[x], level[v] + 1)
             }
         }
+        if n == 0 { progress?(.init(metric: m, contracted: 0, total: 0)) }
         if overflow { throw GeoKernelError(.capacity, "a shortcut's weight exceeds 2^32 - 1 (the network is too large)") }
         // Node ids to ranks.
         for i in upArc.indices {

@@ -20,8 +20,16 @@ extension RoadGraph {
     /// - Complexity: O(V log V) for V geometry vertices, plus contraction (about linear
     ///   in practice for road networks); the two metrics' hierarchies are contracted on
     ///   two threads when two processors are online.
+    /// - Parameters:
+    ///   - network: the roads.
+    ///   - options: what to contract, and the endpoint tolerance.
+    ///   - progress: called during the contraction with how far each metric has come
+    ///     (`BuildProgress`), from the thread contracting it: with two metrics, from two
+    ///     threads at once (it must be thread-safe); nil for none.
     /// - Thread safety: pure. C twin: `gk_road_graph_build_osm` (from an OSM file).
-    public init(_ network: RoadNetwork, options: Options = Options()) throws(GeoKernelError) {
+    public init(
+        _ network: RoadNetwork, options: Options = Options(), progress: (@Sendable (BuildProgress) -> Void)?
+    ) throws(GeoKernelError) {
         try network.validate(options)
         let keep = network.connectedComponentMask()
         var newIndex = [Int](repeating: -1, count: network.nodes.count)
@@ -85,7 +93,7 @@ extension RoadGraph {
         var built = [Result<ContractionHierarchy, GeoKernelError>?](repeating: nil, count: metrics.count)
         built.withUnsafeMutableBufferPointer { slots in
             ParallelWork.forEach(metrics.count) { k in
-                slots[k] = Result { () throws(GeoKernelError) in try ContractionHierarchy(plain, metric: metrics[k]) }
+                slots[k] = Result { () throws(GeoKernelError) in try ContractionHierarchy(plain, metric: metrics[k], progress: progress) }
             }
         }
         var hierarchies: [ContractionHierarchy?] = [nil, nil]
@@ -95,6 +103,12 @@ extension RoadGraph {
             hierarchies[Int(metric.rawValue)] = ch
         }
         storage = plain.replacing(hierarchies: hierarchies, report: report)
+    }
+
+    /// Builds a graph from a road network, reporting no progress: see
+    /// `init(_:options:progress:)`. C twin: `gk_road_graph_build_osm` (from an OSM file).
+    public init(_ network: RoadNetwork, options: Options = Options()) throws(GeoKernelError) {
+        try self.init(network, options: options, progress: nil)
     }
 }
 
