@@ -1,6 +1,6 @@
 // gk-scale: GeoKernel's side of `make bench-scale` (scripts/bench-scale.py drives it).
 //
-//   gk-scale GRAPH.gkroad OUTDIR [PAIRS]
+//   gk-scale GRAPH.gkroad OUTDIR [PAIRS [ISOCHRONE_MINUTES]]
 //
 // Loads a saved graph, exports the graph routes are searched on (the turn graph: states
 // and turns, fastest-metric weights in milliseconds, a coordinate per state) as raw
@@ -67,6 +67,7 @@ func run() {
     let args = CommandLine.arguments
     guard args.count >= 3 else { fail("usage: gk-scale GRAPH.gkroad OUTDIR [PAIRS]\n", 64) }
     let pairCount = args.count > 3 ? Int(args[3]) ?? 1000 : 1000
+    let isoSeconds = 60 * (args.count > 4 ? Double(args[4]) ?? 30 : 30)
     let out = args[2]
     var t0 = now()
     let graph: RoadGraph
@@ -153,16 +154,18 @@ func run() {
     let matrix = timed { sink += try! graph.matrix(from: sources, to: targets, metric: .fastest, workspace: ws).costs[0] }
     let origins = pairs.prefix(10).map(\.0)
     var parts = 0
-    _ = try! graph.reach(from: origins[0], within: 1, metric: .fastest, workspace: ws)  // builds the downward lists
+    _ = try! graph.reach(from: origins[0], within: 1, algorithm: .contractionHierarchy, workspace: ws)  // the downward lists
     let isoCH = timed {
         parts = 0
-        for o in origins { parts += try! graph.reach(from: o, within: 1_800, metric: .fastest, workspace: ws).count }
+        for o in origins {
+                parts += try! graph.reach(from: o, within: isoSeconds, algorithm: .contractionHierarchy, workspace: ws).count
+            }
     } / Double(origins.count)
     let isoDijkstra = timed(0.1) {
-        for o in origins { _ = try! graph.reach(from: o, within: 1_800, metric: .fastest, algorithm: .dijkstra, workspace: ws) }
+        for o in origins { _ = try! graph.reach(from: o, within: isoSeconds, metric: .fastest, algorithm: .dijkstra, workspace: ws) }
     } / Double(origins.count)
     let isoOutline = timed(0.1) {
-        for o in origins { _ = try! router.isochrone(from: o.input, within: .seconds(1_800), workspace: ws) }
+        for o in origins { _ = try! router.isochrone(from: o.input, within: .seconds(isoSeconds), workspace: ws) }
     } / Double(origins.count)
     parts /= origins.count
 
@@ -174,7 +177,7 @@ func run() {
         "longest_route_ms": \(longestRoute * 1e3), "longest_route_km": \(longestKm), \
         "matrix_side": \(side), "matrix_ms": \(matrix * 1e3), "isochrone_ms": \(isoCH * 1e3), \
         "isochrone_dijkstra_ms": \(isoDijkstra * 1e3), "isochrone_outline_ms": \(isoOutline * 1e3), \
-        "isochrone_parts": \(parts), "shortcuts_fastest": \(graph.report.shortcuts[Int(RoadMetric.fastest.rawValue)]), \
+        "isochrone_parts": \(parts), "isochrone_minutes": \(isoSeconds / 60), "shortcuts_fastest": \(graph.report.shortcuts[Int(RoadMetric.fastest.rawValue)]), \
         "upward_space": \(g.hierarchy(.fastest)?.upwardSpace ?? -1), "sink": \(sink.isFinite ? 1 : 0)}
 
         """

@@ -2389,9 +2389,8 @@ typedef struct gk_reach_part {
 } gk_reach_part;
 
 /** CONSTRUCTOR. Everything reachable from (lat, lon) within a limit: the point snapped
- *  onto a road a route can leave (GK_SNAP_START), the reached parts of the roads (a
- *  one-to-all sweep over the metric's contraction hierarchy restricted to what the limit
- *  reaches, else Dijkstra; both give the same parts), and an outline for drawing traced on
+ *  onto a road a route can leave (GK_SNAP_START), the reached parts of the roads (Dijkstra
+ *  over the turn graph stopped at the limit; no hierarchy needed), and an outline for drawing traced on
  *  a grid of cell_m metres (polygons around the parts, outer rings counterclockwise, holes
  *  clockwise, rings closed).
  *  \param ctx the calling thread's context.

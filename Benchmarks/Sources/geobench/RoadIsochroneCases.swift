@@ -10,8 +10,8 @@ extension RoadCases {
     /// (`RoadGraph.reach` over the hierarchy, a PHAST sweep restricted to what the limit
     /// reaches), n = 20; beside `route.isochrone.dijkstra.andorra`, the same by Dijkstra
     /// stopped at the limit. After timing the parts must be equal. Then
-    /// `route.isochrone.outline.andorra`: `RoadRouter.isochrone`, the same reach plus the
-    /// parts' geometry and the traced outline, beside the reach alone.
+    /// `route.isochrone.outline.andorra`: `RoadRouter.isochrone`, the same reach (by Dijkstra)
+    /// plus the parts' geometry and the traced outline, beside the reach alone.
     static func isochroneCases(_ ctx: Context) -> [BenchCase] {
         let viaCH = Box<[[RoadReach]]>([]), viaDijkstra = Box<[[RoadReach]]>([])
         let areas = Box<[RoadIsochrone]>([])
@@ -36,7 +36,7 @@ extension RoadCases {
                      + "\(parts / isochroneOrigins) parts each on average, equal to Dijkstra's")
                 return nil
             }),
-            BenchCase(name: "route.isochrone.outline.andorra", n: isochroneOrigins, baseline: "route.isochrone.andorra",
+            BenchCase(name: "route.isochrone.outline.andorra", n: isochroneOrigins, baseline: "route.isochrone.dijkstra.andorra",
                       setUp: { _ = ctx.pairs }, run: {
                 let router = try! RoadRouter(graph: ctx.graph)
                 areas.value = ctx.pairs.prefix(isochroneOrigins).map { a, _ in

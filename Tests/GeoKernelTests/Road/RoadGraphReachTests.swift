@@ -29,7 +29,8 @@ struct RoadGraphReachTests {
                 let origin = RoadTestData.randomSnap(graph, &rng)
                 for metric in RoadMetric.allCases {
                     let limit = metric == .fastest ? rng.uniform(5, 240) : rng.uniform(50, 2_500)
-                    let ch = try graph.reach(from: origin, within: limit, metric: metric, workspace: ws)
+                    let ch = try graph.reach(
+                        from: origin, within: limit, metric: metric, algorithm: .contractionHierarchy, workspace: ws)
                     #expect(ws.forward.pendingIsClear)
                     let dijkstra = try graph.reach(from: origin, within: limit, metric: metric, algorithm: .dijkstra, workspace: ws)
                     #expect(ch == dijkstra, "seed \(seed) \(metric) limit \(limit)")
@@ -116,7 +117,7 @@ struct RoadGraphReachTests {
         }
         let plain = try RoadGraph(network, options: .init(contractedMetrics: []))
         let e = #expect(throws: GeoKernelError.self) {
-            try plain.reach(from: origin, within: 60, workspace: RoadGraph.Workspace(for: plain))
+            try plain.reach(from: origin, within: 60, algorithm: .contractionHierarchy, workspace: RoadGraph.Workspace(for: plain))
         }
         #expect(e?.code == .misuse)
         #expect(try !plain.reach(from: origin, within: 60, algorithm: .dijkstra, workspace: RoadGraph.Workspace(for: plain)).isEmpty)
