@@ -28,6 +28,26 @@ struct RoadGraphConcurrencyTests {
         #expect(results.all)
     }
 
+    @Test("threads sweeping one hierarchy for the first time build its downward lists once and agree with Dijkstra")
+    func concurrentFirstSweeps() throws {
+        let graph = try RoadGraph(RoadNetwork.grid(rows: 20, cols: 20, seed: 5, oneWayFraction: 0.2))
+        var rng = SeededRandom(seed: 9)
+        let origins = (0..<12).map { _ in RoadTestData.randomSnap(graph, &rng) }
+        let ws = RoadGraph.Workspace(for: graph)
+        let expected = try origins.map { try graph.reach(from: $0, within: 90, algorithm: .dijkstra, workspace: ws) }
+        let results = Results(count: 4)
+        DispatchQueue.concurrentPerform(iterations: 4) { k in  // the first sweeps race to build the lists
+            let mine = RoadGraph.Workspace(for: graph)
+            var agree = true
+            for (i, o) in origins.enumerated() {
+                let parts = try? graph.reach(from: o, within: 90, algorithm: .contractionHierarchy, workspace: mine)
+                agree = agree && parts == expected[i]
+            }
+            results.set(k, agree)
+        }
+        #expect(results.all)
+    }
+
     /// Per-thread outcomes, written under a lock.
     final class Results: @unchecked Sendable {
         private var values: [Bool]
