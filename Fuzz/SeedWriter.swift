@@ -111,7 +111,7 @@ enum SeedWriter {
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: FileIO.directoryEntryName(e), as: UTF8.self)
             if !name.hasPrefix(".") { names.append(name) }
         }
         return names

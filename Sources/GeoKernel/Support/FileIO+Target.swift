@@ -62,15 +62,22 @@ extension FileIO {
         defer { closedir(d) }
         let prefix = Array((base + ".tmp-").utf8)
         while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
+            let name = directoryEntryName(entry)
             guard name.count > prefix.count, name.starts(with: prefix),
                 let pid = stalePID(name[prefix.count...])
             else { continue }
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
             _ = unlink(dir + "/" + String(decoding: name, as: UTF8.self))
         }
+    }
+
+    /// The name of a directory entry from `readdir`, as bytes without its NUL. Read in
+    /// place: glibc packs entries by their `d_reclen`, so the last entry of its buffer may
+    /// end well before `MemoryLayout<dirent>.size` bytes, and copying the whole struct
+    /// (`entry.pointee`) can read past the buffer (a crash where it ends a page).
+    package static func directoryEntryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let name = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return Array(UnsafeRawBufferPointer(start: name, count: strlen(name.assumingMemoryBound(to: CChar.self))))
     }
 
     /// The pid of a temporary file's suffix `<pid>-<n>`, or nil when it has another shape.

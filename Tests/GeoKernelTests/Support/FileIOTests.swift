@@ -93,4 +93,19 @@ final class FileIOTests {
         #expect(FileManager.default.fileExists(atPath: live))  // pid 1 is alive
         #expect(FileManager.default.fileExists(atPath: other))  // another target's
     }
+
+    @Test("saves among thousands of files of every name length read each name in place and leave the others alone")
+    func savesAmongManyNames() throws {
+        // Entries of every length put the end of readdir's buffer at every offset of an
+        // entry; copying a whole dirent there read past the buffer (a crash at a page end).
+        var names: [String] = []
+        for k in 0..<3_000 { names.append(String(repeating: "n", count: 1 + k % 250) + "-\(k)") }
+        for n in names { #expect(FileManager.default.createFile(atPath: dir + "/" + n, contents: Data([7]))) }
+        for round in 0..<20 {
+            try SpatialIndex([try Coordinate(latitude: 1, longitude: Double(round))]).save(to: dir + "/t.gkidx")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(Set(names).isSubset(of: Set(left)) && left.contains("t.gkidx"))
+        #expect(left.count == names.count + 1, "no temporary file left behind")
+    }
 }
