@@ -651,14 +651,15 @@ void test_road(gk_context *ctx) {
     if (graph) {
         test_router(ctx, graph, &router);
         test_threads(graph);
-        /* The router keeps the graph alive: its handle may go first. */
-        gk_road_graph_destroy(graph);
     }
     if (router) {
         gk_route *route = NULL;
         double length = 0;
         test_matrix(ctx, router);
-        test_snapped_cost(ctx, router, graph);
+        test_snapped_cost(ctx, router, graph);  /* makes a second router over the graph */
+        /* The router keeps the graph alive: its handle may go first. */
+        gk_road_graph_destroy(graph);
+        graph = NULL;
         test_isochrone(ctx, router);
         test_road_plan(ctx, router);
         /* A road plan keeps what it needs of its router. */
@@ -670,6 +671,7 @@ void test_road(gk_context *ctx) {
               "route after the router is gone: %g m, %s", length, gk_context_errmsg(ctx));
         gk_route_destroy(route);
     }
+    gk_road_graph_destroy(graph);  /* when no router could be made */
     test_monaco(ctx);
     for (i = 0; i < sizeof names / sizeof names[0]; ++i) unlink(rd_file(0, names[i]));
     rmdir(rd_dir);
