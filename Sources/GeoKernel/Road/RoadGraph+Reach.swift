@@ -65,8 +65,9 @@ extension RoadGraph {
     ///   C twin: `gk_router_isochrone`.
     public func reach(
         from origin: RoadSnap, within limit: Double, metric: RoadMetric = .fastest,
-        algorithm: RoutingAlgorithm = .dijkstra, workspace ws: Workspace
+        algorithm: RoutingAlgorithm = .dijkstra, workspace: Workspace
     ) throws(GeoKernelError) -> [RoadReach] {
+        let ws = workspace
         try ws.check(self)
         try check(origin)
         guard limit.isFinite, limit >= 0 else {
