@@ -84,8 +84,8 @@ func run() {
         lat[x] = Float(c.latitude)
         lon[x] = Float(c.longitude)
     }
-    write(t.turnFirst, to: out + "/first_out")
-    write(t.turnTo, to: out + "/head")
+    write(t.turnFirst.array, to: out + "/first_out")
+    write(t.turnTo.array, to: out + "/head")
     write(weight, to: out + "/weight")
     write(lat, to: out + "/latitude")
     write(lon, to: out + "/longitude")

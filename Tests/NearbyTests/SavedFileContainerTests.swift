@@ -52,7 +52,9 @@ struct SavedFileContainerTests {
             #expect(sections >= 3 && 64 + 8 * sections <= bytes.count, "\(file.kind): \(sections) sections")
             #expect(word(6) == UInt64(bytes.count - 64), "\(file.kind): payload bytes")
             let table = (0..<sections).map { word(8 + $0) }
-            #expect(UInt64(8 * sections) + table.reduce(0, +) == word(6), "\(file.kind): the table covers the payload")
+            // The road graph (mapped at load) pads each section to a multiple of 8 bytes.
+            let padded = file.kind == "road graph" ? table.map { ($0 + 7) / 8 * 8 } : table
+            #expect(UInt64(8 * sections) + padded.reduce(0, +) == word(6), "\(file.kind): the table covers the payload")
             var sum = Checksum64()
             bytes.withUnsafeBytes {
                 sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56]))

@@ -10,7 +10,7 @@ package struct DownwardLists: Sendable {
 
     /// The lists of the `down` arcs (`downFirst`, `downArc`: arcs x → v kept at v).
     /// O(nodes + arcs).
-    init(downFirst: [UInt32], downArc: [UInt64]) {
+    init(downFirst: Column<UInt32>, downArc: Column<UInt64>) {
         let n = downFirst.count - 1
         var first = [UInt32](repeating: 0, count: n + 1)
         for a in downArc { first[Int(a >> 32) + 1] += 1 }

@@ -20,9 +20,9 @@
 package final class ContractionHierarchy: Sendable {
     package static let originalBit: UInt32 = 0x8000_0000
     /// Rank of each node, node of each rank.
-    package let rank: [UInt32], order: [UInt32]
-    package let upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32]
-    package let downFirst: [UInt32], downArc: [UInt64], downMid: [UInt32]
+    package let rank: Column<UInt32>, order: Column<UInt32>
+    package let upFirst: Column<UInt32>, upArc: Column<UInt64>, upMid: Column<UInt32>
+    package let downFirst: Column<UInt32>, downArc: Column<UInt64>, downMid: Column<UInt32>
     package let upHalf: [UInt64], downHalf: [UInt64]
     /// The mean upward search space, sampled (`meanUpwardSpace`); nil for lists that do
     /// not lead upwards (such a hierarchy fails validation).
@@ -52,9 +52,20 @@ package final class ContractionHierarchy: Sendable {
     /// car graph (14): 2.9× faster.
     package static let sweepLimit = 256
 
-    package init(
+    /// A hierarchy over arrays (copied once into columns).
+    package convenience init(
         rank: [UInt32], order: [UInt32], upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32],
         downFirst: [UInt32], downArc: [UInt64], downMid: [UInt32]
+    ) {
+        self.init(
+            rank: Column(rank), order: Column(order), upFirst: Column(upFirst), upArc: Column(upArc),
+            upMid: Column(upMid), downFirst: Column(downFirst), downArc: Column(downArc), downMid: Column(downMid))
+    }
+
+    /// A hierarchy over columns (a mapped file's, read in place).
+    package init(
+        rank: Column<UInt32>, order: Column<UInt32>, upFirst: Column<UInt32>, upArc: Column<UInt64>, upMid: Column<UInt32>,
+        downFirst: Column<UInt32>, downArc: Column<UInt64>, downMid: Column<UInt32>
     ) {
         self.rank = rank; self.order = order; self.upFirst = upFirst; self.upArc = upArc; self.upMid = upMid
         self.downFirst = downFirst; self.downArc = downArc; self.downMid = downMid
@@ -71,7 +82,7 @@ package final class ContractionHierarchy: Sendable {
     /// up to `cap`; nil for lists that do not lead strictly upwards (a file not yet
     /// validated may be anything). Forward (`up`) lists only: on road graphs the backward
     /// spaces are alike, one-way streets aside. O(64 · cap · degree).
-    package static func meanUpwardSpace(upFirst: [UInt32], upArc: [UInt64], cap: Int) -> Double? {
+    package static func meanUpwardSpace(upFirst: Column<UInt32>, upArc: Column<UInt64>, cap: Int) -> Double? {
         let n = upFirst.count - 1
         guard n > 0, csr(upFirst, count: n, total: upArc.count, "") == nil else { return nil }
         let samples = min(n, 64)
@@ -106,7 +117,7 @@ package final class ContractionHierarchy: Sendable {
 
     /// The owner (lower rank) of entry `i` of a CSR list.
     @inline(__always)
-    static func owner(_ first: [UInt32], _ i: Int) -> Int {
+    static func owner(_ first: Column<UInt32>, _ i: Int) -> Int {
         var lo = 0, hi = first.count - 1  // last o with first[o] <= i
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
@@ -119,17 +130,18 @@ package final class ContractionHierarchy: Sendable {
     /// nil when the lists are inconsistent (a file not yet validated may be anything, so
     /// every index is checked here). O(arcs × degree).
     static func halves(
-        upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32], downFirst: [UInt32], downArc: [UInt64], downMid: [UInt32]
+        upFirst: Column<UInt32>, upArc: Column<UInt64>, upMid: Column<UInt32>, downFirst: Column<UInt32>,
+        downArc: Column<UInt64>, downMid: Column<UInt32>
     ) -> (up: [UInt64], down: [UInt64])? {
         let n = upFirst.count - 1
         guard n >= 0, downFirst.count == n + 1, upMid.count == upArc.count, downMid.count == downArc.count,
             csr(upFirst, count: n, total: upArc.count, "") == nil, csr(downFirst, count: n, total: downArc.count, "") == nil
         else { return nil }
-        func find(_ first: [UInt32], _ entries: [UInt64], _ owner: Int, _ other: Int) -> Int? {
+        func find(_ first: Column<UInt32>, _ entries: Column<UInt64>, _ owner: Int, _ other: Int) -> Int? {
             for i in Int(first[owner])..<Int(first[owner + 1]) where Int(entries[i] >> 32) == other { return i }
             return nil
         }
-        func fill(_ first: [UInt32], _ entries: [UInt64], _ mids: [UInt32], up: Bool) -> [UInt64]? {
+        func fill(_ first: Column<UInt32>, _ entries: Column<UInt64>, _ mids: Column<UInt32>, up: Bool) -> [UInt64]? {
             var out = [UInt64](repeating: 0, count: entries.count)
             for o in 0..<n {
                 for i in Int(first[o])..<Int(first[o + 1]) where mids[i] & originalBit == 0 {

@@ -129,7 +129,8 @@ extension RoadGraph {
         return storage.allowed(a) ? Double(storage.arcTime[Int(a)]) * 0.001 : nil
     }
 
-    /// The size of the graph's arrays in bytes (what `save` writes, without the header).
+    /// The size of the graph's arrays in bytes, each padded to a multiple of 8 bytes (what
+    /// `save` writes, without the header and the section table).
     /// C twin: `gk_road_graph_info`.
     public var byteCount: Int { storage.payloadByteCount }
 }

@@ -70,23 +70,33 @@ extension RoadGraph {
         var report = BuildReport(
             nodeCount: n, edgeCount: m, droppedNodes: network.nodes.count - n,
             droppedEdges: network.edges.count - m, shortcuts: [0, 0])
-        let offsets = RoadGraphStorage.offsets(geomFirst: b.geomFirst, geom: b.geom)
+        // Each array becomes a column once (both graphs below share them).
+        let c = (
+            nodeCoord: Column(nodeCoord), edgeEnds: Column(b.edgeEnds), edgeLength: Column(b.edgeLength),
+            edgeDist: Column(b.edgeDist), arcTime: Column(b.arcTime), arcSpeed: Column(b.arcSpeed),
+            edgeClass: Column(b.edgeClass), edgeName: Column(b.edgeName), edgeRef: Column(b.edgeRef),
+            edgeWay: Column(b.edgeWay), edgeSigns: Column(b.edgeSigns), geomFirst: Column(b.geomFirst), geom: Column(b.geom),
+            stringFirst: Column(strings.first), stringBytes: Column(strings.bytes), incFirst: Column(incFirst),
+            incArc: Column(incArc))
+        let edgeFlags = b.edgeFlags
+        b = GraphArrays()  // the columns hold copies: release the arrays
+        let offsets = RoadGraphStorage.offsets(geomFirst: c.geomFirst, geom: c.geom)
         func arrays(_ flags: [UInt8], _ turns: TurnGraph) -> RoadGraphStorage {
             RoadGraphStorage(
-                nodeCoord: nodeCoord, edgeEnds: b.edgeEnds, edgeLength: b.edgeLength, edgeDist: b.edgeDist,
-                arcTime: b.arcTime, arcSpeed: b.arcSpeed, edgeFlags: flags, edgeClass: b.edgeClass,
-                edgeName: b.edgeName, edgeRef: b.edgeRef, edgeWay: b.edgeWay, edgeSigns: b.edgeSigns,
-                geomFirst: b.geomFirst, geom: b.geom,
-                stringFirst: strings.first, stringBytes: strings.bytes, incFirst: incFirst, incArc: incArc,
+                nodeCoord: c.nodeCoord, edgeEnds: c.edgeEnds, edgeLength: c.edgeLength, edgeDist: c.edgeDist,
+                arcTime: c.arcTime, arcSpeed: c.arcSpeed, edgeFlags: Column(flags), edgeClass: c.edgeClass,
+                edgeName: c.edgeName, edgeRef: c.edgeRef, edgeWay: c.edgeWay, edgeSigns: c.edgeSigns,
+                geomFirst: c.geomFirst, geom: c.geom,
+                stringFirst: c.stringFirst, stringBytes: c.stringBytes, incFirst: c.incFirst, incArc: c.incArc,
                 grid: grid, turns: turns, hierarchies: [nil, nil], report: report, vertexOffset: offsets)
         }
         let (turns, notes) = try TurnGraph.build(
-            arrays(b.edgeFlags, TurnGraph.empty(arcCount: 2 * m)), costs: network.turnCosts, restrictions: restrictions)
+            arrays(edgeFlags, TurnGraph.empty(arcCount: 2 * m)), costs: network.turnCosts, restrictions: restrictions)
         report.turnStates = turns.stateCount
         report.turns = turns.turnCount
         report.restrictionsApplied = notes.restrictionsApplied
         report.restrictionsSkipped = notes.restrictionsSkipped + lost
-        let plain = arrays(turns.reachFlags(b.edgeFlags), turns)
+        let plain = arrays(turns.reachFlags(edgeFlags), turns)
         // The metrics' hierarchies are independent: one thread each when there are
         // processors for them.
         let metrics = RoadMetric.allCases.filter { options.contractedMetrics.contains($0) }

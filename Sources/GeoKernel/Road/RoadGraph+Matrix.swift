@@ -107,8 +107,8 @@ extension ContractionHierarchy {
     /// calls `visit(rank, distance)` for every settled node that is not stalled.
     @inline(__always)
     func upwardSearch(
-        _ s: inout SearchLabels, _ seeds: RoadGraph.SeedList, up upFirst: [UInt32], _ upArc: [UInt64],
-        down downFirst: [UInt32], _ downArc: [UInt64], visit: (Int, UInt64) -> Void
+        _ s: inout SearchLabels, _ seeds: RoadGraph.SeedList, up upFirst: Column<UInt32>, _ upArc: Column<UInt64>,
+        down downFirst: Column<UInt32>, _ downArc: Column<UInt64>, visit: (Int, UInt64) -> Void
     ) {
         s.reset()
         for (i, seed) in seeds.enumerated() { s.improve(Int(rank[Int(seed.node)]), seed.cost, parent: phantomBit | UInt32(i)) }

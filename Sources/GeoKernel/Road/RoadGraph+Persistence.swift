@@ -6,15 +6,20 @@
 //                                                                     and of the payload
 //
 // Payload: the byte length of each section (UInt64 × section count), then the sections
-// back to back in the order of `forEachSection`. Version 2 added the signs (a section
-// after the way ids) and the turn graph (four sections after the grid); version 1 files (node-based hierarchies) are refused with a
-// message saying to build the graph again. Loading reads them into arrays: no
-// hierarchy or grid is rebuilt. The contents are then validated, so that a file forged
-// with a correct checksum cannot trap or produce impossible paths.
+// in the order of `forEachSection`. Version 3 (saved now) pads every section to a multiple
+// of 8 bytes, so that a loaded file is mapped into memory and routed on in place: the
+// checksum and the validation read it where it lies, nothing is copied. Version 2 (the
+// same sections, unpadded) is still read, into memory. Version 2 added the signs (a
+// section after the way ids) and the turn graph (four sections after the grid); version 1
+// files (node-based hierarchies) are refused with a message saying to build the graph
+// again. No hierarchy or grid is rebuilt at load. The contents are validated, so that a
+// file forged with a correct checksum cannot trap or produce impossible paths.
 
 extension RoadGraph {
     static let fileMagic: UInt64 = 0x0000_4441_4F52_4B47  // "GKROAD\0\0"
-    static let fileVersion: UInt32 = 2
+    static let fileVersion: UInt32 = 3
+    /// The unpadded layout, still read (into memory).
+    static let streamedVersion: UInt32 = 2
     static let byteOrderMark = FileIO.byteOrderMark
     static let sectionCount = 21 + 4 + 16
 
@@ -25,33 +30,65 @@ extension RoadGraph {
     /// - Complexity: O(size); `byteCount` + 64 + 288 bytes.
     /// - Thread safety: reads the graph only. C twin: `gk_road_graph_save`.
     public func save(to path: String) throws(GeoKernelError) {
-        let s = storage
-        try SectionedFile.save(
-            to: path, magic: Self.fileMagic, version: Self.fileVersion,
-            words: (UInt64(nodeCount), UInt64(edgeCount), (s.hierarchies[0] != nil ? 1 : 0) | (s.hierarchies[1] != nil ? 2 : 0)),
-            sectionCount: Self.sectionCount, sections: s.forEachSection)
+        try save(to: path, version: Self.fileVersion)
     }
 
-    /// Loads a graph saved by `save(to:)`: reads the arrays one by one, checks the
-    /// checksum and validates them (no rebuilding).
+    /// Saves in file format `version` (3, or 2 for tests of reading older files).
+    package func save(to path: String, version: UInt32) throws(GeoKernelError) {
+        let s = storage
+        try SectionedFile.save(
+            to: path, magic: Self.fileMagic, version: version,
+            words: (UInt64(nodeCount), UInt64(edgeCount), (s.hierarchies[0] != nil ? 1 : 0) | (s.hierarchies[1] != nil ? 2 : 0)),
+            sectionCount: Self.sectionCount, aligned: version >= 3, sections: s.forEachSection)
+    }
+
+    /// Loads a graph saved by `save(to:)`: maps the file into memory, checks the checksum
+    /// and validates the arrays where they lie; routing then reads them in place (the
+    /// pages are shared with every other process that maps the same file). Files of the
+    /// previous version (2) are read into memory instead.
+    ///
+    /// The file must not be truncated or rewritten in place while the graph lives (saving
+    /// over it with `save(to:)` is safe: it replaces the file by rename).
     ///
     /// - Throws: `.io` when the file cannot be read; `.corrupt` when it is not a road
     ///   graph file, has another version or byte order, is truncated, damaged (checksum),
-    ///   or its contents are inconsistent — the message says which.
-    /// - Complexity: O(size); about a millisecond per few megabytes.
+    ///   or its contents are inconsistent — the message says which; `.outOfMemory` when
+    ///   the derived tables would not fit.
+    /// - Complexity: O(size): one pass for the checksum and one for the validation.
     /// - Thread safety: builds a new value. C twin: `gk_road_graph_load`.
     public init(contentsOf path: String) throws(GeoKernelError) {
         func corrupt(_ what: String) -> GeoKernelError {
             GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel road graph file: \(what)")
         }
-        let loaded = try SectionedFile.load(
-            path, magic: Self.fileMagic, version: Self.fileVersion, sectionCount: Self.sectionCount, kind: "a road graph",
-            corrupt)
-        let header = loaded.header
-        var reader = loaded.sections
+        let version = try SectionedFile.version(of: path, magic: Self.fileMagic, kind: "a road graph", corrupt)
+        let header: [UInt64]
+        if version == Self.streamedVersion {
+            let loaded = try SectionedFile.load(
+                path, magic: Self.fileMagic, version: version, sectionCount: Self.sectionCount, kind: "a road graph",
+                corrupt)
+            header = loaded.header
+            var reader = loaded.sections
+            try Self.checkCounts(header, corrupt)
+            storage = try RoadGraphStorage(
+                reading: &reader, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]), corrupt)
+        } else {
+            let mapped = try SectionedFile.map(
+                path, magic: Self.fileMagic, version: Self.fileVersion, sectionCount: Self.sectionCount, kind: "a road graph",
+                corrupt)
+            header = mapped.header
+            var sections = mapped.sections
+            try Self.checkCounts(header, corrupt)
+            // The derived tables (incoming turns, halves of shortcuts) are built in memory.
+            try CheckedAllocation.requireHeadroom(
+                CheckedAllocation.peakEstimate(inputBytes: mapped.sections.file.bytes.count, factor: 2),
+                "loading a road graph of \(mapped.sections.file.bytes.count) bytes")
+            storage = try RoadGraphStorage(
+                reading: &sections, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]), corrupt)
+        }
+    }
+
+    private static func checkCounts(_ header: [UInt64], _ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) {
         guard header[2] < 1 << 30, header[3] < 1 << 30, header[5] < 4 else { throw corrupt("impossible counts or flags") }
-        storage = try RoadGraphStorage(
-            reading: &reader, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]), corrupt)
     }
 }
 
@@ -66,8 +103,9 @@ extension RoadGraphStorage {
 
     /// The bytes of every section, in file order.
     func forEachSection(_ body: (UnsafeRawBufferPointer) throws(GeoKernelError) -> Void) throws(GeoKernelError) {
-        func s<T: BitwiseCopyable>(_ a: [T]) throws(GeoKernelError) { try forEachBytes(a, body) }
-        try s(scalars); try s(nodeCoord); try s(edgeEnds); try s(edgeLength); try s(edgeDist); try s(arcTime)
+        func s<T: BitwiseCopyable>(_ a: Column<T>) throws(GeoKernelError) { try forEachBytes(a, body) }
+        try forEachBytes(scalars, body)
+        try s(nodeCoord); try s(edgeEnds); try s(edgeLength); try s(edgeDist); try s(arcTime)
         try s(arcSpeed); try s(edgeFlags); try s(edgeClass); try s(edgeName); try s(edgeRef); try s(edgeWay)
         try s(edgeSigns)
         try s(geomFirst); try s(geom); try s(stringFirst); try s(stringBytes); try s(incFirst); try s(incArc)
@@ -79,10 +117,10 @@ extension RoadGraphStorage {
         }
     }
 
-    /// Bytes of all sections.
+    /// Bytes of all sections, each padded to a multiple of 8 as saved.
     package var payloadByteCount: Int {
         var n = 0
-        try? forEachSection { n += $0.count }
+        try? forEachSection { n += ($0.count + 7) / 8 * 8 }
         return n
     }
 }

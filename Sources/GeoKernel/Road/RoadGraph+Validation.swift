@@ -1,25 +1,27 @@
 extension RoadGraphStorage {
     /// Reads the sections of a graph file, checks its checksum and validates them.
     convenience init(
-        reading r: inout SectionReader, nodeCount n: Int, edgeCount m: Int, contracted: Int,
+        reading r: inout some SectionSource, nodeCount n: Int, edgeCount m: Int, contracted: Int,
         _ corrupt: (String) -> GeoKernelError
     ) throws(GeoKernelError) {
-        let sc: [UInt64] = try r.read()
-        let nodeCoord: [Int32] = try r.read(), edgeEnds: [UInt32] = try r.read(), edgeLength: [Double] = try r.read()
-        let edgeDist: [UInt32] = try r.read(), arcTime: [UInt32] = try r.read(), arcSpeed: [Float] = try r.read()
-        let edgeFlags: [UInt8] = try r.read(), edgeClass: [UInt8] = try r.read(), edgeName: [UInt32] = try r.read()
-        let edgeRef: [UInt32] = try r.read(), edgeWay: [Int64] = try r.read(), edgeSigns: [UInt32] = try r.read()
-        let geomFirst: [UInt32] = try r.read()
-        let geom: [Int32] = try r.read(), stringFirst: [UInt32] = try r.read(), stringBytes: [UInt8] = try r.read()
-        let incFirst: [UInt32] = try r.read(), incArc: [UInt32] = try r.read()
-        let cellFirst: [UInt32] = try r.read(), cellSeg: [UInt32] = try r.read()
-        let stateArc: [UInt32] = try r.read(), turnFirst: [UInt32] = try r.read(), turnTo: [UInt32] = try r.read()
-        let turnCost: [UInt32] = try r.read()
+        let sc: Column<UInt64> = try r.column()
+        let nodeCoord: Column<Int32> = try r.column(), edgeEnds: Column<UInt32> = try r.column()
+        let edgeLength: Column<Double> = try r.column(), edgeDist: Column<UInt32> = try r.column()
+        let arcTime: Column<UInt32> = try r.column(), arcSpeed: Column<Float> = try r.column()
+        let edgeFlags: Column<UInt8> = try r.column(), edgeClass: Column<UInt8> = try r.column()
+        let edgeName: Column<UInt32> = try r.column(), edgeRef: Column<UInt32> = try r.column()
+        let edgeWay: Column<Int64> = try r.column(), edgeSigns: Column<UInt32> = try r.column()
+        let geomFirst: Column<UInt32> = try r.column(), geom: Column<Int32> = try r.column()
+        let stringFirst: Column<UInt32> = try r.column(), stringBytes: Column<UInt8> = try r.column()
+        let incFirst: Column<UInt32> = try r.column(), incArc: Column<UInt32> = try r.column()
+        let cellFirst: Column<UInt32> = try r.column(), cellSeg: Column<UInt32> = try r.column()
+        let stateArc: Column<UInt32> = try r.column(), turnFirst: Column<UInt32> = try r.column()
+        let turnTo: Column<UInt32> = try r.column(), turnCost: Column<UInt32> = try r.column()
         var read: [ContractionHierarchy] = []
         for _ in 0..<2 {
             read.append(ContractionHierarchy(
-                rank: try r.read(), order: try r.read(), upFirst: try r.read(), upArc: try r.read(), upMid: try r.read(),
-                downFirst: try r.read(), downArc: try r.read(), downMid: try r.read()))
+                rank: try r.column(), order: try r.column(), upFirst: try r.column(), upArc: try r.column(),
+                upMid: try r.column(), downFirst: try r.column(), downArc: try r.column(), downMid: try r.column()))
         }
         try r.finish()
         guard sc.count == 12, sc[4] >= 1, sc[5] >= 1, sc[4] <= 1 << 14, sc[5] <= 1 << 14 else {
@@ -82,7 +84,9 @@ extension RoadGraphStorage {
         for i in 0..<vertices where geom[2 * i].magnitude > 900_000_000 || geom[2 * i + 1].magnitude > 1_800_000_000 {
             return "vertex \(i) outside the globe"
         }
-        if let p = StringTable.problems(first: stringFirst, bytes: stringBytes, ids: edgeName + edgeRef + edgeSigns) { return p }
+        if let p = StringTable.problems(first: stringFirst, bytes: stringBytes, ids: [edgeName, edgeRef, edgeSigns].joined()) {
+            return p
+        }
         if let p = csr(incFirst, count: n, total: incArc.count, "node incidence") { return p }
         guard incArc.count == 2 * m else { return "incidence lists hold \(incArc.count) arcs, expected \(2 * m)" }
         for v in 0..<n {
@@ -133,7 +137,8 @@ extension RoadGraphStorage {
 }
 
 /// Checks a CSR offset array: `count + 1` entries from 0, non-decreasing, ending at `total`.
-package func csr(_ first: [UInt32], count: Int, total: Int, _ what: String) -> String? {
+package func csr<C: RandomAccessCollection<UInt32>>(_ first: C, count: Int, total: Int, _ what: String) -> String?
+where C.Index == Int {
     guard first.count == count + 1, first[0] == 0, Int(first[count]) == total else {
         return "\(what) offsets do not span 0..<\(total)"
     }
@@ -152,7 +157,7 @@ extension ContractionHierarchy {
         guard upMid.count == upArc.count, downMid.count == downArc.count else { return "middle arrays of the wrong size" }
         guard upHalf.count == upArc.count, downHalf.count == downArc.count else { return "a shortcut has no halves" }
         /// The entry `h` belongs to `owner`'s list in `first` and leads to `other`.
-        func entry(_ h: Int, _ first: [UInt32], _ entries: [UInt64], of owner: Int, to other: Int) -> Bool {
+        func entry(_ h: Int, _ first: Column<UInt32>, _ entries: Column<UInt64>, of owner: Int, to other: Int) -> Bool {
             h >= Int(first[owner]) && h < Int(first[owner + 1]) && Int(entries[h] >> 32) == other
         }
         for up in [true, false] {

@@ -116,39 +116,39 @@ package final class RoadGraphStorage: Sendable {
     package let nodeCount: Int
     package let edgeCount: Int
     /// Per node: latitude, longitude in 1e-7 degrees.
-    package let nodeCoord: [Int32]
+    package let nodeCoord: Column<Int32>
     /// Per edge: from, to.
-    package let edgeEnds: [UInt32]
+    package let edgeEnds: Column<UInt32>
     /// Per edge: haversine length in metres along the (quantised) geometry.
-    package let edgeLength: [Double]
+    package let edgeLength: Column<Double>
     /// Per edge: length in centimetres (≥ 1).
-    package let edgeDist: [UInt32]
+    package let edgeDist: Column<UInt32>
     /// Per arc: travel time in milliseconds (≥ 1), 0 when not allowed.
-    package let arcTime: [UInt32]
+    package let arcTime: Column<UInt32>
     /// Per arc: speed in metres per second, 0 when not allowed.
-    package let arcSpeed: [Float]
-    package let edgeFlags: [UInt8]
-    package let edgeClass: [UInt8]
-    package let edgeName: [UInt32]
-    package let edgeRef: [UInt32]
-    package let edgeWay: [Int64]
+    package let arcSpeed: Column<Float>
+    package let edgeFlags: Column<UInt8>
+    package let edgeClass: Column<UInt8>
+    package let edgeName: Column<UInt32>
+    package let edgeRef: Column<UInt32>
+    package let edgeWay: Column<Int64>
     /// Per edge: `RoadNetwork.Signs.fieldCount` string ids (destination, destination ref,
     /// junction ref, turn lanes forward, backward).
-    package let edgeSigns: [UInt32]
+    package let edgeSigns: Column<UInt32>
     /// Per edge + 1: first vertex in `geom`.
-    package let geomFirst: [UInt32]
+    package let geomFirst: Column<UInt32>
     /// Vertices: latitude, longitude in 1e-7 degrees.
-    package let geom: [Int32]
+    package let geom: Column<Int32>
     /// Derived (not saved). Per vertex: metres along its edge from the edge's first vertex
     /// (haversine sums, as `edgeLength`), so a snap's offset costs one distance.
     package let vertexOffset: [Double]
     /// String table: offsets (count + 1) into UTF-8 bytes; string 0 is "".
-    package let stringFirst: [UInt32]
-    package let stringBytes: [UInt8]
+    package let stringFirst: Column<UInt32>
+    package let stringBytes: Column<UInt8>
     /// Per node + 1: first entry in `incArc`; entries are the arcs leaving the node in
     /// either direction of each incident edge (allowed or not).
-    package let incFirst: [UInt32]
-    package let incArc: [UInt32]
+    package let incFirst: Column<UInt32>
+    package let incArc: Column<UInt32>
     package let grid: SnapGrid
     /// The states and turns routes are searched on.
     package let turns: TurnGraph
@@ -157,10 +157,11 @@ package final class RoadGraphStorage: Sendable {
     package let report: RoadGraph.BuildReport
 
     package init(
-        nodeCoord: [Int32], edgeEnds: [UInt32], edgeLength: [Double], edgeDist: [UInt32], arcTime: [UInt32],
-        arcSpeed: [Float], edgeFlags: [UInt8], edgeClass: [UInt8], edgeName: [UInt32], edgeRef: [UInt32],
-        edgeWay: [Int64], edgeSigns: [UInt32], geomFirst: [UInt32], geom: [Int32], stringFirst: [UInt32], stringBytes: [UInt8],
-        incFirst: [UInt32], incArc: [UInt32], grid: SnapGrid, turns: TurnGraph, hierarchies: [ContractionHierarchy?],
+        nodeCoord: Column<Int32>, edgeEnds: Column<UInt32>, edgeLength: Column<Double>, edgeDist: Column<UInt32>,
+        arcTime: Column<UInt32>, arcSpeed: Column<Float>, edgeFlags: Column<UInt8>, edgeClass: Column<UInt8>,
+        edgeName: Column<UInt32>, edgeRef: Column<UInt32>, edgeWay: Column<Int64>, edgeSigns: Column<UInt32>,
+        geomFirst: Column<UInt32>, geom: Column<Int32>, stringFirst: Column<UInt32>, stringBytes: Column<UInt8>,
+        incFirst: Column<UInt32>, incArc: Column<UInt32>, grid: SnapGrid, turns: TurnGraph, hierarchies: [ContractionHierarchy?],
         report: RoadGraph.BuildReport, vertexOffset: [Double]? = nil
     ) {
         nodeCount = nodeCoord.count / 2
@@ -177,7 +178,7 @@ package final class RoadGraphStorage: Sendable {
 
     /// Metres from each vertex's edge start (see `vertexOffset`); 0 for ranges that are
     /// not valid (a file not yet validated may hold anything: validation refuses it later).
-    static func offsets(geomFirst: [UInt32], geom: [Int32]) -> [Double] {
+    static func offsets(geomFirst: Column<UInt32>, geom: Column<Int32>) -> [Double] {
         let n = geom.count / 2
         var out = [Double](repeating: 0, count: n)
         for e in 0..<max(0, geomFirst.count - 1) {

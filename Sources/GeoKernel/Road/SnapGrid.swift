@@ -22,15 +22,25 @@ package struct SnapGrid: Sendable {
     /// South-west corner and cell size, degrees.
     package let lat0: Double, lon0: Double, cellLat: Double, cellLon: Double
     /// Per cell + 1 (row-major): first entry in `cellSeg`.
-    package let cellFirst: [UInt32]
-    package let cellSeg: [UInt32]
+    package let cellFirst: Column<UInt32>
+    package let cellSeg: Column<UInt32>
 
+    package init(
+        rows: Int, cols: Int, lat0: Double, lon0: Double, cellLat: Double, cellLon: Double,
+        cellFirst: Column<UInt32>, cellSeg: Column<UInt32>
+    ) {
+        self.rows = rows; self.cols = cols; self.lat0 = lat0; self.lon0 = lon0
+        self.cellLat = cellLat; self.cellLon = cellLon; self.cellFirst = cellFirst; self.cellSeg = cellSeg
+    }
+
+    /// A grid over arrays (copied once into columns).
     package init(
         rows: Int, cols: Int, lat0: Double, lon0: Double, cellLat: Double, cellLon: Double,
         cellFirst: [UInt32], cellSeg: [UInt32]
     ) {
-        self.rows = rows; self.cols = cols; self.lat0 = lat0; self.lon0 = lon0
-        self.cellLat = cellLat; self.cellLon = cellLon; self.cellFirst = cellFirst; self.cellSeg = cellSeg
+        self.init(
+            rows: rows, cols: cols, lat0: lat0, lon0: lon0, cellLat: cellLat, cellLon: cellLon,
+            cellFirst: Column(cellFirst), cellSeg: Column(cellSeg))
     }
 
     /// Builds the grid for edges with vertex ranges `geomFirst[e]..<geomFirst[e + 1]`.
@@ -43,7 +53,7 @@ package struct SnapGrid: Sendable {
         }
         let segments = max(1, vertexCount - (geomFirst.count - 1))
         guard vertexCount > 0 else {
-            self.init(rows: 1, cols: 1, lat0: 0, lon0: 0, cellLat: 1, cellLon: 1, cellFirst: [0, 0], cellSeg: [])
+            self.init(rows: 1, cols: 1, lat0: 0, lon0: 0, cellLat: 1, cellLon: 1, cellFirst: Column([0, 0]), cellSeg: Column())
             return
         }
         let k = EarthModel.meanRadiusMeters * .pi / 180
@@ -88,8 +98,8 @@ package struct SnapGrid: Sendable {
         for p in pairs { first[Int(p >> 32) + 1] += 1 }
         for i in 0..<(rows * cols) { first[i + 1] += first[i] }
         self.init(
-            rows: rows, cols: cols, lat0: lat0, lon0: lon0, cellLat: cellLat, cellLon: cellLon, cellFirst: first,
-            cellSeg: pairs.map { UInt32(truncatingIfNeeded: $0) })
+            rows: rows, cols: cols, lat0: lat0, lon0: lon0, cellLat: cellLat, cellLon: cellLon, cellFirst: Column(first),
+            cellSeg: Column(pairs.map { UInt32(truncatingIfNeeded: $0) }))
     }
 
     /// The cell row (or column) of a latitude (or longitude), clamped into the grid.
@@ -112,6 +122,19 @@ extension SnapGrid {
     /// - Thread safety: pure.
     package func nearest(
         to coordinate: Coordinate, geom: [Int32], maxDistanceMeters: Double, accept: (UInt32) -> Bool
+    ) -> (segment: UInt32, t: Double, distance: Double)? {
+        geom.withUnsafeBufferPointer { nearest(to: coordinate, geom: $0, maxDistanceMeters: maxDistanceMeters, accept: accept) }
+    }
+
+    /// `nearest` over the vertices of a column (a mapped graph's).
+    package func nearest(
+        to coordinate: Coordinate, geom: Column<Int32>, maxDistanceMeters: Double, accept: (UInt32) -> Bool
+    ) -> (segment: UInt32, t: Double, distance: Double)? {
+        geom.withUnsafeBufferPointer { nearest(to: coordinate, geom: $0, maxDistanceMeters: maxDistanceMeters, accept: accept) }
+    }
+
+    private func nearest(
+        to coordinate: Coordinate, geom: UnsafeBufferPointer<Int32>, maxDistanceMeters: Double, accept: (UInt32) -> Bool
     ) -> (segment: UInt32, t: Double, distance: Double)? {
         guard !geom.isEmpty else { return nil }
         let frame = SnapFrame(coordinate)
@@ -153,7 +176,7 @@ extension SnapGrid {
     /// The first inconsistency of a grid loaded from a file over polylines `geomFirst`
     /// (vertex ranges) of `vertices` vertices, or nil: bad geometry, broken cell offsets,
     /// an entry that is not the first vertex of a segment.
-    package func problems(geomFirst: [UInt32], vertices: Int) -> String? {
+    package func problems<C: RandomAccessCollection<UInt32>>(geomFirst: C, vertices: Int) -> String? where C.Index == Int {
         guard [lat0, lon0, cellLat, cellLon].allSatisfy({ $0.isFinite }), cellLat > 0, cellLon > 0, rows > 0, cols > 0,
             rows <= 1 << 14, cols <= 1 << 14
         else { return "bad grid geometry" }
@@ -183,6 +206,19 @@ package struct SnapFrame {
     /// in [0, 1] of the nearest point.
     @inline(__always)
     package func distance(_ geom: [Int32], segment v: Int) -> (Double, Double) {
+        geom.withUnsafeBufferPointer { distance($0, segment: v) }
+    }
+
+    /// `distance` to a segment of a column's vertices (a mapped graph's).
+    @inline(__always)
+    package func distance(_ geom: Column<Int32>, segment v: Int) -> (Double, Double) {
+        geom.withUnsafeBufferPointer { distance($0, segment: v) }
+    }
+
+    /// `distance` over a buffer of vertices; `v + 1` must be a vertex of it (checked).
+    @inline(__always)
+    package func distance(_ geom: UnsafeBufferPointer<Int32>, segment v: Int) -> (Double, Double) {
+        precondition(v >= 0 && 2 * v + 3 < geom.count, "segment out of range")
         let ay = (Double(geom[2 * v]) * 1e-7 - lat) * ky, ax = (Double(geom[2 * v + 1]) * 1e-7 - lon) * kx
         let by = (Double(geom[2 * v + 2]) * 1e-7 - lat) * ky, bx = (Double(geom[2 * v + 3]) * 1e-7 - lon) * kx
         let dx = bx - ax, dy = by - ay

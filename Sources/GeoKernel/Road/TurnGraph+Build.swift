@@ -151,7 +151,8 @@ extension TurnGraph {
         }
         guard stateArc.count < Int(UInt32.max / 2), turnTo.count < Int(UInt32.max / 2),
             let graph = TurnGraph(
-                stateArc: stateArc, turnFirst: turnFirst, turnTo: turnTo, turnCost: turnCost, arcCount: arcCount)
+                stateArc: Column(stateArc), turnFirst: Column(turnFirst), turnTo: Column(turnTo), turnCost: Column(turnCost),
+                arcCount: arcCount)
         else { throw GeoKernelError(.capacity, "\(stateArc.count) states and \(turnTo.count) turns; at most 2^31 of each") }
         return (graph, notes)
     }

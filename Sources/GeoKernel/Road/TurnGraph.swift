@@ -15,14 +15,14 @@
 /// Thread safety: immutable; `Sendable`.
 package final class TurnGraph: Sendable {
     /// Per state: the road arc it travels.
-    package let stateArc: [UInt32]
+    package let stateArc: Column<UInt32>
     /// Per state + 1: its first turn in `turnTo`/`turnCost`.
-    package let turnFirst: [UInt32]
+    package let turnFirst: Column<UInt32>
     /// Per turn: the state it enters.
-    package let turnTo: [UInt32]
+    package let turnTo: Column<UInt32>
     /// Per turn: its cost in milliseconds in the `.fastest` metric (the `.shortest` metric
     /// prices no turn).
-    package let turnCost: [UInt32]
+    package let turnCost: Column<UInt32>
     /// Derived (not saved). Per turn: the state it leaves.
     package let turnFrom: [UInt32]
     /// Derived. Per state + 1: its first entry in `inTurn`, the turns entering it.
@@ -35,7 +35,9 @@ package final class TurnGraph: Sendable {
 
     /// The graph from its saved arrays; nil when they are inconsistent (a file not yet
     /// validated may hold anything: every index is checked before it is used).
-    package init?(stateArc: [UInt32], turnFirst: [UInt32], turnTo: [UInt32], turnCost: [UInt32], arcCount: Int) {
+    package init?(
+        stateArc: Column<UInt32>, turnFirst: Column<UInt32>, turnTo: Column<UInt32>, turnCost: Column<UInt32>, arcCount: Int
+    ) {
         let s = stateArc.count, t = turnTo.count
         guard turnCost.count == t, s < Int(UInt32.max / 2), t < Int(UInt32.max / 2),
             csr(turnFirst, count: s, total: t, "") == nil,
@@ -50,7 +52,7 @@ package final class TurnGraph: Sendable {
     }
 
     /// The indices `0..<keys.count` grouped by key (CSR, ascending within a key).
-    private static func bucket(count n: Int, keys: [UInt32]) -> ([UInt32], [UInt32]) {
+    private static func bucket(count n: Int, keys: Column<UInt32>) -> ([UInt32], [UInt32]) {
         var first = [UInt32](repeating: 0, count: n + 1)
         for k in keys { first[Int(k) + 1] += 1 }
         for i in 0..<n { first[i + 1] += first[i] }

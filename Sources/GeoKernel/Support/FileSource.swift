@@ -77,6 +77,11 @@ package final class FileSource {
         }
     }
 
+    /// Runs `body` with the open file descriptor (for `mmap`); it must not be closed.
+    package func withDescriptor<R>(_ body: (Int32) throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
+        try body(fd)
+    }
+
     /// The whole rest of the file.
     package func readRest() throws(GeoKernelError) -> [UInt8] {
         let n = size - offset

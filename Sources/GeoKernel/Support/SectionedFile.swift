@@ -10,6 +10,12 @@
 // back to back. Loading streams the sections out of the file (no copy of the whole
 // payload), checks the checksum once the last one is read (`SectionReader.finish`), and
 // the owner validates the contents (a forged file carries a valid checksum).
+//
+// An owner may save its sections *aligned*: each section is then followed by zero bytes
+// up to a multiple of 8 (the padding counts in the payload and the checksum, not in the
+// section's length), so that every section starts 8-byte aligned and the file can be
+// mapped into memory and read in place (`map`, `MappedSections`). Whether a file is
+// aligned is the owner's to know (from its version).
 
 package enum SectionedFile {
     /// Saves atomically (temporary file, fsync, rename): a crash leaves the previous file.
@@ -18,9 +24,11 @@ package enum SectionedFile {
     ///   - words: header words 2, 3 and 5 (counts or flags the owner needs before reading).
     ///   - sectionCount: how many sections `sections` hands over, every time it is called.
     ///   - sections: calls its argument once per section, in file order (called three times).
+    ///   - aligned: pad each section to a multiple of 8 bytes (see the layout above).
     /// - Throws: `.io` naming the path and the reason.
     package static func save(
         to path: String, magic: UInt64, version: UInt32, words: (UInt64, UInt64, UInt64), sectionCount: Int,
+        aligned: Bool = false,
         sections: ((UnsafeRawBufferPointer) throws(GeoKernelError) -> Void) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         var header: [UInt64] = [
@@ -30,17 +38,67 @@ package enum SectionedFile {
         var table: [UInt64] = []
         try sections { (b) throws(GeoKernelError) in table.append(UInt64(b.count)) }
         precondition(table.count == sectionCount, "section count mismatch")
-        header[6] = UInt64(8 * table.count) + table.reduce(0, +)
+        let zeros = [UInt8](repeating: 0, count: 8)
+        func padding(_ count: Int) -> Int { aligned ? (8 - count % 8) % 8 : 0 }
+        header[6] = UInt64(8 * table.count) + table.reduce(0) { $0 + $1 + UInt64(padding(Int($1))) }
         var sum = Checksum64()
         header.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<56])) }
         table.withUnsafeBytes { sum.update($0) }
-        try sections { (b) throws(GeoKernelError) in sum.update(b) }
+        try sections { (b) throws(GeoKernelError) in
+            sum.update(b)
+            zeros.withUnsafeBytes { sum.update(UnsafeRawBufferPointer(rebasing: $0[0..<padding(b.count)])) }
+        }
         header[7] = sum.finalize()
         try FileIO.writeAtomically(to: path) { (sink) throws(GeoKernelError) in
             try sink.write(array: header)
             try sink.write(array: table)
-            try sections { (b) throws(GeoKernelError) in try sink.write(b) }
+            try sections { (b) throws(GeoKernelError) in
+                try sink.write(b)
+                if padding(b.count) > 0 { try sink.write(array: Array(zeros[0..<padding(b.count)])) }
+            }
         }
+    }
+
+    /// Maps a file saved by `save(aligned: true)` into memory: checks magic, version, byte
+    /// order, section count, the section table against the file's size, and the checksum
+    /// over every byte (the only pass over the whole file); the sections are then handed
+    /// out in place, as columns (`MappedSections`). Nothing is copied: the owner validates
+    /// the contents where they lie.
+    ///
+    /// - Throws: `.io` when the file cannot be read or mapped; what `corrupt` makes of the
+    ///   problem.
+    package static func map(
+        _ path: String, magic: UInt64, version: UInt32, sectionCount: Int, kind: String,
+        _ corrupt: @escaping (String) -> GeoKernelError
+    ) throws(GeoKernelError) -> (header: [UInt64], sections: MappedSections) {
+        let file = try FileSource(path: path)
+        guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }
+        let mapped = try MappedFile(file)
+        let bytes = mapped.bytes
+        var header = [UInt64](repeating: 0, count: 8)
+        header.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<64])) }
+        try FileIO.checkHeader(header, magic: magic, version: version, kind: kind, corrupt)
+        guard header[4] == UInt64(sectionCount) else { throw corrupt("\(header[4]) sections, expected \(sectionCount)") }
+        guard header[6] == UInt64(bytes.count - 64) else {
+            throw corrupt("header announces \(header[6]) payload bytes, the file has \(bytes.count - 64)")
+        }
+        guard bytes.count - 64 >= 8 * sectionCount else { throw corrupt("the section table is cut short") }
+        var sum = Checksum64()
+        sum.update(UnsafeRawBufferPointer(rebasing: bytes[0..<56]))
+        sum.update(UnsafeRawBufferPointer(rebasing: bytes[64...]))
+        guard sum.finalize() == header[7] else { throw corrupt("checksum mismatch (the file is damaged)") }
+        var offsets: [Int] = [], sizes: [Int] = []
+        var at = 64 + 8 * sectionCount
+        for i in 0..<sectionCount {
+            let word = bytes.loadUnaligned(fromByteOffset: 64 + 8 * i, as: UInt64.self)
+            let size = Int(clamping: word), padded = size > Int.max - 8 ? Int.max : (size + 7) / 8 * 8
+            guard padded <= bytes.count - at else { throw corrupt("section \(i) (\(word) bytes) runs past the end") }
+            offsets.append(at)
+            sizes.append(size)
+            at += padded
+        }
+        guard at == bytes.count else { throw corrupt("sections cover \(at - 64) of \(bytes.count - 64) payload bytes") }
+        return (header, MappedSections(file: mapped, offsets: offsets, sizes: sizes, corrupt))
     }
 
     /// The format version of a saved file, after checking the two words every GeoKernel

@@ -22,14 +22,18 @@ package struct StringTable {
 
     /// String `i` of a table stored as `first` and `bytes` (validated by `problems`).
     @inline(__always)
-    package static func string(_ i: UInt32, first: [UInt32], bytes: [UInt8]) -> String {
+    package static func string<F: RandomAccessCollection<UInt32>, B: RandomAccessCollection<UInt8>>(
+        _ i: UInt32, first: F, bytes: B
+    ) -> String where F.Index == Int, B.Index == Int {
         let lo = Int(first[Int(i)]), hi = Int(first[Int(i) + 1])
         return String(decoding: bytes[lo..<hi], as: UTF8.self)
     }
 
     /// The first inconsistency of a loaded table, or nil: string 0 must be empty, the
     /// offsets must span the bytes, and every id in `ids` must name a string.
-    package static func problems(first: [UInt32], bytes: [UInt8], ids: [UInt32]) -> String? {
+    package static func problems<F: RandomAccessCollection<UInt32>, B: RandomAccessCollection<UInt8>>(
+        first: F, bytes: B, ids: some Sequence<UInt32>
+    ) -> String? where F.Index == Int, B.Index == Int {
         guard first.count >= 2, first[0] == 0, first[1] == 0 else { return "bad string table" }
         if let p = csr(first, count: first.count - 1, total: bytes.count, "string table") { return p }
         for i in ids where Int(i) >= first.count - 1 { return "string index \(i) out of range" }

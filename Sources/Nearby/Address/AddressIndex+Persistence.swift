@@ -64,7 +64,7 @@ extension AddressIndex {
         let g = grid
         try s([UInt64(g.rows), UInt64(g.cols), g.lat0.bitPattern, g.lon0.bitPattern, g.cellLat.bitPattern, g.cellLon.bitPattern])
         try s(kinds); try s(nameID); try s(numberID); try s(streetID); try s(geomFirst); try s(geom)
-        try s(stringFirst); try s(stringBytes); try s(grid.cellFirst); try s(grid.cellSeg)
+        try s(stringFirst); try s(stringBytes); try forEachBytes(grid.cellFirst, body); try forEachBytes(grid.cellSeg, body)
     }
 
     /// The first inconsistency of a loaded index, or nil.

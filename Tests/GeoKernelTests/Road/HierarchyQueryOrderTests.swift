@@ -20,7 +20,7 @@ struct HierarchyQueryOrderTests {
             let (first, arcs) = Self.chain(n)
             let samples = min(n, 64)
             let want = (0..<samples).map { k in Double(min(n - k * n / samples, cap)) }.reduce(0, +) / Double(samples)
-            let got = try #require(ContractionHierarchy.meanUpwardSpace(upFirst: first, upArc: arcs, cap: cap))
+            let got = try #require(ContractionHierarchy.meanUpwardSpace(upFirst: Column(first), upArc: Column(arcs), cap: cap))
             #expect(got == want, "n \(n) cap \(cap)")
         }
     }

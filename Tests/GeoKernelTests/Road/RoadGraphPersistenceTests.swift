@@ -47,9 +47,56 @@ final class RoadGraphPersistenceTests {
         for e in [0, graph.edgeCount - 1] {
             #expect(loaded.edgeGeometry(e) == graph.edgeGeometry(e) && loaded.edgeName(e) == graph.edgeName(e))
         }
+        // The arrays are read in place from the mapped file, not copied.
+        #expect(loaded.storage.geom.owner is MappedFile && loaded.storage.hierarchy(.fastest)?.upArc.owner is MappedFile)
+        #expect(!(graph.storage.geom.owner is MappedFile))
         let plain = try RoadGraph(RoadNetwork.grid(rows: 4, cols: 4, seed: 8), options: .init(contractedMetrics: []))
         try plain.save(to: path)
         #expect(try !RoadGraph(contentsOf: path).isContracted(.fastest))
+    }
+
+    @Test("a graph saved over the file another graph was mapped from leaves that graph whole")
+    func saveOverMapped() throws {
+        let graph = try RoadGraph(RoadNetwork.grid(rows: 12, cols: 12, seed: 5))
+        let other = try RoadGraph(RoadNetwork.grid(rows: 6, cols: 9, seed: 6))
+        let path = dir + "/replaced.gkroad"
+        try graph.save(to: path)
+        let mapped = try RoadGraph(contentsOf: path)
+        try other.save(to: path)  // by rename: the mapped file's pages stay as they were
+        try mapped.checkInvariants()
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<50 {
+            let p = RoadTestData.randomPoint(graph, &rng), q = RoadTestData.randomPoint(graph, &rng)
+            let s = try graph.snap(p, maxDistanceMeters: 500), t = try graph.snap(q, maxDistanceMeters: 500)
+            #expect((try? mapped.route(from: s, to: t, metric: .fastest)) == (try? graph.route(from: s, to: t, metric: .fastest)))
+        }
+        #expect(try RoadGraph(contentsOf: path).report == other.report)
+    }
+
+    @Test("a file of the previous version (unpadded sections) is read into memory with identical answers")
+    func previousVersion() throws {
+        let graph = try RoadGraph(RoadNetwork.grid(rows: 15, cols: 11, seed: 2, destinationOnlyFraction: 0.1))
+        let path = dir + "/v2.gkroad"
+        try graph.save(to: path, version: 2)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes[8] == 2)
+        let unpadded = (0..<41).map { i in Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 8 * i, as: UInt64.self) }) }
+        #expect(bytes.count == 64 + 41 * 8 + unpadded.reduce(0, +))
+        let loaded = try RoadGraph(contentsOf: path)
+        try loaded.checkInvariants()
+        #expect(!(loaded.storage.geom.owner is MappedFile))
+        var rng = SeededRandom(seed: 4)
+        for _ in 0..<50 {
+            let p = RoadTestData.randomPoint(graph, &rng), q = RoadTestData.randomPoint(graph, &rng)
+            let s = try graph.snap(p, maxDistanceMeters: 500), t = try graph.snap(q, maxDistanceMeters: 500)
+            for m in RoadMetric.allCases {
+                #expect((try? loaded.route(from: s, to: t, metric: m)) == (try? graph.route(from: s, to: t, metric: m)))
+            }
+        }
+        // Damage is caught in this layout too.
+        var damaged = bytes
+        damaged[bytes.count / 2] ^= 0x10
+        expectCorrupt(damaged, "damaged version 2 file")
     }
 
     /// A small graph's file: a few kilobytes.
@@ -78,7 +125,7 @@ final class RoadGraphPersistenceTests {
         let bytes = try smallFile()
         expectCorrupt(Array("not a road graph at all, just some text that is long enough for a header".utf8), "text")
         var b = bytes
-        b[8] = 3  // version 3
+        b[8] = 4  // version 4
         expectCorrupt(resealed(b), "other version", sealed: true)
         b[8] = 1  // version 1: node-based hierarchies, before turn costs
         expectCorrupt(resealed(b), "version 1", sealed: true)
@@ -88,7 +135,7 @@ final class RoadGraphPersistenceTests {
         // Out-of-range values in each section the validator guards, checksum recomputed.
         let n = Int(bytes.withUnsafeBytes { $0.load(fromByteOffset: 16, as: UInt64.self) })
         let sections = (0..<41).map { i in Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 8 * i, as: UInt64.self) }) }
-        func sectionStart(_ k: Int) -> Int { 64 + 41 * 8 + sections[0..<k].reduce(0, +) }
+        func sectionStart(_ k: Int) -> Int { 64 + 41 * 8 + sections[0..<k].reduce(0) { $0 + ($1 + 7) / 8 * 8 } }
         let forgeries: [(section: Int, value: UInt32, what: String)] = [
             (2, UInt32(n + 5), "edge end"), (13, 9_999, "geometry offset"), (9, 4_000, "name index"),
             (12, 4_000, "sign string index"), (18, 77_777, "incidence arc"), (20, 123_456, "grid segment"),
