@@ -5,25 +5,25 @@
 /// Nodes are numbered by rank (contraction order). Every arc of the contracted graph,
 /// original or shortcut, is stored once, at its lower-ranked end: `up` holds arcs
 /// v → x and `down` arcs x → v, with x ranked above v. Entries pack the other end's rank
-/// (high 32 bits) and the weight (low 32 bits). `mid` is `originalBit | arc` for an
-/// original arc, else the rank of the shortcut's middle node, whose `down` and `up`
-/// lists hold the two arcs it replaces.
-///
-/// `upHalf`/`downHalf` are derived, not saved: for a shortcut entry, the index of the
-/// `down` entry of its middle node (first half) in the high 32 bits and of the `up` entry
-/// (second half) in the low 32 bits, so that unpacking a path follows indices instead of
-/// searching lists. They are filled only for a hierarchy whose shortcuts all have their
-/// halves; `problems` refuses one where they are missing.
+/// (high 32 bits) and the weight (low 32 bits). An entry's *link* says what it stands for:
+/// `originalLink | turn` for an original arc (a turn of the turn graph), else, for a
+/// shortcut a → b via middle node c, the index of c's `down` entry to a (the first half)
+/// in the high 32 bits and of c's `up` entry to b (the second half) in the low 32 bits,
+/// so that unpacking a path follows indices and loading computes nothing. (Version 2
+/// files stored the middle node's rank instead; `init(rank:…upMid:…)` turns that into
+/// links.)
 ///
 /// A final class: queries pass one reference, not ten arrays.
 /// Thread safety: immutable; `Sendable`.
 package final class ContractionHierarchy: Sendable {
+    /// The builder's marker of an original arc in a middle-node array.
     package static let originalBit: UInt32 = 0x8000_0000
+    /// The marker of an original arc in a link.
+    package static let originalLink: UInt64 = 1 << 63
     /// Rank of each node, node of each rank.
     package let rank: Column<UInt32>, order: Column<UInt32>
-    package let upFirst: Column<UInt32>, upArc: Column<UInt64>, upMid: Column<UInt32>
-    package let downFirst: Column<UInt32>, downArc: Column<UInt64>, downMid: Column<UInt32>
-    package let upHalf: [UInt64], downHalf: [UInt64]
+    package let upFirst: Column<UInt32>, upArc: Column<UInt64>, upLink: Column<UInt64>
+    package let downFirst: Column<UInt32>, downArc: Column<UInt64>, downLink: Column<UInt64>
     /// The mean upward search space, sampled (`meanUpwardSpace`); nil for lists that do
     /// not lead upwards (such a hierarchy fails validation).
     package let upwardSpace: Double?
@@ -52,7 +52,8 @@ package final class ContractionHierarchy: Sendable {
     /// car graph (14): 2.9× faster.
     package static let sweepLimit = 256
 
-    /// A hierarchy over arrays (copied once into columns).
+    /// A hierarchy from the builder's arrays, with the middle node of each shortcut
+    /// (`originalBit | turn` for an original arc): copied once into columns, links computed.
     package convenience init(
         rank: [UInt32], order: [UInt32], upFirst: [UInt32], upArc: [UInt64], upMid: [UInt32],
         downFirst: [UInt32], downArc: [UInt64], downMid: [UInt32]
@@ -62,17 +63,33 @@ package final class ContractionHierarchy: Sendable {
             upMid: Column(upMid), downFirst: Column(downFirst), downArc: Column(downArc), downMid: Column(downMid))
     }
 
-    /// A hierarchy over columns (a mapped file's, read in place).
-    package init(
+    /// A hierarchy from columns with middle nodes (a version 2 file's): the links are
+    /// computed (O(arcs × degree)); when the lists are inconsistent, the links are left
+    /// empty and validation (`problems`) refuses the hierarchy.
+    package convenience init(
         rank: Column<UInt32>, order: Column<UInt32>, upFirst: Column<UInt32>, upArc: Column<UInt64>, upMid: Column<UInt32>,
         downFirst: Column<UInt32>, downArc: Column<UInt64>, downMid: Column<UInt32>
     ) {
-        self.rank = rank; self.order = order; self.upFirst = upFirst; self.upArc = upArc; self.upMid = upMid
-        self.downFirst = downFirst; self.downArc = downArc; self.downMid = downMid
         let halves = Self.halves(
             upFirst: upFirst, upArc: upArc, upMid: upMid, downFirst: downFirst, downArc: downArc, downMid: downMid)
-        upHalf = halves?.up ?? []
-        downHalf = halves?.down ?? []
+        func links(_ mids: Column<UInt32>, _ halves: [UInt64]?) -> Column<UInt64> {
+            guard let halves else { return Column() }
+            return Column(mids.indices.map { i in
+                mids[i] & Self.originalBit != 0 ? Self.originalLink | UInt64(mids[i] & ~Self.originalBit) : halves[i]
+            })
+        }
+        self.init(
+            rank: rank, order: order, upFirst: upFirst, upArc: upArc, upLink: links(upMid, halves?.up),
+            downFirst: downFirst, downArc: downArc, downLink: links(downMid, halves?.down))
+    }
+
+    /// A hierarchy over columns with links (a mapped file's, read in place).
+    package init(
+        rank: Column<UInt32>, order: Column<UInt32>, upFirst: Column<UInt32>, upArc: Column<UInt64>, upLink: Column<UInt64>,
+        downFirst: Column<UInt32>, downArc: Column<UInt64>, downLink: Column<UInt64>
+    ) {
+        self.rank = rank; self.order = order; self.upFirst = upFirst; self.upArc = upArc; self.upLink = upLink
+        self.downFirst = downFirst; self.downArc = downArc; self.downLink = downLink
         upwardSpace = Self.meanUpwardSpace(upFirst: upFirst, upArc: upArc, cap: 4 * Self.sweepLimit)
         queryOrder = upwardSpace.map { $0 <= Double(Self.sweepLimit) } ?? false ? .rankSweep : .dijkstraOrder
     }
@@ -111,8 +128,8 @@ package final class ContractionHierarchy: Sendable {
     }
 
     package var shortcutCount: Int {
-        upMid.reduce(0) { $0 + ($1 & Self.originalBit == 0 ? 1 : 0) }
-            + downMid.reduce(0) { $0 + ($1 & Self.originalBit == 0 ? 1 : 0) }
+        upLink.reduce(0) { $0 + ($1 & Self.originalLink == 0 ? 1 : 0) }
+            + downLink.reduce(0) { $0 + ($1 & Self.originalLink == 0 ? 1 : 0) }
     }
 
     /// The owner (lower rank) of entry `i` of a CSR list.
@@ -160,22 +177,21 @@ package final class ContractionHierarchy: Sendable {
     }
 
     /// Appends the original arcs that CH arc `start` (`up` entry when `isUp`, else `down`
-    /// entry) stands for, in travel order, following the precomputed halves; `stack` is
-    /// scratch (a workspace's), empty on entry and on return. Terminates on any validated
-    /// hierarchy: a middle node ranks below both ends.
+    /// entry) stands for, in travel order, following the links; `stack` is scratch (a
+    /// workspace's), empty on entry and on return. Terminates on any validated hierarchy:
+    /// a middle node ranks below both ends.
     package func unpack(isUp: Bool, _ start: Int, into arcs: inout [UInt32], stack: inout [UInt32]) {
         let downBit: UInt32 = 0x8000_0000
         stack.append(UInt32(start) | (isUp ? 0 : downBit))
         while let top = stack.popLast() {
-            let i = Int(top & ~downBit), up = top & downBit == 0
-            let mid = up ? upMid[i] : downMid[i]
-            if mid & Self.originalBit != 0 {
-                arcs.append(mid & ~Self.originalBit)
+            let i = Int(top & ~downBit)
+            let link = top & downBit == 0 ? upLink[i] : downLink[i]
+            if link & Self.originalLink != 0 {
+                arcs.append(UInt32(truncatingIfNeeded: link))
                 continue
             }
-            let h = up ? upHalf[i] : downHalf[i]
-            stack.append(UInt32(truncatingIfNeeded: h))  // second half: an up entry of the middle node
-            stack.append(UInt32(truncatingIfNeeded: h >> 32) | downBit)  // first half, taken first
+            stack.append(UInt32(truncatingIfNeeded: link))  // second half: an up entry of the middle node
+            stack.append(UInt32(truncatingIfNeeded: link >> 32) | downBit)  // first half, taken first
         }
     }
 }

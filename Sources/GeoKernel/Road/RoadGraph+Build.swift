@@ -80,7 +80,6 @@ extension RoadGraph {
             incArc: Column(incArc))
         let edgeFlags = b.edgeFlags
         b = GraphArrays()  // the columns hold copies: release the arrays
-        let offsets = RoadGraphStorage.offsets(geomFirst: c.geomFirst, geom: c.geom)
         func arrays(_ flags: [UInt8], _ turns: TurnGraph) -> RoadGraphStorage {
             RoadGraphStorage(
                 nodeCoord: c.nodeCoord, edgeEnds: c.edgeEnds, edgeLength: c.edgeLength, edgeDist: c.edgeDist,
@@ -88,7 +87,7 @@ extension RoadGraph {
                 edgeName: c.edgeName, edgeRef: c.edgeRef, edgeWay: c.edgeWay, edgeSigns: c.edgeSigns,
                 geomFirst: c.geomFirst, geom: c.geom,
                 stringFirst: c.stringFirst, stringBytes: c.stringBytes, incFirst: c.incFirst, incArc: c.incArc,
-                grid: grid, turns: turns, hierarchies: [nil, nil], report: report, vertexOffset: offsets)
+                grid: grid, turns: turns, hierarchies: [nil, nil], report: report)
         }
         let (turns, notes) = try TurnGraph.build(
             arrays(edgeFlags, TurnGraph.empty(arcCount: 2 * m)), costs: network.turnCosts, restrictions: restrictions)
@@ -129,8 +128,7 @@ extension RoadGraphStorage {
             nodeCoord: nodeCoord, edgeEnds: edgeEnds, edgeLength: edgeLength, edgeDist: edgeDist, arcTime: arcTime,
             arcSpeed: arcSpeed, edgeFlags: edgeFlags, edgeClass: edgeClass, edgeName: edgeName, edgeRef: edgeRef,
             edgeWay: edgeWay, edgeSigns: edgeSigns, geomFirst: geomFirst, geom: geom, stringFirst: stringFirst, stringBytes: stringBytes,
-            incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report,
-            vertexOffset: vertexOffset)
+            incFirst: incFirst, incArc: incArc, grid: grid, turns: turns, hierarchies: hierarchies, report: report)
     }
 }
 

@@ -8,8 +8,10 @@
 // Payload: the byte length of each section (UInt64 × section count), then the sections
 // in the order of `forEachSection`. Version 3 (saved now) pads every section to a multiple
 // of 8 bytes, so that a loaded file is mapped into memory and routed on in place: the
-// checksum and the validation read it where it lies, nothing is copied. Version 2 (the
-// same sections, unpadded) is still read, into memory. Version 2 added the signs (a
+// checksum and the validation read it where it lies, nothing is copied; its hierarchies
+// store each arc's link (`ContractionHierarchy`), so nothing is derived at load either.
+// Version 2 (unpadded, the middle node of each shortcut instead of its halves) is still
+// read, into memory, the halves found at load. Version 2 added the signs (a
 // section after the way ids) and the turn graph (four sections after the grid); version 1
 // files (node-based hierarchies) are refused with a message saying to build the graph
 // again. No hierarchy or grid is rebuilt at load. The contents are validated, so that a
@@ -39,7 +41,8 @@ extension RoadGraph {
         try SectionedFile.save(
             to: path, magic: Self.fileMagic, version: version,
             words: (UInt64(nodeCount), UInt64(edgeCount), (s.hierarchies[0] != nil ? 1 : 0) | (s.hierarchies[1] != nil ? 2 : 0)),
-            sectionCount: Self.sectionCount, aligned: version >= 3, sections: s.forEachSection)
+            sectionCount: Self.sectionCount, aligned: version >= 3
+        ) { (body) throws(GeoKernelError) in try s.forEachSection(version: version, body) }
     }
 
     /// Loads a graph saved by `save(to:)`: maps the file into memory, checks the checksum
@@ -70,7 +73,8 @@ extension RoadGraph {
             var reader = loaded.sections
             try Self.checkCounts(header, corrupt)
             storage = try RoadGraphStorage(
-                reading: &reader, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]), corrupt)
+                reading: &reader, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]),
+                linked: false, corrupt)
         } else {
             let mapped = try SectionedFile.map(
                 path, magic: Self.fileMagic, version: Self.fileVersion, sectionCount: Self.sectionCount, kind: "a road graph",
@@ -83,7 +87,8 @@ extension RoadGraph {
                 CheckedAllocation.peakEstimate(inputBytes: mapped.sections.file.bytes.count, factor: 2),
                 "loading a road graph of \(mapped.sections.file.bytes.count) bytes")
             storage = try RoadGraphStorage(
-                reading: &sections, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]), corrupt)
+                reading: &sections, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]),
+                linked: true, corrupt)
         }
     }
 
@@ -102,7 +107,9 @@ extension RoadGraphStorage {
     }
 
     /// The bytes of every section, in file order.
-    func forEachSection(_ body: (UnsafeRawBufferPointer) throws(GeoKernelError) -> Void) throws(GeoKernelError) {
+    func forEachSection(
+        version: UInt32 = RoadGraph.fileVersion, _ body: (UnsafeRawBufferPointer) throws(GeoKernelError) -> Void
+    ) throws(GeoKernelError) {
         func s<T: BitwiseCopyable>(_ a: Column<T>) throws(GeoKernelError) { try forEachBytes(a, body) }
         try forEachBytes(scalars, body)
         try s(nodeCoord); try s(edgeEnds); try s(edgeLength); try s(edgeDist); try s(arcTime)
@@ -113,7 +120,12 @@ extension RoadGraphStorage {
         try s(turns.stateArc); try s(turns.turnFirst); try s(turns.turnTo); try s(turns.turnCost)
         for h in hierarchies {
             try s(h?.rank ?? []); try s(h?.order ?? []); try s(h?.upFirst ?? []); try s(h?.upArc ?? [])
-            try s(h?.upMid ?? []); try s(h?.downFirst ?? []); try s(h?.downArc ?? []); try s(h?.downMid ?? [])
+            if version >= 3 {
+                try s(h?.upLink ?? []); try s(h?.downFirst ?? []); try s(h?.downArc ?? []); try s(h?.downLink ?? [])
+            } else {
+                try s(h?.middles(up: true) ?? []); try s(h?.downFirst ?? []); try s(h?.downArc ?? [])
+                try s(h?.middles(up: false) ?? [])
+            }
         }
     }
 
@@ -122,5 +134,17 @@ extension RoadGraphStorage {
         var n = 0
         try? forEachSection { n += ($0.count + 7) / 8 * 8 }
         return n
+    }
+}
+
+extension ContractionHierarchy {
+    /// Version 2's middle-node array for the `up` (or `down`) entries: `originalBit | turn`
+    /// for an original arc, else the rank of the shortcut's middle node.
+    func middles(up: Bool) -> Column<UInt32> {
+        let links = up ? upLink : downLink
+        return Column(links.map { link in
+            link & Self.originalLink != 0
+                ? Self.originalBit | UInt32(truncatingIfNeeded: link) : UInt32(Self.owner(downFirst, Int(link >> 32)))
+        })
     }
 }

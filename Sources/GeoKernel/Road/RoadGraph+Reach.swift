@@ -151,18 +151,20 @@ extension RoadGraph {
     public func edgeGeometry(_ edge: Int, from start: Double, to end: Double) -> [Coordinate] {
         let g = storage
         let lo = Int(g.geomFirst[edge]), hi = Int(g.geomFirst[edge + 1]) - 1
+        let offsets = g.vertexOffsets(edge: edge)
+        func offset(_ v: Int) -> Double { offsets[v - lo] }
         func vertexIndex(atOrBefore x: Double) -> Int {  // last vertex with offset ≤ x, below hi
             var a = lo, b = hi
             while b - a > 1 {
                 let m = (a + b) / 2
-                if g.vertexOffset[m] <= x { a = m } else { b = m }
+                if offset(m) <= x { a = m } else { b = m }
             }
             return a
         }
         func point(_ x: Double) -> Coordinate {
             guard hi > lo else { return g.coordinate(vertex: lo) }
             let v = vertexIndex(atOrBefore: x)
-            let d0 = g.vertexOffset[v], d1 = g.vertexOffset[v + 1]
+            let d0 = offset(v), d1 = offset(v + 1)
             let f = d1 > d0 ? min(1, max(0, (x - d0) / (d1 - d0))) : 0
             let p = g.coordinate(vertex: v), q = g.coordinate(vertex: v + 1)
             return Coordinate(
@@ -174,7 +176,7 @@ extension RoadGraph {
         var out = [point(a)]
         let (x0, x1) = (min(a, b), max(a, b))
         var inner: [Coordinate] = []
-        for v in (lo + 1)..<max(lo + 1, hi) where g.vertexOffset[v] > x0 && g.vertexOffset[v] < x1 {
+        for v in (lo + 1)..<max(lo + 1, hi) where offset(v) > x0 && offset(v) < x1 {
             inner.append(g.coordinate(vertex: v))
         }
         out += a <= b ? inner : inner.reversed()

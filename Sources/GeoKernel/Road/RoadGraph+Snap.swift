@@ -142,7 +142,7 @@ extension RoadGraph {
         let point = t == 0 ? a : t == 1 ? b : Coordinate(
             uncheckedLatitude: a.latitude + (b.latitude - a.latitude) * t,
             longitude: a.longitude + (b.longitude - a.longitude) * t)
-        let offset = s.vertexOffset[v] + haversineDistance(a, point)
+        let offset = s.vertexOffset(v, edge: e) + haversineDistance(a, point)
         return RoadSnap(
             input: c, point: point, edge: e, segment: v - Int(s.geomFirst[e]),
             offsetMeters: min(offset, s.edgeLength[e]), distanceMeters: distance)

@@ -1,7 +1,9 @@
 extension RoadGraphStorage {
     /// Reads the sections of a graph file, checks its checksum and validates them.
+    ///
+    /// - Parameter linked: the hierarchies store links (version 3), not middle nodes (version 2).
     convenience init(
-        reading r: inout some SectionSource, nodeCount n: Int, edgeCount m: Int, contracted: Int,
+        reading r: inout some SectionSource, nodeCount n: Int, edgeCount m: Int, contracted: Int, linked: Bool,
         _ corrupt: (String) -> GeoKernelError
     ) throws(GeoKernelError) {
         let sc: Column<UInt64> = try r.column()
@@ -19,9 +21,21 @@ extension RoadGraphStorage {
         let turnTo: Column<UInt32> = try r.column(), turnCost: Column<UInt32> = try r.column()
         var read: [ContractionHierarchy] = []
         for _ in 0..<2 {
-            read.append(ContractionHierarchy(
-                rank: try r.column(), order: try r.column(), upFirst: try r.column(), upArc: try r.column(),
-                upMid: try r.column(), downFirst: try r.column(), downArc: try r.column(), downMid: try r.column()))
+            let rank: Column<UInt32> = try r.column(), order: Column<UInt32> = try r.column()
+            let upFirst: Column<UInt32> = try r.column(), upArc: Column<UInt64> = try r.column()
+            if linked {
+                let upLink: Column<UInt64> = try r.column(), downFirst: Column<UInt32> = try r.column()
+                let downArc: Column<UInt64> = try r.column(), downLink: Column<UInt64> = try r.column()
+                read.append(ContractionHierarchy(
+                    rank: rank, order: order, upFirst: upFirst, upArc: upArc, upLink: upLink, downFirst: downFirst,
+                    downArc: downArc, downLink: downLink))
+            } else {
+                let upMid: Column<UInt32> = try r.column(), downFirst: Column<UInt32> = try r.column()
+                let downArc: Column<UInt64> = try r.column(), downMid: Column<UInt32> = try r.column()
+                read.append(ContractionHierarchy(
+                    rank: rank, order: order, upFirst: upFirst, upArc: upArc, upMid: upMid, downFirst: downFirst,
+                    downArc: downArc, downMid: downMid))
+            }
         }
         try r.finish()
         guard sc.count == 12, sc[4] >= 1, sc[5] >= 1, sc[4] <= 1 << 14, sc[5] <= 1 << 14 else {
@@ -39,7 +53,7 @@ extension RoadGraphStorage {
                 hierarchies.append(h)
             } else {
                 guard h.rank.isEmpty, h.order.isEmpty, h.upFirst.isEmpty, h.upArc.isEmpty, h.downFirst.isEmpty,
-                    h.downArc.isEmpty, h.upMid.isEmpty, h.downMid.isEmpty
+                    h.downArc.isEmpty, h.upLink.isEmpty, h.downLink.isEmpty
                 else { throw corrupt("hierarchy data for a metric marked not contracted") }
                 hierarchies.append(nil)
             }
@@ -96,10 +110,16 @@ extension RoadGraphStorage {
         }
         if let p = gridProblems(vertices) { return p }
         if let p = turnProblems() { return p }
-        for (k, h) in hierarchies.enumerated() {
-            if let h, let p = h.problems(self, RoadMetric(rawValue: UInt8(k))!) { return "hierarchy \(k): \(p)" }
+        // The hierarchies are checked on a thread each (the bulk of the validation).
+        var found = [String?](repeating: nil, count: hierarchies.count)
+        found.withUnsafeMutableBufferPointer { slots in
+            ParallelWork.forEach(hierarchies.count) { k in
+                if let h = hierarchies[k], let p = h.problems(self, RoadMetric(rawValue: UInt8(k))!) {
+                    slots[k] = "hierarchy \(k): \(p)"
+                }
+            }
         }
-        return nil
+        return found.compactMap { $0 }.first
     }
 
     /// Every state on an allowed arc, primary states first in arc order, every turn from
@@ -148,36 +168,40 @@ where C.Index == Int {
 
 extension ContractionHierarchy {
     /// The first inconsistency of this hierarchy over `g`, or nil.
+    /// O(arcs + nodes); 4 bytes per down arc of scratch.
     func problems(_ g: RoadGraphStorage, _ m: RoadMetric) -> String? {
-        let n = g.turns.stateCount
+        let n = g.turns.stateCount, t = g.turns
         guard rank.count == n, order.count == n else { return "rank arrays of the wrong size" }
         for (v, r) in rank.enumerated() where Int(r) >= n || Int(order[Int(r)]) != v { return "ranks are not a permutation" }
         if let p = csr(upFirst, count: n, total: upArc.count, "upward arcs") { return p }
         if let p = csr(downFirst, count: n, total: downArc.count, "downward arcs") { return p }
-        guard upMid.count == upArc.count, downMid.count == downArc.count else { return "middle arrays of the wrong size" }
-        guard upHalf.count == upArc.count, downHalf.count == downArc.count else { return "a shortcut has no halves" }
-        /// The entry `h` belongs to `owner`'s list in `first` and leads to `other`.
-        func entry(_ h: Int, _ first: Column<UInt32>, _ entries: Column<UInt64>, of owner: Int, to other: Int) -> Bool {
-            h >= Int(first[owner]) && h < Int(first[owner + 1]) && Int(entries[h] >> 32) == other
-        }
+        // Unpacking marks down entries with bit 31: every entry index must stay below it.
+        guard upArc.count < 1 << 31, downArc.count < 1 << 31 else { return "too many arcs" }
+        guard upLink.count == upArc.count, downLink.count == downArc.count else { return "a shortcut has no halves" }
+        // The owner of each down entry (a shortcut's middle node is its first half's owner).
+        var downOwner = [UInt32](repeating: 0, count: downArc.count)
+        for c in 0..<n { for h in Int(downFirst[c])..<Int(downFirst[c + 1]) { downOwner[h] = UInt32(c) } }
         for up in [true, false] {
-            let first = up ? upFirst : downFirst, entries = up ? upArc : downArc, mids = up ? upMid : downMid
-            let halves = up ? upHalf : downHalf
+            let first = up ? upFirst : downFirst, entries = up ? upArc : downArc, links = up ? upLink : downLink
             for o in 0..<n {
                 for i in Int(first[o])..<Int(first[o + 1]) {
-                    let x = Int(entries[i] >> 32), w = entries[i] & 0xFFFF_FFFF, mid = mids[i]
+                    let x = Int(entries[i] >> 32), w = entries[i] & 0xFFFF_FFFF, link = links[i]
                     guard x < n, x > o else { return "arc \(i) of rank \(o) does not lead upwards" }
                     let (a, b) = up ? (o, x) : (x, o)
-                    if mid & Self.originalBit != 0 {
-                        let turn = Int(mid & ~Self.originalBit)
-                        guard turn < g.turns.turnCount, Int(rank[Int(g.turns.turnFrom[turn])]) == a,
-                            Int(rank[Int(g.turns.turnTo[turn])]) == b, g.turnWeight(turn, m) == w
+                    if link & Self.originalLink != 0 {
+                        let turn = Int(link & ~Self.originalLink)
+                        guard turn < t.turnCount, Int(rank[Int(t.turnFrom[turn])]) == a,
+                            Int(rank[Int(t.turnTo[turn])]) == b, g.turnWeight(turn, m) == w
                         else { return "arc \(i) of rank \(o) does not match turn \(turn)" }
                     } else {
-                        let c = Int(mid), h1 = Int(halves[i] >> 32), h2 = Int(halves[i] & 0xFFFF_FFFF)
-                        guard c < o, entry(h1, downFirst, downArc, of: c, to: a), entry(h2, upFirst, upArc, of: c, to: b),
-                            (downArc[h1] & 0xFFFF_FFFF) + (upArc[h2] & 0xFFFF_FFFF) == w
-                        else { return "shortcut \(i) of rank \(o) via \(mid) has no matching halves" }
+                        let h1 = Int(link >> 32), h2 = Int(link & 0xFFFF_FFFF)
+                        guard h1 < downArc.count, h2 < upArc.count else {
+                            return "shortcut \(i) of rank \(o) has halves out of range"
+                        }
+                        let c = Int(downOwner[h1])  // the middle node: h1 is in its down list
+                        guard c < o, Int(downArc[h1] >> 32) == a, h2 >= Int(upFirst[c]), h2 < Int(upFirst[c + 1]),
+                            Int(upArc[h2] >> 32) == b, (downArc[h1] & 0xFFFF_FFFF) + (upArc[h2] & 0xFFFF_FFFF) == w
+                        else { return "shortcut \(i) of rank \(o) has no matching halves" }
                     }
                 }
             }

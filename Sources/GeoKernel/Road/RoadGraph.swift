@@ -139,9 +139,6 @@ package final class RoadGraphStorage: Sendable {
     package let geomFirst: Column<UInt32>
     /// Vertices: latitude, longitude in 1e-7 degrees.
     package let geom: Column<Int32>
-    /// Derived (not saved). Per vertex: metres along its edge from the edge's first vertex
-    /// (haversine sums, as `edgeLength`), so a snap's offset costs one distance.
-    package let vertexOffset: [Double]
     /// String table: offsets (count + 1) into UTF-8 bytes; string 0 is "".
     package let stringFirst: Column<UInt32>
     package let stringBytes: Column<UInt8>
@@ -162,7 +159,7 @@ package final class RoadGraphStorage: Sendable {
         edgeName: Column<UInt32>, edgeRef: Column<UInt32>, edgeWay: Column<Int64>, edgeSigns: Column<UInt32>,
         geomFirst: Column<UInt32>, geom: Column<Int32>, stringFirst: Column<UInt32>, stringBytes: Column<UInt8>,
         incFirst: Column<UInt32>, incArc: Column<UInt32>, grid: SnapGrid, turns: TurnGraph, hierarchies: [ContractionHierarchy?],
-        report: RoadGraph.BuildReport, vertexOffset: [Double]? = nil
+        report: RoadGraph.BuildReport
     ) {
         nodeCount = nodeCoord.count / 2
         edgeCount = edgeEnds.count / 2
@@ -173,27 +170,35 @@ package final class RoadGraphStorage: Sendable {
         self.geomFirst = geomFirst; self.geom = geom; self.stringFirst = stringFirst
         self.stringBytes = stringBytes; self.incFirst = incFirst; self.incArc = incArc; self.grid = grid
         self.turns = turns; self.hierarchies = hierarchies; self.report = report
-        self.vertexOffset = vertexOffset ?? Self.offsets(geomFirst: geomFirst, geom: geom)
     }
 
-    /// Metres from each vertex's edge start (see `vertexOffset`); 0 for ranges that are
-    /// not valid (a file not yet validated may hold anything: validation refuses it later).
-    static func offsets(geomFirst: Column<UInt32>, geom: Column<Int32>) -> [Double] {
-        let n = geom.count / 2
-        var out = [Double](repeating: 0, count: n)
-        for e in 0..<max(0, geomFirst.count - 1) {
-            let lo = Int(geomFirst[e]), hi = Int(geomFirst[e + 1])
-            guard lo <= hi, hi <= n else { continue }
-            var sum = 0.0
-            for v in lo..<max(lo, hi - 1) {
-                sum += haversineCentralAngle(
-                    latitude1: Double(geom[2 * v]) * 1e-7, longitude1: Double(geom[2 * v + 1]) * 1e-7,
-                    latitude2: Double(geom[2 * v + 2]) * 1e-7, longitude2: Double(geom[2 * v + 3]) * 1e-7)
-                    * EarthModel.meanRadiusMeters
-                out[v + 1] = sum
-            }
+    /// Metres along edge `e` from its first vertex to each of its vertices (haversine sums,
+    /// as `edgeLength`): element `k` is vertex `geomFirst[e] + k`'s. O(vertices of the edge).
+    package func vertexOffsets(edge e: Int) -> [Double] {
+        let lo = Int(geomFirst[e]), hi = Int(geomFirst[e + 1])
+        var out = [Double](repeating: 0, count: hi - lo)
+        var sum = 0.0
+        for v in lo..<max(lo, hi - 1) {
+            sum += segmentLength(v)
+            out[v + 1 - lo] = sum
         }
         return out
+    }
+
+    /// Metres along edge `e` from its first vertex to its vertex `v` (the same sums as
+    /// `vertexOffsets`). O(v − first vertex).
+    package func vertexOffset(_ v: Int, edge e: Int) -> Double {
+        var sum = 0.0
+        for u in Int(geomFirst[e])..<v { sum += segmentLength(u) }
+        return sum
+    }
+
+    /// Metres from vertex `v` to vertex `v + 1` (haversine, sphere of mean radius).
+    @inline(__always) private func segmentLength(_ v: Int) -> Double {
+        haversineCentralAngle(
+            latitude1: Double(geom[2 * v]) * 1e-7, longitude1: Double(geom[2 * v + 1]) * 1e-7,
+            latitude2: Double(geom[2 * v + 2]) * 1e-7, longitude2: Double(geom[2 * v + 3]) * 1e-7)
+            * EarthModel.meanRadiusMeters
     }
 
     @inline(__always) package func hierarchy(_ m: RoadMetric) -> ContractionHierarchy? { hierarchies[Int(m.rawValue)] }
