@@ -71,6 +71,7 @@ enum SeedWriter {
         let rg = sub("road-graph-file")
         try RoadGraph(network).save(to: rg + "/town.gkroad")
         try RoadGraph(network, options: RoadGraph.Options(contractedMetrics: [])).save(to: rg + "/town-plain.gkroad")
+        try RoadGraph(network).save(to: rg + "/town-v2.gkroad", version: 2)  // the previous layout, read into memory
 
         // Address indexes: the sample town's streets with a place and an address.
         let ad = sub("address-file")

@@ -84,7 +84,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version ---- */
 
 #define GK_VERSION_MAJOR 0
-#define GK_VERSION_MINOR 6
+#define GK_VERSION_MINOR 7
 #define GK_VERSION_PATCH 0
 /** GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH. */
 #define GK_VERSION_NUMBER (GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
@@ -2192,20 +2192,26 @@ int gk_road_graph_build_osm(gk_context *ctx, const char *osm_path, const char *p
  *  \param[in] path where to write it.
  *  \return GK_OK; GK_ERR_IO (the message names the path and the reason); GK_ERR_MISUSE;
  *  GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8.
- *  Complexity: O(size), gk_road_graph_info's bytes + 352. Thread safety: any thread with
+ *  Complexity: O(size), gk_road_graph_info's bytes + 392. Thread safety: any thread with
  *  its own ctx, also while others use the graph. Swift: RoadGraph.save(to:). \since 0.2 */
 int gk_road_graph_save(gk_context *ctx, gk_road_graph *graph, const char *path);
 
-/** CONSTRUCTOR. Loads a graph saved by gk_road_graph_save; its contents are validated, so
- *  a damaged or forged file cannot crash later queries.
+/** CONSTRUCTOR. Loads a graph saved by gk_road_graph_save: the file is mapped into memory
+ *  and routed on in place (its pages are shared with every other process that maps it);
+ *  its checksum and contents are checked where they lie, so a damaged or forged file cannot
+ *  crash later queries. Files of format version 2 (GeoKernel 0.6) are read into memory.
+ *  The file must not be truncated or rewritten in place while the graph lives; saving over
+ *  it with gk_road_graph_save is safe (it replaces the file by rename).
  *  \param ctx the calling thread's context.
  *  \param[in] path the file.
- *  \param[out] out the graph. Ownership: the caller frees it with gk_road_graph_destroy.
- *  \return GK_OK; GK_ERR_IO when the file cannot be read; GK_ERR_CORRUPT for a damaged
- *  (checksum), truncated or foreign file or another format version, the message says
- *  which (nothing is half-loaded); GK_ERR_OUT_OF_MEMORY when 8 times the file's size
- *  cannot be had; GK_ERR_MISUSE; GK_ERR_INVALID_ARGUMENT for a path that is not UTF-8.
- *  Complexity: O(size).
+ *  \param[out] out the graph. Ownership: the caller frees it with gk_road_graph_destroy,
+ *  which unmaps the file once no router uses it.
+ *  \return GK_OK; GK_ERR_IO when the file cannot be read or mapped; GK_ERR_CORRUPT for a
+ *  damaged (checksum), truncated or foreign file or another format version, the message
+ *  says which (nothing is half-loaded); GK_ERR_OUT_OF_MEMORY when twice the file's size
+ *  (8 times for version 2) cannot be had; GK_ERR_MISUSE; GK_ERR_INVALID_ARGUMENT for a path
+ *  that is not UTF-8.
+ *  Complexity: O(size): one pass for the checksum, one for the validation.
  *  Thread safety: any thread with its own ctx. Swift: RoadGraph(contentsOf:). \since 0.2 */
 int gk_road_graph_load(gk_context *ctx, const char *path, gk_road_graph **out);
 
@@ -2221,7 +2227,8 @@ void gk_road_graph_destroy(gk_road_graph *graph);
  *  \param[out] out_dropped_nodes, out_dropped_edges those of the network's islands (no
  *  route to or from its largest strongly connected part), or with no direction the
  *  profile may travel.
- *  \param[out] out_bytes the size of its arrays (about what gk_road_graph_save writes).
+ *  \param[out] out_bytes the size of its arrays, each padded to 8 bytes (what
+ *  gk_road_graph_save writes, without the header and section table).
  *  Any out pointer may be NULL.
  *  \return GK_OK or GK_ERR_MISUSE. Ownership: plain values. Thread safety: any thread
  *  with its own ctx. Swift: RoadGraph.nodeCount, .edgeCount, .report, .byteCount. \since 0.2 */

@@ -29,7 +29,7 @@ extension RoadGraph {
     /// previous file.
     ///
     /// - Throws: `.io` naming the path and the reason.
-    /// - Complexity: O(size); `byteCount` + 64 + 288 bytes.
+    /// - Complexity: O(size); `byteCount` + 64 + 328 bytes (header and section table).
     /// - Thread safety: reads the graph only. C twin: `gk_road_graph_save`.
     public func save(to path: String) throws(GeoKernelError) {
         try save(to: path, version: Self.fileVersion)
