@@ -124,6 +124,13 @@ func run() {
 
     // Timings.
     var sink = 0.0
+    // Snapping a point 20 m off the road (north of each pair's start), as a GPS fix would be.
+    let offRoad = pairs.map { (a, _, _) in
+        Coordinate(uncheckedLatitude: min(89.9, a.point.latitude + 20 / 111_195), longitude: a.point.longitude)
+    }
+    let snap = timed {
+        for c in offRoad { sink += (try? graph.snap(c, maxDistanceMeters: 200, role: .start))?.distanceMeters ?? 0 }
+    } / Double(offRoad.count)
     let oneToOne = timed {
         for (a, b, _) in pairs { sink += try! graph.cost(from: a, to: b, metric: .fastest, workspace: ws) }
     } / Double(pairs.count)
@@ -171,7 +178,7 @@ func run() {
 
     let json = """
         {"states": \(t.stateCount), "turns": \(t.turnCount), "junctions": \(graph.nodeCount), "edges": \(graph.edgeCount), \
-        "pairs": \(pairs.count), "load_s": \(loadSeconds), "one_to_one_us": \(oneToOne * 1e6), \
+        "pairs": \(pairs.count), "load_s": \(loadSeconds), "snap_us": \(snap * 1e6), "one_to_one_us": \(oneToOne * 1e6), \
         "bidirectional_dijkstra_ms": \(bidirectional * 1e3), "dijkstra_pairs": \(dijkstraPairs.count), \
         "dijkstra_mismatches": \(mismatches), "route_ms": \(route * 1e3), "route_km": \(routeKm), \
         "longest_route_ms": \(longestRoute * 1e3), "longest_route_km": \(longestKm), \

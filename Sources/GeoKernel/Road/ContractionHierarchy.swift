@@ -66,6 +66,7 @@ package final class ContractionHierarchy: Sendable {
     /// A hierarchy from columns with middle nodes (a version 2 file's): the links are
     /// computed (O(arcs × degree)); when the lists are inconsistent, the links are left
     /// empty and validation (`problems`) refuses the hierarchy.
+    @inline(never)
     package convenience init(
         rank: Column<UInt32>, order: Column<UInt32>, upFirst: Column<UInt32>, upArc: Column<UInt64>, upMid: Column<UInt32>,
         downFirst: Column<UInt32>, downArc: Column<UInt64>, downMid: Column<UInt32>
@@ -84,6 +85,7 @@ package final class ContractionHierarchy: Sendable {
     }
 
     /// A hierarchy over columns with links (a mapped file's, read in place).
+    @inline(never)
     package init(
         rank: Column<UInt32>, order: Column<UInt32>, upFirst: Column<UInt32>, upArc: Column<UInt64>, upLink: Column<UInt64>,
         downFirst: Column<UInt32>, downArc: Column<UInt64>, downLink: Column<UInt64>

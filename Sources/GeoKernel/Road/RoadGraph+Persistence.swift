@@ -59,10 +59,9 @@ extension RoadGraph {
     ///   the derived tables would not fit.
     /// - Complexity: O(size): one pass for the checksum and one for the validation.
     /// - Thread safety: builds a new value. C twin: `gk_road_graph_load`.
+    @_optimize(size)  // cold: once per load
     public init(contentsOf path: String) throws(GeoKernelError) {
-        func corrupt(_ what: String) -> GeoKernelError {
-            GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel road graph file: \(what)")
-        }
+        func corrupt(_ what: String) -> GeoKernelError { Self.corruptFile(path, what) }
         let version = try SectionedFile.version(of: path, magic: Self.fileMagic, kind: "a road graph", corrupt)
         let header: [UInt64]
         if version == Self.streamedVersion {
@@ -70,26 +69,31 @@ extension RoadGraph {
                 path, magic: Self.fileMagic, version: version, sectionCount: Self.sectionCount, kind: "a road graph",
                 corrupt)
             header = loaded.header
-            var reader = loaded.sections
+            var reader: any SectionSource = loaded.sections  // one copy of the reading code for both sources
             try Self.checkCounts(header, corrupt)
             storage = try RoadGraphStorage(
-                reading: &reader, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]),
-                linked: false, corrupt)
+                reading: &reader, nodeCount: Int(header[2]), edgeCount: Int(header[3]),
+                contracted: Int(header[5]), linked: false, path: path)
         } else {
             let mapped = try SectionedFile.map(
                 path, magic: Self.fileMagic, version: Self.fileVersion, sectionCount: Self.sectionCount, kind: "a road graph",
                 corrupt)
             header = mapped.header
-            var sections = mapped.sections
+            var sections: any SectionSource = mapped.sections
             try Self.checkCounts(header, corrupt)
-            // The derived tables (incoming turns, halves of shortcuts) are built in memory.
+            // The turn graph's incoming lists and the validation's scratch are built in memory.
             try CheckedAllocation.requireHeadroom(
                 CheckedAllocation.peakEstimate(inputBytes: mapped.sections.file.bytes.count, factor: 2),
                 "loading a road graph of \(mapped.sections.file.bytes.count) bytes")
             storage = try RoadGraphStorage(
                 reading: &sections, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]),
-                linked: true, corrupt)
+                linked: true, path: path)
         }
+    }
+
+    /// The error for a file that is not a valid road graph file, saying why.
+    static func corruptFile(_ path: String, _ what: String) -> GeoKernelError {
+        GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel road graph file: \(what)")
     }
 
     private static func checkCounts(_ header: [UInt64], _ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) {
@@ -106,27 +110,50 @@ extension RoadGraphStorage {
          UInt64(report.restrictionsSkipped)]
     }
 
-    /// The bytes of every section, in file order.
+    /// The bytes of every section, in file order (version 2 writes middle nodes instead of
+    /// links).
+    @_optimize(size)  // cold (saving), and 41 sections: keep it small in the library
     func forEachSection(
         version: UInt32 = RoadGraph.fileVersion, _ body: (UnsafeRawBufferPointer) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
-        func s<T: BitwiseCopyable>(_ a: Column<T>) throws(GeoKernelError) { try forEachBytes(a, body) }
-        try forEachBytes(scalars, body)
-        try s(nodeCoord); try s(edgeEnds); try s(edgeLength); try s(edgeDist); try s(arcTime)
-        try s(arcSpeed); try s(edgeFlags); try s(edgeClass); try s(edgeName); try s(edgeRef); try s(edgeWay)
-        try s(edgeSigns)
-        try s(geomFirst); try s(geom); try s(stringFirst); try s(stringBytes); try s(incFirst); try s(incArc)
-        try s(grid.cellFirst); try s(grid.cellSeg)
-        try s(turns.stateArc); try s(turns.turnFirst); try s(turns.turnTo); try s(turns.turnCost)
+        let (parts, keep) = sectionBytes(version: version)
+        try withExtendedLifetime(keep) { () throws(GeoKernelError) in
+            for p in parts { try body(p) }
+        }
+    }
+
+    /// The bytes of every section, in file order, valid while `keep` lives.
+    @_optimize(size)
+    @inline(never)
+    private func sectionBytes(version: UInt32) -> (parts: [UnsafeRawBufferPointer], keep: [AnyObject]) {
+        // One list of buffers, then one loop: the columns (and the scalars, and version 2's
+        // middles, kept alive here) outlive the calls.
+        let scalars = Column(self.scalars)
+        var keep: [AnyObject] = [scalars.owner]
+        var parts: [UnsafeRawBufferPointer] = []
+        func add<T>(_ c: Column<T>) {
+            parts.append(UnsafeRawBufferPointer(start: c.base, count: c.count * MemoryLayout<T>.stride))
+        }
+        add(scalars); add(nodeCoord); add(edgeEnds); add(edgeLength); add(edgeDist); add(arcTime); add(arcSpeed)
+        add(edgeFlags); add(edgeClass); add(edgeName); add(edgeRef); add(edgeWay); add(edgeSigns); add(geomFirst)
+        add(geom); add(stringFirst); add(stringBytes); add(incFirst); add(incArc); add(grid.cellFirst); add(grid.cellSeg)
+        add(turns.stateArc); add(turns.turnFirst); add(turns.turnTo); add(turns.turnCost)
+        let none = UnsafeRawBufferPointer(start: nil, count: 0)
         for h in hierarchies {
-            try s(h?.rank ?? []); try s(h?.order ?? []); try s(h?.upFirst ?? []); try s(h?.upArc ?? [])
+            guard let h else {
+                parts += [UnsafeRawBufferPointer](repeating: none, count: 8)
+                continue
+            }
+            add(h.rank); add(h.order); add(h.upFirst); add(h.upArc)
             if version >= 3 {
-                try s(h?.upLink ?? []); try s(h?.downFirst ?? []); try s(h?.downArc ?? []); try s(h?.downLink ?? [])
+                add(h.upLink); add(h.downFirst); add(h.downArc); add(h.downLink)
             } else {
-                try s(h?.middles(up: true) ?? []); try s(h?.downFirst ?? []); try s(h?.downArc ?? [])
-                try s(h?.middles(up: false) ?? [])
+                let up = h.middles(up: true), down = h.middles(up: false)
+                keep += [up.owner, down.owner]
+                add(up); add(h.downFirst); add(h.downArc); add(down)
             }
         }
+        return (parts, keep)
     }
 
     /// Bytes of all sections, each padded to a multiple of 8 as saved.

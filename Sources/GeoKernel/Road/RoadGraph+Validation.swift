@@ -2,36 +2,45 @@ extension RoadGraphStorage {
     /// Reads the sections of a graph file, checks its checksum and validates them.
     ///
     /// - Parameter linked: the hierarchies store links (version 3), not middle nodes (version 2).
+    @_optimize(size)  // cold (once per load), and 41 sections: keep it small in the library
     convenience init(
-        reading r: inout some SectionSource, nodeCount n: Int, edgeCount m: Int, contracted: Int, linked: Bool,
-        _ corrupt: (String) -> GeoKernelError
+        reading r: inout any SectionSource, nodeCount n: Int, edgeCount m: Int, contracted: Int, linked: Bool,
+        path: String
     ) throws(GeoKernelError) {
-        let sc: Column<UInt64> = try r.column()
-        let nodeCoord: Column<Int32> = try r.column(), edgeEnds: Column<UInt32> = try r.column()
-        let edgeLength: Column<Double> = try r.column(), edgeDist: Column<UInt32> = try r.column()
-        let arcTime: Column<UInt32> = try r.column(), arcSpeed: Column<Float> = try r.column()
-        let edgeFlags: Column<UInt8> = try r.column(), edgeClass: Column<UInt8> = try r.column()
-        let edgeName: Column<UInt32> = try r.column(), edgeRef: Column<UInt32> = try r.column()
-        let edgeWay: Column<Int64> = try r.column(), edgeSigns: Column<UInt32> = try r.column()
-        let geomFirst: Column<UInt32> = try r.column(), geom: Column<Int32> = try r.column()
-        let stringFirst: Column<UInt32> = try r.column(), stringBytes: Column<UInt8> = try r.column()
-        let incFirst: Column<UInt32> = try r.column(), incArc: Column<UInt32> = try r.column()
-        let cellFirst: Column<UInt32> = try r.column(), cellSeg: Column<UInt32> = try r.column()
-        let stateArc: Column<UInt32> = try r.column(), turnFirst: Column<UInt32> = try r.column()
-        let turnTo: Column<UInt32> = try r.column(), turnCost: Column<UInt32> = try r.column()
+        func corrupt(_ what: String) -> GeoKernelError { RoadGraph.corruptFile(path, what) }
+        var raw: [RawSection] = []
+        for _ in 0..<RoadGraph.sectionCount { raw.append(try r.nextSection()) }
+        var k = 0
+        @inline(never) func next<T: BitwiseCopyable>() throws(GeoKernelError) -> Column<T> {
+            k += 1
+            return try raw[k - 1].column(corrupt)
+        }
+        let sc: Column<UInt64> = try next()
+        let nodeCoord: Column<Int32> = try next(), edgeEnds: Column<UInt32> = try next()
+        let edgeLength: Column<Double> = try next(), edgeDist: Column<UInt32> = try next()
+        let arcTime: Column<UInt32> = try next(), arcSpeed: Column<Float> = try next()
+        let edgeFlags: Column<UInt8> = try next(), edgeClass: Column<UInt8> = try next()
+        let edgeName: Column<UInt32> = try next(), edgeRef: Column<UInt32> = try next()
+        let edgeWay: Column<Int64> = try next(), edgeSigns: Column<UInt32> = try next()
+        let geomFirst: Column<UInt32> = try next(), geom: Column<Int32> = try next()
+        let stringFirst: Column<UInt32> = try next(), stringBytes: Column<UInt8> = try next()
+        let incFirst: Column<UInt32> = try next(), incArc: Column<UInt32> = try next()
+        let cellFirst: Column<UInt32> = try next(), cellSeg: Column<UInt32> = try next()
+        let stateArc: Column<UInt32> = try next(), turnFirst: Column<UInt32> = try next()
+        let turnTo: Column<UInt32> = try next(), turnCost: Column<UInt32> = try next()
         var read: [ContractionHierarchy] = []
         for _ in 0..<2 {
-            let rank: Column<UInt32> = try r.column(), order: Column<UInt32> = try r.column()
-            let upFirst: Column<UInt32> = try r.column(), upArc: Column<UInt64> = try r.column()
+            let rank: Column<UInt32> = try next(), order: Column<UInt32> = try next()
+            let upFirst: Column<UInt32> = try next(), upArc: Column<UInt64> = try next()
             if linked {
-                let upLink: Column<UInt64> = try r.column(), downFirst: Column<UInt32> = try r.column()
-                let downArc: Column<UInt64> = try r.column(), downLink: Column<UInt64> = try r.column()
+                let upLink: Column<UInt64> = try next(), downFirst: Column<UInt32> = try next()
+                let downArc: Column<UInt64> = try next(), downLink: Column<UInt64> = try next()
                 read.append(ContractionHierarchy(
                     rank: rank, order: order, upFirst: upFirst, upArc: upArc, upLink: upLink, downFirst: downFirst,
                     downArc: downArc, downLink: downLink))
             } else {
-                let upMid: Column<UInt32> = try r.column(), downFirst: Column<UInt32> = try r.column()
-                let downArc: Column<UInt64> = try r.column(), downMid: Column<UInt32> = try r.column()
+                let upMid: Column<UInt32> = try next(), downFirst: Column<UInt32> = try next()
+                let downArc: Column<UInt64> = try next(), downMid: Column<UInt32> = try next()
                 read.append(ContractionHierarchy(
                     rank: rank, order: order, upFirst: upFirst, upArc: upArc, upMid: upMid, downFirst: downFirst,
                     downArc: downArc, downMid: downMid))

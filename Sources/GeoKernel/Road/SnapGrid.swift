@@ -43,7 +43,10 @@ package struct SnapGrid: Sendable {
             cellFirst: Column(cellFirst), cellSeg: Column(cellSeg))
     }
 
-    /// Builds the grid for edges with vertex ranges `geomFirst[e]..<geomFirst[e + 1]`.
+    /// Builds the grid for edges with vertex ranges `geomFirst[e]..<geomFirst[e + 1]`: about
+    /// four cells per segment over the bounding box (at most 2^14 rows and columns, cells of
+    /// at least 10 m).
+    @_optimize(size)  // once per build, dominated by its sort: keep it small in the library
     package init(geomFirst: [UInt32], geom: [Int32]) {
         let vertexCount = geom.count / 2
         var latMin = Int32.max, latMax = Int32.min, lonMin = Int32.max, lonMax = Int32.min

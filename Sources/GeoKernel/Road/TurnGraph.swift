@@ -35,6 +35,7 @@ package final class TurnGraph: Sendable {
 
     /// The graph from its saved arrays; nil when they are inconsistent (a file not yet
     /// validated may hold anything: every index is checked before it is used).
+    @inline(never)
     package init?(
         stateArc: Column<UInt32>, turnFirst: Column<UInt32>, turnTo: Column<UInt32>, turnCost: Column<UInt32>, arcCount: Int
     ) {

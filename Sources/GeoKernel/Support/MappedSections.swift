@@ -15,24 +15,13 @@ package struct MappedSections: SectionSource {
         self.file = file; self.offsets = offsets; self.sizes = sizes; self.corrupt = corrupt
     }
 
-    /// The byte length of the next section (0 when none is left).
-    package var nextSize: Int { next < sizes.count ? sizes[next] : 0 }
-
-    /// The next section as a column of `T` over the mapped bytes.
-    /// - Throws: what `corrupt` makes of a size that is not a whole number of `T`, of a
-    ///   misaligned section, or of reading past the last section.
-    package mutating func column<T: BitwiseCopyable>(_: T.Type) throws(GeoKernelError) -> Column<T> {
+    /// The next section's bytes, in place.
+    /// - Throws: what `corrupt` makes of reading past the last section.
+    package mutating func nextSection() throws(GeoKernelError) -> RawSection {
         guard next < sizes.count else { throw corrupt("fewer sections than expected") }
-        let size = sizes[next], offset = offsets[next]
-        guard size % MemoryLayout<T>.stride == 0 else {
-            throw corrupt("section \(next) has \(size) bytes, not a multiple of \(MemoryLayout<T>.stride)")
-        }
-        next += 1
-        let count = size / MemoryLayout<T>.stride
-        guard count > 0, let base = file.bytes.baseAddress else { return Column() }
-        let p = base + offset
-        guard Int(bitPattern: p) % MemoryLayout<T>.alignment == 0 else { throw corrupt("section \(next - 1) is misaligned") }
-        return Column(base: p.assumingMemoryBound(to: T.self), count: count, owner: file)
+        defer { next += 1 }
+        let bytes = file.bytes.baseAddress.map { UnsafeRawBufferPointer(start: $0 + offsets[next], count: sizes[next]) }
+        return RawSection(bytes: bytes ?? UnsafeRawBufferPointer(start: nil, count: 0), owner: file, index: next)
     }
 
     /// Checks that every section was handed out.
@@ -42,22 +31,41 @@ package struct MappedSections: SectionSource {
 }
 
 /// Where an owner reads its sections from, in file order: a streamed file
-/// (`SectionReader`, each section copied into a column) or a mapped one (`MappedSections`,
-/// read in place).
+/// (`SectionReader`, each section read into a heap block) or a mapped one
+/// (`MappedSections`, in place).
 package protocol SectionSource {
-    /// The next section as a column of `T`.
-    mutating func column<T: BitwiseCopyable>(_: T.Type) throws(GeoKernelError) -> Column<T>
+    /// The next section's bytes and what keeps them alive.
+    mutating func nextSection() throws(GeoKernelError) -> RawSection
     /// Checks that every section was read (and, for a streamed file, the checksum).
     mutating func finish() throws(GeoKernelError)
 }
 
-extension SectionSource {
-    /// The next section as a column, its type inferred.
-    package mutating func column<T: BitwiseCopyable>() throws(GeoKernelError) -> Column<T> { try column(T.self) }
+/// One section's bytes, kept alive by `owner` (a `MappedFile` or a `ColumnBlock`).
+package struct RawSection {
+    package let bytes: UnsafeRawBufferPointer
+    package let owner: AnyObject
+    /// Its index in the file, for messages.
+    package let index: Int
+
+    /// The bytes as a column of `T`, without copying.
+    /// - Throws: what `corrupt` makes of a size that is not a whole number of `T` or of
+    ///   a misaligned section.
+    package func column<T: BitwiseCopyable>(_ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) -> Column<T> {
+        guard bytes.count % MemoryLayout<T>.stride == 0 else {
+            throw corrupt("section \(index) has \(bytes.count) bytes, not a multiple of \(MemoryLayout<T>.stride)")
+        }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return Column() }
+        guard Int(bitPattern: base) % MemoryLayout<T>.alignment == 0 else { throw corrupt("section \(index) is misaligned") }
+        return Column(base: base.assumingMemoryBound(to: T.self), count: bytes.count / MemoryLayout<T>.stride, owner: owner)
+    }
 }
 
 extension SectionReader: SectionSource {
-    package mutating func column<T: BitwiseCopyable>(_: T.Type) throws(GeoKernelError) -> Column<T> {
-        Column(try read(T.self))
+    /// The next section read into a heap block (aligned for any trivial value).
+    package mutating func nextSection() throws(GeoKernelError) -> RawSection {
+        let block = ColumnBlock(byteCount: nextSize)
+        let index = next
+        try read(into: UnsafeMutableRawBufferPointer(start: block.pointer, count: nextSize))
+        return RawSection(bytes: UnsafeRawBufferPointer(start: block.pointer, count: sizes[index]), owner: block, index: index)
     }
 }

@@ -67,6 +67,7 @@ package enum SectionedFile {
     ///
     /// - Throws: `.io` when the file cannot be read or mapped; what `corrupt` makes of the
     ///   problem.
+    @_optimize(size)  // cold: once per load
     package static func map(
         _ path: String, magic: UInt64, version: UInt32, sectionCount: Int, kind: String,
         _ corrupt: @escaping (String) -> GeoKernelError
