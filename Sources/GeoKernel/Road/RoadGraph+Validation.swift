@@ -88,6 +88,7 @@ extension RoadGraphStorage {
     /// trap, loop or return an impossible path.
     ///
     /// - Complexity: O(size + shortcuts · degree).
+    @inline(never)  // at full speed, not inlined into the size-optimised loader
     package func problems() -> String? {
         let n = nodeCount, m = edgeCount, vertices = geom.count / 2
         guard edgeLength.count == m, edgeDist.count == m, arcTime.count == 2 * m, arcSpeed.count == 2 * m,
