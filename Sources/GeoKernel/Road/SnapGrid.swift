@@ -13,8 +13,9 @@ import Darwin
 ///
 /// A segment is registered in every cell it touches (found by walking it in steps of at
 /// most one cell), so the nearest point of a segment always lies in a cell that lists it.
-/// Cells hold about a quarter of a segment on average (four cells per segment: snapping
-/// scans few segments in dense towns, at 4 bytes per cell).
+/// There are about as many cells as segments over the bounding box (four per segment
+/// before 0.7: most cells of a country are empty countryside, and snapping was hardly
+/// faster; docs/scale.md has the figures).
 ///
 /// Thread safety: immutable; `Sendable`.
 package struct SnapGrid: Sendable {
@@ -44,7 +45,7 @@ package struct SnapGrid: Sendable {
     }
 
     /// Builds the grid for edges with vertex ranges `geomFirst[e]..<geomFirst[e + 1]`: about
-    /// four cells per segment over the bounding box (at most 2^14 rows and columns, cells of
+    /// one cell per segment over the bounding box (at most 2^14 rows and columns, cells of
     /// at least 10 m).
     @_optimize(size)  // once per build, dominated by its sort: keep it small in the library
     package init(geomFirst: [UInt32], geom: [Int32]) {
@@ -63,7 +64,7 @@ package struct SnapGrid: Sendable {
         let midLat = (Double(latMin) + Double(latMax)) * 0.5e-7
         let h = Double(latMax - latMin) * 1e-7 * k
         let w = Double(lonMax - lonMin) * 1e-7 * k * max(0.01, cos(midLat * .pi / 180))
-        let cell = max(10, ((max(h, 10) * max(w, 10)) / (Double(segments) * 4)).squareRoot())
+        let cell = max(10, ((max(h, 10) * max(w, 10)) / (Double(segments) * 1)).squareRoot())
         let rows = max(1, min(1 << 14, Int((h / cell).rounded(.up)))), cols = max(1, min(1 << 14, Int((w / cell).rounded(.up))))
         // A hair of margin so the maximum lands inside the last cell.
         let cellLat = max(1e-7, Double(latMax - latMin) * 1e-7 * (1 + 1e-9) / Double(rows))
