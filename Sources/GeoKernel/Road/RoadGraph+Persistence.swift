@@ -9,7 +9,8 @@
 // in the order of `forEachSection`. Version 3 (saved now) pads every section to a multiple
 // of 8 bytes, so that a loaded file is mapped into memory and routed on in place: the
 // checksum and the validation read it where it lies, nothing is copied; its hierarchies
-// store each arc's link (`ContractionHierarchy`), so nothing is derived at load either.
+// store each arc's link (`ContractionHierarchy`), so only the turn graph's incoming lists
+// are derived at load.
 // Version 2 (unpadded, the middle node of each shortcut instead of its halves) is still
 // read, into memory, the halves found at load. Version 2 added the signs (a
 // section after the way ids) and the turn graph (four sections after the grid); version 1
