@@ -102,7 +102,7 @@ extension RoadGraph {
     }
 
     /// The edge whose geometry holds global vertex `v` as a segment start. O(log edges).
-    private func edge(ofVertex v: Int) -> Int {
+    func edge(ofVertex v: Int) -> Int {
         let s = storage
         var lo = 0, hi = s.edgeCount  // the edge: last e with geomFirst[e] <= v
         while hi - lo > 1 {
@@ -135,7 +135,7 @@ extension RoadGraph {
     }
 
     /// The snap on global segment `v` at parameter `t`.
-    private func makeSnap(_ c: Coordinate, segment v: Int, t: Double, distance: Double) -> RoadSnap {
+    func makeSnap(_ c: Coordinate, segment v: Int, t: Double, distance: Double) -> RoadSnap {
         let s = storage
         let e = edge(ofVertex: v)
         let a = s.coordinate(vertex: v), b = s.coordinate(vertex: v + 1)

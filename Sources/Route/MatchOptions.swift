@@ -1,0 +1,75 @@
+import GeoKernel
+
+/// The parameters of map matching (`RoadMatcher`): how far from a fix a road may be, how
+/// much a fix's distance to a road and a route's length beside the straight line between
+/// fixes count, and when a trace is cut into pieces. The defaults suit phone and car
+/// traces sampled every 1–60 s; each is a value a caller may change.
+///
+/// The model is a hidden Markov model after Newson & Krumm (2009): a candidate's
+/// log-likelihood is −½ (d/σ)² for its distance d to the fix, and a transition's is
+/// −|route − straight| / β, the route measured on the road graph (shortest, with the
+/// graph's one-way rules, turn restrictions and profile).
+///
+/// Units: metres and seconds. Thread safety: a value; `Sendable`. C twin: `gk_match_options`.
+/// \since 0.7
+public struct MatchOptions: Sendable, Hashable {
+    /// σ of a fix's position error when the fix does not report its accuracy (default 10 m).
+    public var defaultAccuracyMeters: Double = 10
+    /// The least σ used, whatever a fix reports (default 4 m: receivers overstate their
+    /// precision near roads' centre lines, which are not where the lanes are).
+    public var minimumSigmaMeters: Double = 4
+    /// Candidates lie within this many σ of a fix (default 4), ...
+    public var radiusSigmas: Double = 4
+    /// ... but at least this far (default 25 m) ...
+    public var minimumRadiusMeters: Double = 25
+    /// ... and at most this far (default 200 m); a fix with no road that close is unmatched.
+    public var maximumRadiusMeters: Double = 200
+    /// The most candidates kept per fix, nearest first (default 8).
+    public var maximumCandidates: Int = 8
+    /// β of the transitions in metres for fixes 1 s apart (default 3 m) ...
+    public var betaMeters: Double = 3
+    /// ... growing by this much per second between fixes (default 0.5 m/s): sparse
+    /// samples cut more corners.
+    public var betaMetersPerSecond: Double = 0.5
+    /// A route between consecutive fixes is considered only up to this multiple of their
+    /// straight-line distance plus twice the candidate radius (default 3); beyond, there is
+    /// no transition.
+    public var maximumDetourFactor: Double = 3
+    /// ... and only as long as it could be driven at this speed in the time between the
+    /// fixes, plus twice the radius (default 60 m/s, 216 km/h).
+    public var maximumSpeedMetersPerSecond: Double = 60
+    /// Fixes closer than this many σ to the previous fix kept are not weighed (a standing
+    /// or slow receiver's jitter would otherwise need routes backwards); they are matched
+    /// onto the route found afterwards (default 2, as Newson & Krumm).
+    public var stationarySigmas: Double = 2
+
+    /// The defaults.
+    public init() {}
+
+    /// The first unusable value, named; nil when all are usable.
+    func problem() -> String? {
+        let positive: [(String, Double)] = [
+            ("defaultAccuracyMeters", defaultAccuracyMeters), ("minimumSigmaMeters", minimumSigmaMeters),
+            ("radiusSigmas", radiusSigmas), ("maximumRadiusMeters", maximumRadiusMeters), ("betaMeters", betaMeters),
+            ("maximumDetourFactor", maximumDetourFactor), ("maximumSpeedMetersPerSecond", maximumSpeedMetersPerSecond),
+        ]
+        for (name, v) in positive where !(v.isFinite && v > 0) { return "\(name) \(v) must be positive and finite" }
+        let nonNegative: [(String, Double)] = [
+            ("minimumRadiusMeters", minimumRadiusMeters), ("betaMetersPerSecond", betaMetersPerSecond),
+            ("stationarySigmas", stationarySigmas),
+        ]
+        for (name, v) in nonNegative where !(v.isFinite && v >= 0) { return "\(name) \(v) must be 0 or more and finite" }
+        if minimumRadiusMeters > maximumRadiusMeters {
+            return "minimumRadiusMeters \(minimumRadiusMeters) exceeds maximumRadiusMeters \(maximumRadiusMeters)"
+        }
+        if maximumDetourFactor < 1 { return "maximumDetourFactor \(maximumDetourFactor) must be at least 1" }
+        if !(1...64).contains(maximumCandidates) { return "maximumCandidates \(maximumCandidates) must be in 1...64" }
+        return nil
+    }
+
+    /// σ of fix `f`, metres.
+    func sigma(_ f: Fix) -> Double { max(minimumSigmaMeters, f.horizontalAccuracyMeters ?? defaultAccuracyMeters) }
+
+    /// The candidate radius for σ, metres.
+    func radius(sigma: Double) -> Double { min(maximumRadiusMeters, max(minimumRadiusMeters, radiusSigmas * sigma)) }
+}
