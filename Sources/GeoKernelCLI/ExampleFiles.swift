@@ -2,6 +2,7 @@ import GeoFormats
 import GeoKernel
 import Nearby
 import OpenStreetMap
+import Route
 import Timeline
 
 /// The example files of `docs/examples/`, which the README, the guides and the tests use:
@@ -10,7 +11,7 @@ import Timeline
 /// simulated day), so the same tool writes the same bytes.
 enum ExampleFiles {
     /// The files, by name, in the order they are written.
-    static let names = ["town.osm", "town.gkaddr", "pins.geojson", "day.csv", "fences.geojson", "places.csv"]
+    static let names = ["town.osm", "town.gkaddr", "pins.geojson", "day.csv", "fences.geojson", "places.csv", "drive.csv"]
 
     /// Writes every example file into `directory` (which must exist), each atomically.
     static func write(into directory: String) throws {
@@ -24,6 +25,36 @@ enum ExampleFiles {
         try FileIO.writeAtomically(to: "\(dir)/day.csv", text: dayCSV(day))
         try FileIO.writeAtomically(to: "\(dir)/fences.geojson", text: fencesGeoJSON())
         try FileIO.writeAtomically(to: "\(dir)/places.csv", text: placesCSV())
+        try FileIO.writeAtomically(to: "\(dir)/drive.csv", text: try driveCSV())
+    }
+
+    /// A drive through the sample town for `geokernel match`: the fastest car route from
+    /// pin A to pin E through pin C, sampled every 5 s at the profile's speeds with 8 m of
+    /// Gaussian noise (`SimulatedTrace`, seed 2024), starting 2024-06-01T08:00:00Z.
+    static func driveCSV() throws -> String {
+        var builder = RoadNetworkBuilder(profile: .car)
+        try OSMFile.read(bytes: Array(SampleTown.osmXML.utf8), format: .xml) { builder.add($0) }
+        let graph = try RoadGraph(try builder.build().network)
+        let b = SampleTown.blockMeters
+        let stops = try [pins[0], pins[2], pins[4]].map { pin in
+            let p = SampleTown.position(east: pin.east * b, north: pin.north * b)
+            return try graph.snap(
+                try Coordinate(latitude: p.latitude, longitude: p.longitude), maxDistanceMeters: 200, role: .via)
+        }
+        var sim = SimulatedTrace()
+        sim.intervalSeconds = 5
+        sim.noiseMeters = 8
+        sim.startTime = 1_717_228_800
+        var out = "time,lat,lon,accuracy\n"
+        for k in 0..<2 {
+            let path = try graph.route(from: stops[k], to: stops[k + 1])
+            sim.startTime = 1_717_228_800 + Double(k) * 600
+            for (f, _) in try sim.fixes(along: path, seed: 2024 + UInt64(k)) {
+                out += "\(ISO8601Time.format(f.timestamp)),\(Format.fixed(f.coordinate.latitude, 7)),"
+                    + "\(Format.fixed(f.coordinate.longitude, 7)),\(Format.fixed(f.horizontalAccuracyMeters ?? 0, 1))\n"
+            }
+        }
+        return out
     }
 
     /// Five pins A–E in the sample town: the west end of Avenue de la Gare, the Mairie, the

@@ -18,7 +18,7 @@ struct GeoKernelCommand: ParsableCommand {
             NearbyCommand.self,
             PlacesCommand.self,
             LandmarksCommand.self,
-            GenerateCommand.self, IsochroneCommand.self,
+            GenerateCommand.self, IsochroneCommand.self, MatchCommand.self,
             CompletionsCommand.self,
             // @subcommands: new subcommands go above this line
         ]

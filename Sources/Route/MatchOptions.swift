@@ -43,6 +43,18 @@ public struct MatchOptions: Sendable, Hashable {
     /// onto the route found afterwards (default 2, as Newson & Krumm).
     public var stationarySigmas: Double = 2
 
+    /// How the routes between consecutive fixes' candidates are found.
+    public enum TransitionSearch: Sendable, Hashable {
+        /// One Dijkstra from each candidate, read at every candidate of the next fix (default).
+        case oneToMany
+        /// One Dijkstra per pair of candidates: the naive baseline the benchmark compares
+        /// with (the same matches, slower).
+        case pairwise
+    }
+
+    /// One-to-many (default) or pairwise transition routes.
+    public var transitionSearch: TransitionSearch = .oneToMany
+
     /// The defaults.
     public init() {}
 

@@ -11,6 +11,8 @@ public struct RoadMatch: Sendable {
     public struct MatchedFix: Sendable, Hashable {
         /// The fix's position in the input.
         public let index: Int
+        /// Where the fix was (degrees).
+        public let coordinate: Coordinate
         /// The matched position (edge, offset along it, the point), nil when unmatched: no
         /// road within the candidate radius, or none a plausible route reaches.
         public let snap: RoadSnap?

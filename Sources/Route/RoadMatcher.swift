@@ -71,13 +71,22 @@ public final class RoadMatcher: Sendable {
 /// The matcher's state over one trace: the weighed steps of the piece being matched,
 /// and what earlier pieces gave.
 struct Viterbi {
+    /// A candidate: a position on an edge and the direction of travel along it.
+    struct Candidate {
+        let snap: RoadSnap
+        let forward: Bool
+    }
+
     struct Step {
         let fix: Int
-        let candidates: [RoadSnap]
+        let candidates: [Candidate]
         /// Log-likelihood of the best sequence ending at each candidate (the step's best is 0).
         var score: [Double]
         /// The previous step's candidate on that sequence (-1 for a piece's first step).
         var back: [Int]
+        /// That transition stays put: the candidate lies a little behind the previous one
+        /// on the same edge and direction (the receiver's jitter, not a move).
+        var stays: [Bool]
         /// Route limit from the previous step, metres.
         var limit: Double
         /// Each candidate's share of the step's probability.
@@ -104,6 +113,13 @@ struct Viterbi {
         pieceOf = Array(repeating: nil, count: fixes.count)
     }
 
+    /// How far behind along the direction of travel `b` lies from `a` on their common
+    /// edge (negative: ahead); nil on different edges or directions.
+    func behind(_ b: Candidate, _ a: Candidate) -> Double? {
+        guard a.snap.edge == b.snap.edge, a.forward == b.forward else { return nil }
+        return a.forward ? a.snap.offsetMeters - b.snap.offsetMeters : b.snap.offsetMeters - a.snap.offsetMeters
+    }
+
     /// Weighs fix `i` (or sets it aside).
     mutating func add(_ i: Int) throws(GeoKernelError) {
         let f = fixes[i], sigma = options.sigma(f), radius = options.radius(sigma: sigma)
@@ -113,45 +129,64 @@ struct Viterbi {
             chain[chain.count - 1].skipped.append(i)
             return
         }
-        let candidates = try graph.snaps(near: f.coordinate, withinMeters: radius, limit: options.maximumCandidates)
+        var candidates: [Candidate] = []
+        for s in try graph.snaps(near: f.coordinate, withinMeters: radius, limit: options.maximumCandidates) {
+            for forward in [true, false] where graph.edgeTravel(s.edge, forward: forward) != nil {
+                candidates.append(Candidate(snap: s, forward: forward))
+            }
+        }
         guard !candidates.isEmpty else { return }  // unmatched, no break
-        let emission = candidates.map { -0.5 * ($0.distanceMeters / sigma) * ($0.distanceMeters / sigma) }
+        let emission = candidates.map { -0.5 * ($0.snap.distanceMeters / sigma) * ($0.snap.distanceMeters / sigma) }
+        let none = [Int](repeating: -1, count: candidates.count), still = [Bool](repeating: false, count: candidates.count)
         guard let prev = chain.last else {
-            chain.append(Self.step(i, candidates, emission, back: Array(repeating: -1, count: candidates.count), limit: 0))
+            chain.append(Self.step(i, candidates, emission, back: none, stays: still, limit: 0))
             return
         }
-        let p = fixes[prev.fix]
+        let p = fixes[prev.fix], pSigma = options.sigma(p)
         let dt = f.timestamp - p.timestamp
         let straight = haversineDistance(p.coordinate, f.coordinate)
-        let reach = radius + options.radius(sigma: options.sigma(p))
+        let reach = radius + options.radius(sigma: pSigma)
         let limit = min(options.maximumDetourFactor * straight, options.maximumSpeedMetersPerSecond * dt) + reach
         let beta = options.betaMeters + options.betaMetersPerSecond * dt
         var score = [Double](repeating: -.infinity, count: candidates.count)
-        var back = [Int](repeating: -1, count: candidates.count)
+        var back = none, stays = still
+        let targets = candidates.map { (snap: $0.snap, arriving: Optional($0.forward)) }
         for (a, from) in prev.candidates.enumerated() where prev.score[a] > -.infinity {
-            let costs = try graph.costs(from: from, to: candidates, metric: .shortest, limit: limit, workspace: ws)
+            var costs: [Double?] = []
+            if options.transitionSearch == .pairwise {
+                for t in targets {
+                    costs += try graph.costs(from: from.snap, leaving: from.forward, to: [t], metric: .shortest, limit: limit, workspace: ws)
+                }
+            } else {
+                costs = try graph.costs(
+                    from: from.snap, leaving: from.forward, to: targets, metric: .shortest, limit: limit, workspace: ws)
+            }
             for (j, cost) in costs.enumerated() {
-                guard let route = cost else { continue }
+                var route = cost, stay = false
+                if let b = behind(candidates[j], from), b > 0, b <= reach { route = 0; stay = true }
+                guard let route else { continue }
                 let s = prev.score[a] - abs(route - straight) / beta + emission[j]
-                if s > score[j] { score[j] = s; back[j] = a }
+                if s > score[j] { score[j] = s; back[j] = a; stays[j] = stay }
             }
         }
         if score.allSatisfy({ $0 == -.infinity }) {  // no plausible route: a new piece
             try closePiece()
-            chain.append(Self.step(i, candidates, emission, back: back, limit: 0))
+            chain.append(Self.step(i, candidates, emission, back: none, stays: still, limit: 0))
         } else {
-            chain.append(Self.step(i, candidates, score, back: back, limit: limit))
+            chain.append(Self.step(i, candidates, score, back: back, stays: stays, limit: limit + reach))
         }
     }
 
     /// A step with its scores shifted so that the best is 0, and the candidates' shares.
-    static func step(_ fix: Int, _ candidates: [RoadSnap], _ score: [Double], back: [Int], limit: Double) -> Step {
+    static func step(
+        _ fix: Int, _ candidates: [Candidate], _ score: [Double], back: [Int], stays: [Bool], limit: Double
+    ) -> Step {
         let best = score.max() ?? 0
         let shifted = score.map { $0 - best }
         let weights = shifted.map { $0 == -.infinity ? 0 : exp($0) }
         let total = weights.reduce(0, +)
         return Step(
-            fix: fix, candidates: candidates, score: shifted, back: back, limit: limit,
+            fix: fix, candidates: candidates, score: shifted, back: back, stays: stays, limit: limit,
             share: weights.map { $0 / total })
     }
 
@@ -167,19 +202,34 @@ struct Viterbi {
             j = chain[t].back[j]
         }
         let index = pieces.count
-        var geometry: [Coordinate] = [chain[0].candidates[chosen[0]].point]
+        var anchor = chain[0].candidates[chosen[0]]  // where the matched route has got to
+        var geometry: [Coordinate] = [anchor.snap.point]
         var legs: [RoadPath.Piece] = []
         var length = 0.0, duration = 0.0, confidence = 0.0
         var stepEdges: [[Int]] = []  // per step: the edges of the route from it to the next
         for t in chain.indices {
-            let s = chain[t].candidates[chosen[t]]
-            snaps[chain[t].fix] = s
+            let c = chain[t].candidates[chosen[t]]
+            snaps[chain[t].fix] = c.snap
             pieceOf[chain[t].fix] = index
             confidence += chain[t].share[chosen[t]]
             guard t > 0 else { continue }
-            let from = chain[t - 1].candidates[chosen[t - 1]]
-            guard let path = try graph.route(from: from, to: s, metric: .shortest, within: chain[t].limit, workspace: ws)
-            else { throw GeoKernelError(.misuse, "a matched route vanished between fixes \(chain[t - 1].fix) and \(chain[t].fix)") }
+            if let b = behind(c, anchor), b >= 0 {  // stays put (or a jitter behind an earlier one)
+                stepEdges.append([])
+                continue
+            }
+            let previous = chain[t - 1].candidates[chosen[t - 1]]
+            var path = try graph.route(
+                from: anchor.snap, leaving: anchor.forward, to: c.snap, arriving: c.forward, metric: .shortest,
+                within: chain[t].limit, workspace: ws)
+            if path == nil {
+                path = try graph.route(
+                    from: previous.snap, leaving: previous.forward, to: c.snap, arriving: c.forward, metric: .shortest,
+                    within: chain[t].limit, workspace: ws)
+            }
+            guard let path else {
+                throw GeoKernelError(.misuse, "a matched route vanished between fixes \(chain[t - 1].fix) and \(chain[t].fix)")
+            }
+            anchor = c
             length += path.lengthMeters
             duration += path.durationSeconds
             let joined = path.geometry.first == geometry.last
@@ -191,12 +241,12 @@ struct Viterbi {
             }
             stepEdges.append(path.pieces.map(\.edge))
         }
-        stepEdges.append([chain[chain.count - 1].candidates[chosen[chain.count - 1]].edge])
+        stepEdges.append([])
         // Fixes set aside: the nearest candidate on the route leaving the step before them.
         for t in chain.indices {
             for i in chain[t].skipped {
                 let f = fixes[i], radius = options.radius(sigma: options.sigma(f))
-                let on = Set(stepEdges[t] + [chain[t].candidates[chosen[t]].edge])
+                let on = Set(stepEdges[t] + [chain[t].candidates[chosen[t]].snap.edge])
                 if let s = try graph.snaps(near: f.coordinate, withinMeters: radius, limit: options.maximumCandidates)
                     .first(where: { on.contains($0.edge) })
                 {
@@ -238,6 +288,6 @@ struct Viterbi {
 
     /// One entry per input fix.
     func matchedFixes() -> [RoadMatch.MatchedFix] {
-        fixes.indices.map { RoadMatch.MatchedFix(index: $0, snap: snaps[$0], piece: pieceOf[$0]) }
+        fixes.indices.map { RoadMatch.MatchedFix(index: $0, coordinate: fixes[$0].coordinate, snap: snaps[$0], piece: pieceOf[$0]) }
     }
 }

@@ -71,6 +71,7 @@ struct RoadMatcherTests {
         let worst = results.map(\.mismatch).max()!
         print("sigma 10 m, 10 s: mismatch \(total), worst \(worst), pieces \(results.map(\.match.pieces.count).reduce(0, +))")
         #expect(total <= 0.01)
+        for r in results { #expect(r.match.lengthMeters <= 1.5 * r.truth.lengthMeters, "no detour") }
     }
 
     @Test("on Andorra at sigma 30 m and 30 s sampling, the matched routes miss or add at most 5 % of the true length")
@@ -81,5 +82,103 @@ struct RoadMatcherTests {
         print("sigma 30 m, 30 s: mismatch \(total), worst \(results.map(\.mismatch).max()!), pieces \(results.map(\.match.pieces.count).reduce(0, +))")
         #expect(total <= 0.05)
         for r in results { #expect(r.match.lengthMeters <= 1.5 * r.truth.lengthMeters, "no detour") }
+    }
+
+    @Test("matched routes follow one-way rules: every leg runs in a direction the profile allows")
+    func oneWayRulesHold() throws {
+        let graph = try #require(Self.monaco)
+        var legs = 0
+        for r in try Self.evaluate(graph, count: 60, interval: 5, sigma: 15, seed: 3) {
+            for leg in r.match.pieces.flatMap(\.legs) {
+                #expect(graph.edgeTravel(leg.edge, forward: leg.forward) != nil, "edge \(leg.edge) against its direction")
+                legs += 1
+            }
+        }
+        #expect(legs > 1_000)
+    }
+
+    @Test("a jump no route explains cuts the trace into two pieces, each on its own route, with no detour between")
+    func impossibleJumpBreaks() throws {
+        let graph = try #require(Self.andorra)
+        let (first, second) = try { () throws -> (RoadPath, RoadPath) in
+            let r = try Self.routes(graph, count: 40, minimum: 1_500, seed: 11)
+            // Two routes whose ends lie more than 5 km apart.
+            for a in r { for b in r where haversineDistance(a.geometry.last!, b.geometry.first!) > 5_000 { return (a, b) } }
+            throw GeoKernelError(.notFound, "no two distant routes")
+        }()
+        var sim = SimulatedTrace()
+        sim.intervalSeconds = 5
+        sim.noiseMeters = 5
+        let one = try sim.fixes(along: first, seed: 1).map(\.fix)
+        sim.startTime = one.last!.timestamp + 5  // 5 km in 5 s
+        let two = try sim.fixes(along: second, seed: 2).map(\.fix)
+        let match = try RoadMatcher(graph: graph).match(one + two)
+        #expect(match.pieces.count == 2)
+        #expect(match.pieces.first?.fixes == 0...(one.count - 1))
+        #expect(match.pieces.last?.fixes == one.count...(one.count + two.count - 1))
+        #expect(abs(match.lengthMeters - first.lengthMeters - second.lengthMeters) < 0.05 * (first.lengthMeters + second.lengthMeters))
+    }
+
+    @Test("a fix far from every road is unmatched without cutting the trace, and a long stop stays one piece")
+    func farFixAndStop() throws {
+        let graph = try #require(Self.andorra)
+        let truth = try Self.routes(graph, count: 1, minimum: 2_000, seed: 5)[0]
+        var sim = SimulatedTrace()
+        sim.intervalSeconds = 2
+        sim.noiseMeters = 8
+        var fixes = try sim.fixes(along: truth, seed: 9).map(\.fix)
+        let k = fixes.count / 2
+        // Standing for five minutes halfway (a fix every 2 s around the same place), then
+        // one fix in the sea off Africa, which no road is near.
+        let stop = fixes[k]
+        var standing: [Fix] = []
+        for s in 1...150 {
+            standing.append(try Fix(
+                latitude: stop.coordinate.latitude + Double((s * 7) % 5 - 2) * 4e-5,
+                longitude: stop.coordinate.longitude + Double((s * 3) % 5 - 2) * 5e-5, timestamp: stop.timestamp + Double(s),
+                horizontalAccuracyMeters: 8))
+        }
+        let far = try Fix(latitude: 0, longitude: 0, timestamp: stop.timestamp + 151, horizontalAccuracyMeters: 8)
+        let shift = 152.0
+        let after = try fixes[(k + 1)...].map { try Fix(coordinate: $0.coordinate, timestamp: $0.timestamp + shift, horizontalAccuracyMeters: 8) }
+        fixes = Array(fixes[...k]) + standing + [far] + after
+        let match = try RoadMatcher(graph: graph).match(fixes)
+        #expect(match.pieces.count == 1)
+        #expect(match.fixes[k + 151].snap == nil && match.fixes[k + 151].piece == nil)
+        #expect(match.matchedCount >= fixes.count - 10)
+        #expect(Self.mismatch(truth: truth, match: match) < 0.05)
+    }
+
+    @Test("the matcher refuses fixes out of time order and unusable options, and matches an empty trace to nothing")
+    func refusesBadInput() throws {
+        let graph = try #require(Self.monaco)
+        let a = try Fix(latitude: 43.7393, longitude: 7.4276, timestamp: 10), b = try Fix(latitude: 43.7394, longitude: 7.4277, timestamp: 9)
+        #expect(throws: GeoKernelError.self) { try RoadMatcher(graph: graph).match([a, b]) }
+        for change in [{ (o: inout MatchOptions) in o.betaMeters = 0 }, { $0.maximumCandidates = 0 }, { $0.maximumDetourFactor = 0.5 },
+                       { $0.minimumRadiusMeters = 500 }, { $0.defaultAccuracyMeters = .nan }, { $0.stationarySigmas = -1 }] {
+            var o = MatchOptions()
+            change(&o)
+            #expect(throws: GeoKernelError.self) { try RoadMatcher(graph: graph, options: o) }
+        }
+        let empty = try RoadMatcher(graph: graph).match([])
+        #expect(empty.fixes.isEmpty && empty.pieces.isEmpty)
+        let lone = try RoadMatcher(graph: graph).match([a])
+        #expect(lone.pieces.count == 1 && lone.pieces[0].lengthMeters == 0 && lone.fixes[0].snap != nil)
+    }
+
+    @Test("pairwise transitions (the benchmark's baseline) give the same matches as one-to-many")
+    func pairwiseEqualsOneToMany() throws {
+        let graph = try #require(Self.andorra)
+        var options = MatchOptions()
+        options.transitionSearch = .pairwise
+        let pairwise = try RoadMatcher(graph: graph, options: options), fast = try RoadMatcher(graph: graph)
+        var sim = SimulatedTrace()
+        sim.intervalSeconds = 10
+        sim.noiseMeters = 15
+        for (k, truth) in try Self.routes(graph, count: 20, minimum: 1_000, seed: 21).enumerated() {
+            let fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
+            let x = try pairwise.match(fixes), y = try fast.match(fixes)
+            #expect(x.fixes == y.fixes && x.pieces == y.pieces)
+        }
     }
 }

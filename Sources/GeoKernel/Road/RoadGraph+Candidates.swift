@@ -30,13 +30,17 @@ extension SnapGrid {
 }
 
 extension RoadGraph {
-    /// The candidate positions of a coordinate on the network: for every edge that passes
-    /// within `radiusMeters`, its nearest point (one snap per edge), nearest first, at most
+    /// The candidate positions of a coordinate on the network: the nearest point of each
+    /// stretch of road that passes within `radiusMeters` — one per edge, or more when an
+    /// edge passes by more than once (a hairpin bend, a loop) — nearest first, at most
     /// `limit` of them. What a map matcher weighs for each fix (`RoadMatcher`, module
     /// Route); `snap(_:maxDistanceMeters:)` is the first of them.
     ///
-    /// Distances are those of `snap` (local equirectangular frame, metres); equal
-    /// distances keep the lower edge first.
+    /// A stretch's point is a local minimum of the distance along the edge: a segment
+    /// whose nearest point is nearer than the previous segment's (or the previous one is
+    /// beyond the radius) and no farther than the next one's. Distances are those of `snap`
+    /// (local equirectangular frame, metres); equal distances keep the lower edge, then
+    /// segment, first.
     ///
     /// - Parameters:
     ///   - coordinate: the point (degrees).
@@ -45,8 +49,7 @@ extension RoadGraph {
     ///   - role: which edges count (`SnapRole`); `.any` by default.
     /// - Returns: the snaps, nearest first; empty when no edge is that close.
     /// - Throws: `.invalidArgument` for a negative or non-finite radius or a limit below 1.
-    /// - Complexity: O(segments in the grid cells the circle covers + c log c) for c
-    ///   candidates found.
+    /// - Complexity: O(s log s) for the s segments in the grid cells the circle covers.
     /// - Thread safety: pure; concurrent calls allowed. C twin: none yet (the matcher's
     ///   C entry points use it).
     public func snaps(
@@ -58,21 +61,19 @@ extension RoadGraph {
         guard limit >= 1 else { throw .invalid("the candidate limit \(limit) must be at least 1") }
         let s = storage
         let need: UInt8 = role == .any ? 0 : role == .start ? 32 : role == .end ? 64 : 96
-        // The nearest segment of each edge met: (distance, edge, segment, t).
-        var best: [(d: Double, edge: Int, segment: UInt32, t: Double)] = []
+        var found: [Segment] = []
         s.geom.withUnsafeBufferPointer { geom in
             s.grid.forEachSegment(within: radiusMeters, of: coordinate, geom: geom) { v, t, d in
-                let e = edge(ofVertex: Int(v))
-                guard need == 0 || s.edgeFlags[e] & need == need else { return }
-                if let k = best.firstIndex(where: { $0.edge == e }) {
-                    if d < best[k].d || (d == best[k].d && v < best[k].segment) { best[k] = (d, e, v, t) }
-                } else {
-                    best.append((d, e, v, t))
-                }
+                found.append(Segment(v: Int(v), edge: -1, t: t, d: d))
             }
         }
-        best.sort { ($0.d, $0.edge) < ($1.d, $1.edge) }
-        return best.prefix(limit).map { makeSnap(coordinate, segment: Int($0.segment), t: $0.t, distance: $0.d) }
+        found.sort { $0.v < $1.v }
+        var unique: [Segment] = []  // a segment crossing several cells is met in each
+        for f in found where unique.last?.v != f.v {
+            let e = edge(ofVertex: f.v)
+            if need == 0 || s.edgeFlags[e] & need == need { unique.append(Segment(v: f.v, edge: e, t: f.t, d: f.d)) }
+        }
+        return candidates(coordinate, unique, limit: limit)
     }
 
     /// `snaps(near:withinMeters:limit:role:)` by scanning every segment: the reference
@@ -80,16 +81,31 @@ extension RoadGraph {
     package func snapsBruteForce(near coordinate: Coordinate, withinMeters radius: Double, limit: Int) -> [RoadSnap] {
         let s = storage
         let frame = SnapFrame(coordinate)
-        var best: [(d: Double, edge: Int, segment: Int, t: Double)] = []
+        var found: [Segment] = []
         for e in 0..<s.edgeCount {
-            var nearest: (d: Double, segment: Int, t: Double)?
             for v in Int(s.geomFirst[e])..<(Int(s.geomFirst[e + 1]) - 1) {
                 let (d, t) = frame.distance(s.geom, segment: v)
-                if d <= radius, d < nearest?.d ?? .infinity { nearest = (d, v, t) }
+                if d <= radius { found.append(Segment(v: v, edge: e, t: t, d: d)) }
             }
-            if let n = nearest { best.append((n.d, e, n.segment, n.t)) }
         }
-        best.sort { ($0.d, $0.edge) < ($1.d, $1.edge) }
-        return best.prefix(limit).map { makeSnap(coordinate, segment: $0.segment, t: $0.t, distance: $0.d) }
+        return candidates(coordinate, found, limit: limit)
+    }
+
+    /// A segment within the radius: its first vertex, edge, nearest point's parameter and distance.
+    struct Segment {
+        let v: Int, edge: Int, t: Double, d: Double
+    }
+
+    /// The local minima of `found` (segments in increasing order, each once) along their
+    /// edges, nearest first, at most `limit`, as snaps.
+    private func candidates(_ coordinate: Coordinate, _ found: [Segment], limit: Int) -> [RoadSnap] {
+        var minima: [Segment] = []
+        for (k, f) in found.enumerated() {
+            let before = k > 0 && found[k - 1].v == f.v - 1 && found[k - 1].edge == f.edge ? found[k - 1].d : .infinity
+            let after = k + 1 < found.count && found[k + 1].v == f.v + 1 && found[k + 1].edge == f.edge ? found[k + 1].d : .infinity
+            if f.d < before && f.d <= after { minima.append(f) }
+        }
+        minima.sort { ($0.d, $0.edge, $0.v) < ($1.d, $1.edge, $1.v) }
+        return minima.prefix(limit).map { makeSnap(coordinate, segment: $0.v, t: $0.t, distance: $0.d) }
     }
 }

@@ -22,16 +22,31 @@ extension RoadGraph {
     public func costs(
         from start: RoadSnap, to targets: [RoadSnap], metric: RoadMetric, limit: Double, workspace: Workspace
     ) throws(GeoKernelError) -> [Double?] {
-        let bound = try search(from: start, metric: metric, limit: limit, workspace: workspace)
+        try costs(from: start, leaving: nil, to: targets.map { ($0, nil) }, metric: metric, limit: limit, workspace: workspace)
+    }
+
+    /// `costs(from:to:metric:limit:workspace:)` with directions: a route that leaves
+    /// `start` travelling along its edge forward (`leaving == true`, from the edge's first
+    /// vertex towards its last), backward (`false`) or either (nil), and arrives at each
+    /// target likewise. No route turns back in the middle of an edge.
+    package func costs(
+        from start: RoadSnap, leaving: Bool?, to targets: [(snap: RoadSnap, arriving: Bool?)], metric: RoadMetric,
+        limit: Double, workspace: Workspace
+    ) throws(GeoKernelError) -> [Double?] {
+        let from = Self.arc(start, leaving)
+        let bound = try search(from: start, only: from, metric: metric, limit: limit, workspace: workspace)
         var out: [Double?] = []
         out.reserveCapacity(targets.count)
-        for t in targets {
+        for (t, arriving) in targets {
             try check(t)
-            let best = reached(start, t, metric, bound, workspace)
+            let best = reached(start, from, t, Self.arc(t, arriving), metric, bound, workspace)
             out.append(best.map { Double($0.cost) * metric.unitsPerWeight })
         }
         return out
     }
+
+    /// The arc of a snap's edge in a direction (nil: either).
+    static func arc(_ s: RoadSnap, _ forward: Bool?) -> UInt32? { forward.map { UInt32(2 * s.edge) + ($0 ? 0 : 1) } }
 
     /// The best route from `start` to `target` if it costs at most `limit` (nil
     /// otherwise), found by Dijkstra stopped at the limit: the route `costs` measured.
@@ -44,9 +59,19 @@ extension RoadGraph {
     public func route(
         from start: RoadSnap, to target: RoadSnap, metric: RoadMetric, within limit: Double, workspace: Workspace
     ) throws(GeoKernelError) -> RoadPath? {
+        try route(from: start, leaving: nil, to: target, arriving: nil, metric: metric, within: limit, workspace: workspace)
+    }
+
+    /// `route(from:to:metric:within:workspace:)` with directions, as
+    /// `costs(from:leaving:to:metric:limit:workspace:)`.
+    package func route(
+        from start: RoadSnap, leaving: Bool?, to target: RoadSnap, arriving: Bool?, metric: RoadMetric, within limit: Double,
+        workspace: Workspace
+    ) throws(GeoKernelError) -> RoadPath? {
         try check(target)
-        let bound = try search(from: start, metric: metric, limit: limit, workspace: workspace)
-        guard let best = reached(start, target, metric, bound, workspace) else { return nil }
+        let from = Self.arc(start, leaving)
+        let bound = try search(from: start, only: from, metric: metric, limit: limit, workspace: workspace)
+        guard let best = reached(start, from, target, Self.arc(target, arriving), metric, bound, workspace) else { return nil }
         let g = storage
         guard let via = best.via else { return g.path(metric, start, target, direct: best.arc, cost: best.cost) }
         var turnList: [UInt32] = []
@@ -65,7 +90,7 @@ extension RoadGraph {
     /// Labels every state within `limit` of `start` in `workspace.forward`; returns the
     /// limit in whole internal units.
     private func search(
-        from start: RoadSnap, metric: RoadMetric, limit: Double, workspace ws: Workspace
+        from start: RoadSnap, only: UInt32?, metric: RoadMetric, limit: Double, workspace ws: Workspace
     ) throws(GeoKernelError) -> UInt64 {
         try ws.check(self)
         try check(start)
@@ -73,7 +98,7 @@ extension RoadGraph {
             throw .invalid("the limit \(limit) must be 0 or more and finite")
         }
         let bound = UInt64(min((limit / metric.unitsPerWeight).rounded(.down), 1e15))
-        storage.seeds(start, metric, backward: false, into: &ws.seedsF)
+        storage.seeds(start, metric, backward: false, into: &ws.seedsF, only: only)
         storage.boundedDijkstra(metric, ws, limit: bound) { _, _ in }
         return bound
     }
@@ -81,12 +106,14 @@ extension RoadGraph {
     /// The best way to `t` after `search`: its cost, and either the turn entering `t`'s
     /// arc (`via`) or, for the direct way along a shared edge, that arc.
     private func reached(
-        _ s: RoadSnap, _ t: RoadSnap, _ m: RoadMetric, _ bound: UInt64, _ ws: Workspace
+        _ s: RoadSnap, _ from: UInt32?, _ t: RoadSnap, _ to: UInt32?, _ m: RoadMetric, _ bound: UInt64, _ ws: Workspace
     ) -> (cost: UInt64, via: UInt32?, arc: UInt32)? {
         let g = storage
         var best: (cost: UInt64, via: UInt32?, arc: UInt32)?
-        if let d = g.direct(s, t, m), d.cost <= bound { best = (d.cost, nil, d.arc) }
-        g.seeds(t, m, backward: true, into: &ws.seedsB)
+        if from == nil || to == nil || from == to, let d = g.direct(s, t, m, only: from ?? to), d.cost <= bound {
+            best = (d.cost, nil, d.arc)
+        }
+        g.seeds(t, m, backward: true, into: &ws.seedsB, only: to)
         for seed in ws.seedsB where ws.forward.reached(Int(seed.node)) {
             let c = ws.forward.dist(Int(seed.node)) + seed.cost
             if c <= bound, c < best?.cost ?? .max { best = (c, seed.via, 0) }

@@ -40,13 +40,14 @@ extension RoadGraphStorage {
     }
 
     /// The direct way from `s` to `t` along their common edge: the arc and its weight,
-    /// the cheaper allowed direction in which `t` lies ahead of `s`; nil when none.
-    package func direct(_ s: RoadSnap, _ t: RoadSnap, _ m: RoadMetric) -> (arc: UInt32, cost: UInt64)? {
+    /// the cheaper allowed direction in which `t` lies ahead of `s` (only arc `only` when
+    /// given); nil when none.
+    package func direct(_ s: RoadSnap, _ t: RoadSnap, _ m: RoadMetric, only: UInt32? = nil) -> (arc: UInt32, cost: UInt64)? {
         guard s.edge == t.edge else { return nil }
         var best: (arc: UInt32, cost: UInt64)?
         for d in UInt32(0)...1 {
             let a = UInt32(2 * s.edge) + d
-            guard allowed(a), offset(t, along: a) >= offset(s, along: a) else { continue }
+            guard allowed(a), only == nil || only == a, offset(t, along: a) >= offset(s, along: a) else { continue }
             let c = weightInto(t, a, m) - weightInto(s, a, m)
             if best == nil || c < best!.cost { best = (a, c) }
         }
@@ -54,15 +55,18 @@ extension RoadGraphStorage {
     }
 
     /// Fills `seeds` with the seeds of a search from the snap `s` (forward) or towards it
-    /// (`backward`); see the comment at the top of this file.
+    /// (`backward`), along either allowed arc of its edge or only `only`; see the comment
+    /// at the top of this file.
     ///
     /// - Complexity: O(states of the edge's arcs · their incoming turns).
-    package func seeds(_ s: RoadSnap, _ m: RoadMetric, backward: Bool, into seeds: inout RoadGraph.SeedList) {
+    package func seeds(
+        _ s: RoadSnap, _ m: RoadMetric, backward: Bool, into seeds: inout RoadGraph.SeedList, only: UInt32? = nil
+    ) {
         seeds.removeAll()
         let t = turns
         for d in UInt32(0)...1 {
             let a = UInt32(2 * s.edge) + d
-            guard allowed(a) else { continue }
+            guard allowed(a), only == nil || only == a else { continue }
             if !backward {
                 seeds.append(RoadGraph.Seed(node: t.primary(a)!, cost: weightOut(s, a, m), via: noParent))
                 continue
