@@ -10,7 +10,7 @@ import GeoKernel
 /// −|route − straight| / β, the route measured on the road graph (shortest, with the
 /// graph's one-way rules, turn restrictions and profile).
 ///
-/// Units: metres and seconds. Thread safety: a value; `Sendable`. C twin: `gk_match_options`.
+/// Units: metres and seconds. Thread safety: a value; `Sendable`. C twin: none yet.
 /// \since 0.7
 public struct MatchOptions: Sendable, Hashable {
     /// σ of a fix's position error when the fix does not report its accuracy (default 10 m).
@@ -42,6 +42,11 @@ public struct MatchOptions: Sendable, Hashable {
     /// or slow receiver's jitter would otherwise need routes backwards); they are matched
     /// onto the route found afterwards (default 2, as Newson & Krumm).
     public var stationarySigmas: Double = 2
+
+    /// How many consecutive fixes no plausible route reaches may be left unmatched as
+    /// outliers before the trace is cut there (default 2): a fix thrown hundreds of metres
+    /// off does not break the match, a ferry or a long gap does.
+    public var maximumOutliers: Int = 2
 
     /// How the routes between consecutive fixes' candidates are found.
     public enum TransitionSearch: Sendable, Hashable {
@@ -75,6 +80,7 @@ public struct MatchOptions: Sendable, Hashable {
             return "minimumRadiusMeters \(minimumRadiusMeters) exceeds maximumRadiusMeters \(maximumRadiusMeters)"
         }
         if maximumDetourFactor < 1 { return "maximumDetourFactor \(maximumDetourFactor) must be at least 1" }
+        if !(0...1_000).contains(maximumOutliers) { return "maximumOutliers \(maximumOutliers) must be in 0...1000" }
         if !(1...64).contains(maximumCandidates) { return "maximumCandidates \(maximumCandidates) must be in 1...64" }
         return nil
     }

@@ -23,7 +23,7 @@ import GeoKernel
 /// Units: metres, seconds, degrees (WGS84 coordinates; distances on the sphere of mean
 /// radius, routes as the graph measures them). Thread safety: `Sendable`; calls from
 /// many threads at once are allowed, each with its own workspace (or one borrowed from
-/// the matcher's pool). C twin: `gk_matcher`.
+/// the matcher's pool). C twin: none yet (planned: `gk_matcher_*`).
 /// \since 0.7
 public final class RoadMatcher: Sendable {
     /// The road graph (its profile decides which roads and directions exist).
@@ -54,7 +54,7 @@ public final class RoadMatcher: Sendable {
     /// - Complexity: O(fixes · candidates · one bounded Dijkstra), the Dijkstra bounded by
     ///   the distance the fixes allow (`MatchOptions.maximumDetourFactor`,
     ///   `maximumSpeedMetersPerSecond`).
-    /// - Thread safety: concurrent calls allowed. C twin: `gk_match`.
+    /// - Thread safety: concurrent calls allowed. C twin: none yet.
     public func match(_ fixes: [Fix], workspace: RoadGraph.Workspace? = nil) throws(GeoKernelError) -> RoadMatch {
         for i in fixes.indices.dropFirst() where fixes[i].timestamp < fixes[i - 1].timestamp {
             throw .invalid("fix \(i) (t = \(fixes[i].timestamp)) is earlier than fix \(i - 1) (t = \(fixes[i - 1].timestamp))")
@@ -101,6 +101,9 @@ struct Viterbi {
     var graph: RoadGraph { matcher.graph }
     var options: MatchOptions { matcher.options }
     var chain: [Step] = []
+    /// Fixes no plausible route reached from the chain, in a row (unmatched unless the
+    /// trace is cut before them).
+    var outliers: [Int] = []
     var snaps: [RoadSnap?]
     var pieceOf: [Int?]
     var pieces: [RoadMatch.Piece] = []
@@ -169,12 +172,19 @@ struct Viterbi {
                 if s > score[j] { score[j] = s; back[j] = a; stays[j] = stay }
             }
         }
-        if score.allSatisfy({ $0 == -.infinity }) {  // no plausible route: a new piece
+        if score.allSatisfy({ $0 == -.infinity }) {  // no plausible route: an outlier, or a new piece
+            outliers.append(i)
+            guard outliers.count > options.maximumOutliers else { return }
+            // Too many in a row: cut the trace before the first of them and weigh them
+            // again from there (the first starts the new piece).
             try closePiece()
-            chain.append(Self.step(i, candidates, emission, back: none, stays: still, limit: 0))
-        } else {
-            chain.append(Self.step(i, candidates, score, back: back, stays: stays, limit: limit + reach))
+            let replay = outliers
+            outliers.removeAll()
+            for j in replay { try add(j) }
+            return
         }
+        outliers.removeAll()
+        chain.append(Self.step(i, candidates, score, back: back, stays: stays, limit: limit + reach))
     }
 
     /// A step with its scores shifted so that the best is 0, and the candidates' shares.

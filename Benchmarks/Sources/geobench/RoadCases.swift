@@ -224,6 +224,7 @@ enum RoadCases {
 
         cases += matrixCases(ctx)
         cases += isochroneCases(ctx)
+        cases += matchCases(ctx)
         cases += cCases(ctx)
         return cases
     }

@@ -50,8 +50,7 @@ extension RoadGraph {
     /// - Returns: the snaps, nearest first; empty when no edge is that close.
     /// - Throws: `.invalidArgument` for a negative or non-finite radius or a limit below 1.
     /// - Complexity: O(s log s) for the s segments in the grid cells the circle covers.
-    /// - Thread safety: pure; concurrent calls allowed. C twin: none yet (the matcher's
-    ///   C entry points use it).
+    /// - Thread safety: pure; concurrent calls allowed. C twin: none yet.
     public func snaps(
         near coordinate: Coordinate, withinMeters radiusMeters: Double, limit: Int = 8, role: SnapRole = .any
     ) throws(GeoKernelError) -> [RoadSnap] {

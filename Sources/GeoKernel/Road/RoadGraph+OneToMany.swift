@@ -17,8 +17,7 @@ extension RoadGraph {
     ///   for a workspace of another graph.
     /// - Complexity: O((states within the limit + their turns) · log + targets · turns
     ///   into their edges).
-    /// - Thread safety: concurrent calls allowed with one workspace each. C twin: none
-    ///   (used by the matcher's `gk_match_*`).
+    /// - Thread safety: concurrent calls allowed with one workspace each. C twin: none yet.
     public func costs(
         from start: RoadSnap, to targets: [RoadSnap], metric: RoadMetric, limit: Double, workspace: Workspace
     ) throws(GeoKernelError) -> [Double?] {
