@@ -182,3 +182,60 @@ struct RoadMatcherTests {
         }
     }
 }
+
+/// Matching fixes as they arrive.
+@Suite("Map matching as fixes arrive: the stream")
+struct RoadMatchStreamTests {
+    @Test("a stream's final fixes come in order, each as the whole trace's match has it, and finish gives that match")
+    func streamEqualsBatch() throws {
+        let graph = try #require(RoadMatcherTests.andorra)
+        let matcher = try RoadMatcher(graph: graph)
+        var early = 0, total = 0
+        for (interval, sigma, outliers) in [(1.0, 10.0, 0.0), (10.0, 20.0, 0.03), (30.0, 30.0, 0.0)] {
+            var sim = SimulatedTrace()
+            sim.intervalSeconds = interval
+            sim.noiseMeters = sigma
+            sim.outlierRate = outliers
+            for (k, truth) in try RoadMatcherTests.routes(graph, count: 15, minimum: 1_000, seed: 31).enumerated() {
+                let fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
+                let batch = try matcher.match(fixes)
+                var stream = try matcher.stream(maximumLag: 100_000)
+                var seen: [RoadMatch.MatchedFix] = []
+                for f in fixes {
+                    let done = try stream.add(f)
+                    #expect(done.map(\.index) == Array(seen.count..<(seen.count + done.count)), "in order, each once")
+                    seen += done
+                }
+                early += seen.count
+                let whole = try stream.finish()
+                #expect(stream.forcedCount == 0)
+                #expect(whole.fixes == batch.fixes && whole.pieces == batch.pieces)
+                for f in seen { #expect(f == batch.fixes[f.index], "fix \(f.index) decided early as the batch has it") }
+                total += fixes.count
+                #expect(throws: GeoKernelError.self) { try stream.add(fixes[0]) }
+            }
+        }
+        #expect(early > total / 2, "most fixes are decided before the end (\(early) of \(total))")
+    }
+
+    @Test("with a lag bound, no more weighed fixes than the bound wait undecided")
+    func lagIsBounded() throws {
+        let graph = try #require(RoadMatcherTests.monaco)
+        let matcher = try RoadMatcher(graph: graph)
+        var sim = SimulatedTrace()
+        sim.intervalSeconds = 5
+        sim.noiseMeters = 25
+        for (k, truth) in try RoadMatcherTests.routes(graph, count: 10, minimum: 1_000, seed: 4).enumerated() {
+            let fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
+            var stream = try matcher.stream(maximumLag: 3)
+            var seen = 0
+            for f in fixes {
+                seen += try stream.add(f).count
+                #expect(stream.undecidedCount <= 3)
+            }
+            let whole = try stream.finish()
+            #expect(whole.fixes.count == fixes.count && seen <= fixes.count)
+        }
+        #expect(throws: GeoKernelError.self) { try matcher.stream(maximumLag: 0) }
+    }
+}
