@@ -24,17 +24,18 @@ public struct MatchOptions: Sendable, Hashable {
     public var minimumRadiusMeters: Double = 25
     /// ... and at most this far (default 200 m); a fix with no road that close is unmatched.
     public var maximumRadiusMeters: Double = 200
-    /// The most candidates kept per fix, nearest first (default 8).
-    public var maximumCandidates: Int = 8
+    /// The most candidates kept per fix, nearest first (default 16: in a dense town
+    /// centre, 8 left the true road out for one fix in many at σ = 30 m).
+    public var maximumCandidates: Int = 16
     /// β of the transitions in metres for fixes 1 s apart (default 3 m) ...
     public var betaMeters: Double = 3
     /// ... growing by this much per second between fixes (default 0.5 m/s): sparse
     /// samples cut more corners.
     public var betaMetersPerSecond: Double = 0.5
     /// A route between consecutive fixes is considered only up to this multiple of their
-    /// straight-line distance plus twice the candidate radius (default 3); beyond, there is
-    /// no transition.
-    public var maximumDetourFactor: Double = 3
+    /// straight-line distance plus both fixes' candidate radii (default 2); beyond, there
+    /// is no transition.
+    public var maximumDetourFactor: Double = 2
     /// ... and only as long as it could be driven at this speed in the time between the
     /// fixes, plus twice the radius (default 60 m/s, 216 km/h).
     public var maximumSpeedMetersPerSecond: Double = 60
