@@ -27,10 +27,13 @@ public struct MatchOptions: Sendable, Hashable {
     /// The most candidates kept per fix, nearest first (default 16: in a dense town
     /// centre, 8 left the true road out for one fix in many at σ = 30 m).
     public var maximumCandidates: Int = 16
-    /// β of the transitions in metres for fixes 1 s apart (default 3 m) ...
+    /// β of the transitions: this many metres (default 3 m) ...
     public var betaMeters: Double = 3
-    /// ... growing by this much per second between fixes (default 0.5 m/s): sparse
-    /// samples cut more corners.
+    /// ... plus this multiple of the two fixes' mean σ (default 1: noisier fixes make the
+    /// straight line between them a looser measure of the route) ...
+    public var betaSigmas: Double = 1
+    /// ... plus this much per second between the fixes (default 0.5 m/s: sparse samples
+    /// cut more corners).
     public var betaMetersPerSecond: Double = 0.5
     /// A route between consecutive fixes is considered only up to this multiple of their
     /// straight-line distance plus both fixes' candidate radii (default 2); beyond, there
@@ -73,7 +76,7 @@ public struct MatchOptions: Sendable, Hashable {
         ]
         for (name, v) in positive where !(v.isFinite && v > 0) { return "\(name) \(v) must be positive and finite" }
         let nonNegative: [(String, Double)] = [
-            ("minimumRadiusMeters", minimumRadiusMeters), ("betaMetersPerSecond", betaMetersPerSecond),
+            ("minimumRadiusMeters", minimumRadiusMeters), ("betaMetersPerSecond", betaMetersPerSecond), ("betaSigmas", betaSigmas),
             ("stationarySigmas", stationarySigmas),
         ]
         for (name, v) in nonNegative where !(v.isFinite && v >= 0) { return "\(name) \(v) must be 0 or more and finite" }

@@ -154,7 +154,7 @@ struct Viterbi {
         let straight = haversineDistance(p.coordinate, f.coordinate)
         let reach = radius + options.radius(sigma: pSigma)
         let limit = min(options.maximumDetourFactor * straight, options.maximumSpeedMetersPerSecond * dt) + reach
-        let beta = options.betaMeters + options.betaMetersPerSecond * dt
+        let beta = options.betaMeters + options.betaSigmas * 0.5 * (sigma + pSigma) + options.betaMetersPerSecond * dt
         var score = [Double](repeating: -.infinity, count: candidates.count)
         var back = none, stays = still
         let targets = candidates.map { (snap: $0.snap, arriving: Optional($0.forward)) }
