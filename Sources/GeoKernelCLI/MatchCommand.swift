@@ -17,7 +17,7 @@ struct MatchCommand: ParsableCommand {
             a hidden Markov model after Newson & Krumm (2009), solved by Viterbi. Where no \
             plausible route joins two fixes the trace is cut into pieces. The text output \
             lists each piece's roads; --format json gives the figures, geojson the matched \
-            pieces and each fix's matched position.
+            pieces and each fix's matched position; --svg draws the pieces over the roads.
             """)
 
     @OptionGroup var network: RoadNetworkOptions
@@ -34,6 +34,9 @@ struct MatchCommand: ParsableCommand {
     @Option(help: "Output: text, json (the figures) or geojson (pieces and matched fixes).")
     var format: OutputFormat = .text
 
+    @Option(help: "Also draw the match into this SVG file (- for standard output, the usual output then going to standard error).")
+    var svg: String?
+
     enum OutputFormat: String, CaseInsensitiveChoice {
         case text, json, geojson
     }
@@ -44,6 +47,7 @@ struct MatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        try DataOutput.prepare(svg)
         let track = try InputFiles.track(trace)
         let (graph, _) = try network.loadGraph()
         var options = MatchOptions()
@@ -52,10 +56,17 @@ struct MatchCommand: ParsableCommand {
         options.minimumRadiusMeters = min(options.minimumRadiusMeters, maxRadius)
         let fixes = track.fixes.sorted { $0.timestamp < $1.timestamp }
         let match = try RoadMatcher(graph: graph, options: options).match(fixes)
-        switch format {
-        case .text: print(Self.text(match, name: InputFiles.name(trace)))
-        case .json: print(Self.json(match))
-        case .geojson: print(match.geoJSON())
+        let name = InputFiles.name(trace)
+        let out: String =
+            switch format {
+            case .text: Self.text(match, name: name)
+            case .json: Self.json(match)
+            case .geojson: match.geoJSON()
+            }
+        if svg == "-" { StandardStreams.note(out + "\n") } else { print(out) }
+        if let svg {
+            let summary = Self.text(match, name: name).split(separator: "\n").first.map(String.init) ?? name
+            try SVGPictures.write(SVGPictures.match(match, title: "\(name) matched onto the roads", subtitle: summary, roads: graph), to: svg)
         }
     }
 

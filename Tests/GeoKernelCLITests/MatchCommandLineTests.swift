@@ -35,6 +35,19 @@ struct MatchCommandLineTests {
         #expect(((line["properties"] as? [String: Any])?["lengthMeters"] as? Double).map { abs($0 - length) < 1e-6 } == true)
     }
 
+    @Test("match --svg draws the piece over the roads and a dot per fix")
+    func matchSVG() throws {
+        try TemporaryDirectory.with("gk-match-svg") { dir in
+            let out = "\(dir)/match.svg"
+            let r = try GeoKernelTool.run(["match", "--osm", "\(Self.examples)/town.osm", "\(Self.examples)/drive.csv", "--svg", out])
+            #expect(r.status == 0, "\(r.err)")
+            let svg = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(svg.components(separatedBy: "class=\"piece\"").count - 1 == 1)
+            #expect(svg.components(separatedBy: "class=\"fix\"").count - 1 == 27)
+            #expect(svg.contains("drive.csv matched onto the roads") && svg.contains("piece 1: 1.25 km"))
+        }
+    }
+
     @Test("match refuses a missing network and names a missing trace")
     func matchErrors() throws {
         let noNetwork = try GeoKernelTool.run(["match", "\(Self.examples)/drive.csv"])

@@ -244,6 +244,21 @@ extension SVGPictureCommandLineTests {
             #expect(fresh == committed, "regenerate docs/isochrone.svg as docs/road-routing.md says")
         }
     }
+
+    @Test("docs/match.svg, the map matching guide's picture, is what the tool draws today")
+    func matchPicture() throws {
+        let root = URL(fileURLWithPath: SharedData.projectRoot)
+        try Self.scratch { dir in
+            let r = try GeoKernelTool.run([
+                "match", "--osm", root.appendingPathComponent("docs/examples/town.osm").path,
+                root.appendingPathComponent("docs/examples/drive.csv").path, "--svg", dir + "/m.svg",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            let fresh = try Data(contentsOf: URL(fileURLWithPath: dir + "/m.svg"))
+            let committed = try Data(contentsOf: root.appendingPathComponent("docs/match.svg"))
+            #expect(fresh == committed, "regenerate docs/match.svg as docs/matching.md says")
+        }
+    }
 }
 
 /// The colours of the pictures (SVGMap's, in the tool).

@@ -130,6 +130,27 @@ enum SVGPictures {
 
     static let isochroneColor = "#6a3d9a"
 
+    /// A matched trace: each piece's route in its own colour over the roads, the fixes as
+    /// grey dots, the unmatched ones in red.
+    static func match(_ m: RoadMatch, title: String, subtitle: String, roads: RoadGraph? = nil) -> String {
+        var map = SVGMap(fitting: m.fixes.map(\.coordinate) + m.pieces.flatMap(\.geometry))
+        if let roads { map.roads(roads) }
+        for (k, piece) in m.pieces.enumerated() {
+            map.polyline(piece.geometry, color: legColor(k), width: 4, cssClass: "piece")
+        }
+        for f in m.fixes where f.snap != nil { map.dot(f.coordinate, radius: 2, color: "#555555", cssClass: "fix") }
+        for f in m.fixes where f.snap == nil { map.dot(f.coordinate, radius: 2.5, color: unmatchedColor, cssClass: "unmatched") }
+        var legend = m.pieces.indices.prefix(8).map { k in
+            (legColor(k), "piece \(k + 1): \(DiaryText.distance(m.pieces[k].lengthMeters))", false)
+        }
+        legend.append(("#555555", "fixes, \(m.matchedCount) matched", false))
+        if m.matchedCount < m.fixes.count { legend.append((unmatchedColor, "unmatched, \(m.fixes.count - m.matchedCount)", false)) }
+        map.legend(legend)
+        return map.document(title: title, subtitle: subtitle + droppedNote(map))
+    }
+
+    static let unmatchedColor = "#d62728"
+
     /// Fences as circles of their true radius, green when the trace entered them, grey
     /// otherwise, labelled with their id; the trace over them as a line (a dot when it is
     /// a single fix).
