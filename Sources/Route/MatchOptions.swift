@@ -47,6 +47,11 @@ public struct MatchOptions: Sendable, Hashable {
     /// onto the route found afterwards (default 2, as Newson & Krumm).
     public var stationarySigmas: Double = 2
 
+    /// What turning back in the middle of a road costs, in metres of route (default 100 m):
+    /// a U-turn where no junction is, allowed on two-way roads, drawn as a turn at one of
+    /// the two matched points.
+    public var uTurnPenaltyMeters: Double = 100
+
     /// How many consecutive fixes no plausible route reaches may be left unmatched as
     /// outliers before the trace is cut there (default 2): a fix thrown hundreds of metres
     /// off does not break the match, a ferry or a long gap does.
@@ -77,7 +82,7 @@ public struct MatchOptions: Sendable, Hashable {
         for (name, v) in positive where !(v.isFinite && v > 0) { return "\(name) \(v) must be positive and finite" }
         let nonNegative: [(String, Double)] = [
             ("minimumRadiusMeters", minimumRadiusMeters), ("betaMetersPerSecond", betaMetersPerSecond), ("betaSigmas", betaSigmas),
-            ("stationarySigmas", stationarySigmas),
+            ("stationarySigmas", stationarySigmas), ("uTurnPenaltyMeters", uTurnPenaltyMeters),
         ]
         for (name, v) in nonNegative where !(v.isFinite && v >= 0) { return "\(name) \(v) must be 0 or more and finite" }
         if minimumRadiusMeters > maximumRadiusMeters {

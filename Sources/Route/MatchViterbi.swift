@@ -23,9 +23,9 @@ struct Viterbi {
         var score: [Double]
         /// The previous step's candidate on that sequence (-1 for a piece's first step).
         var back: [Int]
-        /// That transition stays put: the candidate lies a little behind the previous one
-        /// on the same edge and direction (the receiver's jitter, not a move).
-        var stays: [Bool]
+        /// The transition into the candidate turns back in the middle of its road (a U-turn
+        /// where the previous candidate was, or where this one is).
+        var uTurns: [Bool]
         /// Route limit from the previous step, metres.
         var limit: Double
         /// Each candidate's share of the step's probability.
@@ -146,7 +146,7 @@ struct Viterbi {
         let emission = candidates.map { -0.5 * ($0.snap.distanceMeters / sigma) * ($0.snap.distanceMeters / sigma) }
         let none = [Int](repeating: -1, count: candidates.count), still = [Bool](repeating: false, count: candidates.count)
         guard let prev = chain.last else {
-            chain.append(Self.step(i, candidates, emission, back: none, stays: still, limit: 0))
+            chain.append(Self.step(i, candidates, emission, back: none, uTurns: still, limit: 0))
             return
         }
         let p = fixes[prev.fix], pSigma = options.sigma(p)
@@ -156,7 +156,7 @@ struct Viterbi {
         let limit = min(options.maximumDetourFactor * straight, options.maximumSpeedMetersPerSecond * dt) + reach
         let beta = options.betaMeters + options.betaSigmas * 0.5 * (sigma + pSigma) + options.betaMetersPerSecond * dt
         var score = [Double](repeating: -.infinity, count: candidates.count)
-        var back = none, stays = still
+        var back = none, uTurns = still
         let targets = candidates.map { (snap: $0.snap, arriving: Optional($0.forward)) }
         for (a, from) in prev.candidates.enumerated() where prev.score[a] > -.infinity {
             var costs: [Double?] = []
@@ -170,11 +170,18 @@ struct Viterbi {
                     from: from.snap, leaving: from.forward, to: targets, metric: .shortest, limit: limit, workspace: ws)
             }
             for (j, cost) in costs.enumerated() {
-                var route = cost, stay = false
-                if let b = behind(candidates[j], from), b > 0, b <= reach { route = 0; stay = true }
+                var route = cost, turn = false
+                let c = candidates[j]
+                if let b = behind(c, from), b > 0, b <= reach {
+                    route = 0  // standing still: the jitter of a receiver that has not moved
+                } else if c.snap.edge == from.snap.edge, c.forward != from.forward {
+                    let along = abs(c.snap.offsetMeters - from.snap.offsetMeters)
+                    if along <= limit, along + options.uTurnPenaltyMeters < route ?? .infinity { route = along; turn = true }
+                }
                 guard let route else { continue }
-                let s = prev.score[a] - abs(route - straight) / beta + emission[j]
-                if s > score[j] { score[j] = s; back[j] = a; stays[j] = stay }
+                let penalty = turn ? options.uTurnPenaltyMeters / beta : 0
+                let s = prev.score[a] - abs(route - straight) / beta - penalty + emission[j]
+                if s > score[j] { score[j] = s; back[j] = a; uTurns[j] = turn }
             }
         }
         if score.allSatisfy({ $0 == -.infinity }) {  // no plausible route: an outlier, or a new piece
@@ -190,19 +197,19 @@ struct Viterbi {
         }
         for j in outliers { final[j] = true }  // outliers for good
         outliers.removeAll()
-        chain.append(Self.step(i, candidates, score, back: back, stays: stays, limit: limit + reach))
+        chain.append(Self.step(i, candidates, score, back: back, uTurns: uTurns, limit: limit + reach))
     }
 
     /// A step with its scores shifted so that the best is 0, and the candidates' shares.
     static func step(
-        _ fix: Int, _ candidates: [Candidate], _ score: [Double], back: [Int], stays: [Bool], limit: Double
+        _ fix: Int, _ candidates: [Candidate], _ score: [Double], back: [Int], uTurns: [Bool], limit: Double
     ) -> Step {
         let best = score.max() ?? 0
         let shifted = score.map { $0 - best }
         let weights = shifted.map { $0 == -.infinity ? 0 : exp($0) }
         let total = weights.reduce(0, +)
         return Step(
-            fix: fix, candidates: candidates, score: shifted, back: back, stays: stays, limit: limit,
+            fix: fix, candidates: candidates, score: shifted, back: back, uTurns: uTurns, limit: limit,
             share: weights.map { $0 / total })
     }
 
@@ -255,7 +262,7 @@ struct Viterbi {
         root.candidates = [root.candidates[j]]
         root.score = [0]
         root.back = [-1]
-        root.stays = [false]
+        root.uTurns = [false]
         root.share = [root.share[j]]
         var rest = Array(chain[(t + 1)...])
         // Sequences through the root's other candidates are over (none, unless the lag
@@ -294,9 +301,20 @@ struct Viterbi {
         }
         var edges: [Int] = []
         if !(behind(c, piece.anchor).map { $0 >= 0 } ?? false) {  // it moved on
-            var path = try graph.route(
-                from: piece.anchor.snap, leaving: piece.anchor.forward, to: c.snap, arriving: c.forward, metric: .shortest,
-                within: step.limit, workspace: ws)
+            let a = piece.anchor
+            var path: RoadPath?
+            if step.uTurns[j] {  // along the road to where it turns: the anchor or the candidate
+                let ahead = (a.forward ? c.snap.offsetMeters - a.snap.offsetMeters : a.snap.offsetMeters - c.snap.offsetMeters) >= 0
+                let direction = ahead ? a.forward : c.forward
+                path = try graph.route(
+                    from: a.snap, leaving: direction, to: c.snap, arriving: direction, metric: .shortest,
+                    within: abs(c.snap.offsetMeters - a.snap.offsetMeters) + 1, workspace: ws)
+            }
+            if path == nil {
+                path = try graph.route(
+                    from: a.snap, leaving: a.forward, to: c.snap, arriving: c.forward, metric: .shortest,
+                    within: step.limit, workspace: ws)
+            }
             if path == nil {
                 path = try graph.route(
                     from: piece.previous.snap, leaving: piece.previous.forward, to: c.snap, arriving: c.forward,

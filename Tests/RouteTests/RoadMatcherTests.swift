@@ -239,3 +239,58 @@ struct RoadMatchStreamTests {
         #expect(throws: GeoKernelError.self) { try matcher.stream(maximumLag: 0) }
     }
 }
+
+/// Map matching rules on a hand-made road: a straight two-way street whose only other
+/// link between its ends is a 4 km detour.
+@Suite("Map matching on a hand-made street: U-turns")
+struct RoadMatcherUTurnTests {
+    static func at(_ east: Double, _ north: Double) -> Coordinate {
+        Coordinate(uncheckedLatitude: 45 + north / 111_195, longitude: 5 + east / (111_195 * 0.7071))
+    }
+
+    static let graph: RoadGraph? = {
+        let car = RoadNetwork.Travel(speedMetersPerSecond: 14)
+        let net = RoadNetwork(
+            nodes: [at(0, 0), at(1_000, 0)],
+            edges: [
+                .init(from: 0, to: 1, geometry: [at(0, 0), at(1_000, 0)], forward: car, backward: car, name: "Main Street",
+                      roadClass: .residential),
+                .init(from: 1, to: 0, geometry: [at(1_000, 0), at(1_000, 1_500), at(0, 1_500), at(0, 0)], forward: car,
+                      backward: car, name: "Ring Road", roadClass: .secondary),
+            ])
+        return try? RoadGraph(net)
+    }()
+
+    @Test("a car that turns back in the middle of the street is matched in one piece, out and back along it")
+    func uTurnMidStreet() throws {
+        let graph = try #require(Self.graph)
+        var fixes: [Fix] = []
+        var rng = SeededRandom(seed: 12)
+        // East from 100 m to 700 m, then back west to 150 m, a fix every 50 m (5 s).
+        let stops = Array(stride(from: 100.0, through: 700, by: 50)) + Array(stride(from: 650.0, through: 150, by: -50))
+        for (k, x) in stops.enumerated() {
+            let p = Self.at(x + Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng))
+            fixes.append(try Fix(coordinate: p, timestamp: Double(5 * k), horizontalAccuracyMeters: 5))
+        }
+        let match = try RoadMatcher(graph: graph).match(fixes)
+        #expect(match.pieces.count == 1 && match.matchedCount == fixes.count)
+        let legs = match.pieces[0].legs
+        #expect(legs.allSatisfy { $0.edge == 0 }, "never by the ring road")
+        #expect(legs.contains { $0.forward } && legs.contains { !$0.forward })
+        #expect(abs(match.lengthMeters - 1_150) < 30, "\(match.lengthMeters) m: out 600 m and back 550 m")
+        #expect(match.pieces[0].roads.map(\.name) == ["Main Street"])
+    }
+
+    @Test("a car going one way down the street is never matched with a U-turn")
+    func noUTurnWhenDrivingOn() throws {
+        let graph = try #require(Self.graph)
+        var rng = SeededRandom(seed: 13)
+        let fixes = try stride(from: 50.0, through: 950, by: 30).enumerated().map { k, x in
+            try Fix(coordinate: Self.at(x + Double.random(in: -8...8, using: &rng), Double.random(in: -8...8, using: &rng)),
+                    timestamp: Double(2 * k), horizontalAccuracyMeters: 8)
+        }
+        let match = try RoadMatcher(graph: graph).match(fixes)
+        #expect(match.pieces.count == 1 && match.pieces[0].legs.allSatisfy { $0.edge == 0 && $0.forward })
+        #expect(abs(match.lengthMeters - 900) < 30)
+    }
+}
