@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "GeoKernel", targets: ["GeoKernel"]),
         .library(name: "Nearby", targets: ["Nearby"]),
         .library(name: "Route", targets: ["Route"]),
+        .library(name: "Matching", targets: ["Matching"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Geofence", targets: ["Geofence"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "GeoFormats", targets: ["GeoFormats"]),
@@ -69,6 +71,10 @@ let package = Package(
         // Thin facades over the kernel, one per kind of app (DESIGN.md).
         .target(name: "Nearby", dependencies: ["GeoKernel", "GeoText", "OpenStreetMap", "CSQLite"]),
         .target(name: "Route", dependencies: ["GeoKernel", "GeoText"]),
+        // Map matching (RoadMatcher); not linked into libgeokernel.so until its C API exists.
+        .target(name: "Matching", dependencies: ["GeoKernel", "GeoText", "Route"]),
+        // Made-up data with a known truth (SimulatedDay, SimulatedTrace); not in libgeokernel.so.
+        .target(name: "Simulation", dependencies: ["GeoKernel", "Timeline"]),
         .target(name: "Geofence", dependencies: ["GeoKernel"]),
         .target(name: "Timeline", dependencies: ["GeoKernel", "GeoText"]),
         // OpenStreetMap: PBF and XML readers, routing profiles, OSM → road network.
@@ -98,7 +104,8 @@ let package = Package(
         .executableTarget(
             name: "GeoKernelCLI",
             dependencies: [
-                "GeoKernel", "GeoText", "Nearby", "Route", "Geofence", "Timeline", "GeoFormats", "OpenStreetMap",
+                "GeoKernel", "GeoText", "Nearby", "Route", "Matching", "Simulation", "Geofence", "Timeline", "GeoFormats",
+                "OpenStreetMap",
                 "OpenStreetMapWriter", "CGeoKernelHeader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -142,8 +149,10 @@ let package = Package(
             name: "NearbyTests", dependencies: ["Nearby", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "RouteTests", dependencies: ["Route", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "MatchingTests", dependencies: ["Matching", "Route", "Simulation", "OpenStreetMap", "_GeoKernelTestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "_GeoKernelTestSupport"]),
         .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Simulation", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(
             name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "OpenStreetMapWriter", "Route", "_GeoKernelTestSupport"],
             exclude: ["Fixtures"]),

@@ -27,6 +27,8 @@ let package = Package(
                 .product(name: "GeoFormats", package: root),
                 .product(name: "Nearby", package: root),
                 .product(name: "Route", package: root),
+                .product(name: "Matching", package: root),
+                .product(name: "Simulation", package: root),
                 .product(name: "OpenStreetMap", package: root),
                 .product(name: "OpenStreetMapWriter", package: root),
                 .product(name: "Geofence", package: root),

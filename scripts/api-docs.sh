@@ -18,7 +18,7 @@ done
 for m in CProj CZlib CSQLite; do args+=(-I "$root/Sources/$m"); done
 for flag in $(pkg-config --cflags-only-I proj sqlite3 zlib); do args+=(-Xcc "$flag"); done
 
-for module in GeoKernel Geofence Nearby Route Timeline OpenStreetMap GeoFormats; do
+for module in GeoKernel Geofence Nearby Route Matching Timeline Simulation OpenStreetMap GeoFormats; do
     mkdir -p "$graphs/$module"
     swift-symbolgraph-extract -module-name "$module" "${args[@]}" -output-dir "$graphs/$module"
     catalog=()

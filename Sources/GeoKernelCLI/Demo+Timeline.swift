@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GeoKernel
 import Nearby
+import Simulation
 import Timeline
 
 extension Demo {

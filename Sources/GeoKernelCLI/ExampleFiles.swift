@@ -1,8 +1,10 @@
 import GeoFormats
 import GeoKernel
+import Matching
 import Nearby
 import OpenStreetMap
 import Route
+import Simulation
 import Timeline
 
 /// The example files of `docs/examples/`, which the README, the guides and the tests use:

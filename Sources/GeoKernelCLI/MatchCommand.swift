@@ -2,6 +2,7 @@ import ArgumentParser
 import GeoFormats
 import GeoKernel
 import GeoText
+import Matching
 import Route
 
 /// `geokernel match --osm FILE TRACE`: which roads a GPS trace followed.

@@ -3,6 +3,7 @@ import FoundationEssentials
 import GeoFormats
 import GeoKernel
 import GeoText
+import Simulation
 import Timeline
 
 /// `geokernel policy TRACE`: the travel-survey tracking policy replayed over a recorded

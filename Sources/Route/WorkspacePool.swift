@@ -6,17 +6,17 @@ import GeoKernel
 /// one per leg (its memory: `RoadGraph.Workspace`).
 ///
 /// Thread safety: any number of threads; each borrowed workspace serves one call.
-final class WorkspacePool: @unchecked Sendable {
+package final class WorkspacePool: @unchecked Sendable {
     /// At most this many idle workspaces are kept.
     static let capacity = 8
     private let graph: RoadGraph
     private let lock = ReadWriteLock()
     private var idle: [RoadGraph.Workspace] = []
 
-    init(graph: RoadGraph) { self.graph = graph }
+    package init(graph: RoadGraph) { self.graph = graph }
 
     /// Runs `body` with `given`, or else with a borrowed workspace returned afterwards.
-    func with<R>(
+    package func with<R>(
         _ given: RoadGraph.Workspace?, _ body: (RoadGraph.Workspace) throws(GeoKernelError) -> R
     ) throws(GeoKernelError) -> R {
         if let given { return try body(given) }

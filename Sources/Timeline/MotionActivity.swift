@@ -51,7 +51,7 @@ public struct MotionSample: Sendable, Hashable {
     }
 
     /// For generated samples whose time is known to be finite.
-    init(unchecked activity: MotionActivity, at timestamp: Double) {
+    package init(unchecked activity: MotionActivity, at timestamp: Double) {
         self.activity = activity
         self.timestamp = timestamp
     }

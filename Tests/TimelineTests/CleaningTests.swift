@@ -1,6 +1,7 @@
 import Foundation
 import GeoFormats
 import GeoKernel
+import Simulation
 import Testing
 import Timeline
 import _GeoKernelTestSupport

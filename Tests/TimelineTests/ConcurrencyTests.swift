@@ -1,4 +1,5 @@
 import GeoKernel
+import Simulation
 import Testing
 import Timeline
 

@@ -1,5 +1,6 @@
 import GeoFormats
 import GeoKernel
+import Simulation
 import Testing
 import Timeline
 

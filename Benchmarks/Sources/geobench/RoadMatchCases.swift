@@ -1,5 +1,7 @@
 import GeoKernel
+import Matching
 import Route
+import Simulation
 
 extension RoadCases {
     /// The traces of the matching cases: the car routes of the first 20 pairs (fastest

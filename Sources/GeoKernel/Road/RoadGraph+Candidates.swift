@@ -34,7 +34,7 @@ extension RoadGraph {
     /// stretch of road that passes within `radiusMeters` — one per edge, or more when an
     /// edge passes by more than once (a hairpin bend, a loop) — nearest first, at most
     /// `limit` of them. What a map matcher weighs for each fix (`RoadMatcher`, module
-    /// Route); `snap(_:maxDistanceMeters:)` is the first of them.
+    /// Matching); `snap(_:maxDistanceMeters:)` is the first of them.
     ///
     /// A stretch's point is a local minimum of the distance along the edge: a segment
     /// whose nearest point is nearer than the previous segment's (or the previous one is
@@ -77,6 +77,7 @@ extension RoadGraph {
 
     /// `snaps(near:withinMeters:limit:role:)` by scanning every segment: the reference
     /// for tests.
+    @_optimize(size)
     package func snapsBruteForce(near coordinate: Coordinate, withinMeters radius: Double, limit: Int) -> [RoadSnap] {
         let s = storage
         let frame = SnapFrame(coordinate)

@@ -23,6 +23,7 @@ extension RoadNetwork {
     /// - Complexity: O(rows · cols). Thread safety: pure (the same seed gives the same
     ///   network). C twin: none.
     /// \since 0.2
+    @_optimize(size)
     public static func grid(
         rows: Int, cols: Int, seed: UInt64, spacingMeters: Double = 100, oneWayFraction: Double = 0.1,
         destinationOnlyFraction: Double = 0.02, missingFraction: Double = 0.05,

@@ -5,6 +5,7 @@ import FoundationEssentials
 import GeoFormats
 import GeoKernel
 import Geofence
+import Matching
 import Route
 import Timeline
 

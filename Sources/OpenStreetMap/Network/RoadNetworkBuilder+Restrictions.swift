@@ -12,6 +12,7 @@ extension RoadNetworkBuilder {
     /// ways: the from-way arcs arriving at a node of a via way, then the fewest via-way
     /// arcs from there to a node where a to-way arc leaves (every via way must be used),
     /// then that arc.
+    @_optimize(size)  // once per build, over the few restrictions
     mutating func resolveRestrictions(_ net: inout RoadNetwork, graphNode: [Int32]) {
         guard !restrictions.isEmpty else { return }
         var wayEdges: [Int64: [Int]] = [:]

@@ -13,6 +13,7 @@ struct ProfileJSONDecoder {
         GeoKernelError(.parse, "profile JSON: \(path) must be \(expected) (\(at(node)))")
     }
 
+    @_optimize(size)
     mutating func decode(_ root: MiniJSON.Node) throws(GeoKernelError) -> RoutingProfile {
         guard case .object(let members) = root.kind else { throw typeError("the top level", "an object", root) }
         var p: RoutingProfile

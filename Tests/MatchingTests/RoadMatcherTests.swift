@@ -1,6 +1,8 @@
 import GeoKernel
+import Matching
 import OpenStreetMap
 import Route
+import Simulation
 import Testing
 import _GeoKernelTestSupport
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GeoKernel
+import Route
 
 /// Map matching: which roads a GPS trace followed. Each fix gets candidate positions on
 /// the roads within a radius driven by its accuracy; a hidden Markov model weighs each
