@@ -34,7 +34,7 @@ blocks=("$work"/swift-blocks/*.swift)
 [ -e "${blocks[0]}" ] || { echo "the docs have no swift example" >&2; exit 1; }
 rm -rf "$work/swift/Sources" && mkdir -p "$work/swift/Sources"
 products=""
-for p in GeoKernel Nearby Route Geofence Timeline GeoFormats OpenStreetMap OpenStreetMapWriter; do
+for p in GeoKernel Nearby Route Matching Geofence Timeline Simulation GeoFormats OpenStreetMap OpenStreetMapWriter; do
     products+=".product(name: \"$p\", package: \"$(basename "$root")\"), "
 done
 targets=""
