@@ -93,10 +93,10 @@ public final class RoadMatcher: Sendable {
 /// let match = try stream.finish()
 /// ```
 ///
-/// Units: as `RoadMatcher`. Thread safety: a value owning a workspace; use from one thread
-/// at a time. C twin: none yet.
+/// Units: as `RoadMatcher`. Thread safety: not `Sendable`: it owns a workspace (copies
+/// share it), so keep a stream on one thread or task. C twin: none yet.
 /// \since 0.7
-public struct RoadMatchStream: @unchecked Sendable {
+public struct RoadMatchStream {
     var viterbi: Viterbi
 
     init(_ viterbi: Viterbi) { self.viterbi = viterbi }
