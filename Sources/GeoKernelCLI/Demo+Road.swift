@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GeoKernel
+import Matching
 import OpenStreetMap
 import Route
 
@@ -27,6 +28,11 @@ extension Demo {
             print("  pin \(pin.label): \(name)")
         }
         printPlan(plan)
+
+        section("Which roads did I take: a noisy drive matched onto the town")
+        let drive = try ExampleFiles.driveFixes(on: graph)  // docs/examples/drive.csv
+        let match = try RoadMatcher(graph: graph).match(drive)
+        for line in MatchCommand.text(match, name: "drive A → C → E").split(separator: "\n") { print("  \(line)") }
 
         let monaco = sharedDataPath("osm/monaco.osm.pbf")
         guard FileManager.default.fileExists(atPath: monaco) else {

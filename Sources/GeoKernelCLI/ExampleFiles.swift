@@ -36,7 +36,16 @@ enum ExampleFiles {
     static func driveCSV() throws -> String {
         var builder = RoadNetworkBuilder(profile: .car)
         try OSMFile.read(bytes: Array(SampleTown.osmXML.utf8), format: .xml) { builder.add($0) }
-        let graph = try RoadGraph(try builder.build().network)
+        var out = "time,lat,lon,accuracy\n"
+        for f in try driveFixes(on: try RoadGraph(try builder.build().network)) {
+            out += "\(ISO8601Time.format(f.timestamp)),\(Format.fixed(f.coordinate.latitude, 7)),"
+                + "\(Format.fixed(f.coordinate.longitude, 7)),\(Format.fixed(f.horizontalAccuracyMeters ?? 0, 1))\n"
+        }
+        return out
+    }
+
+    /// The fixes of that drive on the sample town's car graph `graph`.
+    static func driveFixes(on graph: RoadGraph) throws -> [Fix] {
         let b = SampleTown.blockMeters
         let stops = try [pins[0], pins[2], pins[4]].map { pin in
             let p = SampleTown.position(east: pin.east * b, north: pin.north * b)
@@ -47,16 +56,13 @@ enum ExampleFiles {
         sim.intervalSeconds = 5
         sim.noiseMeters = 8
         sim.startTime = 1_717_228_800
-        var out = "time,lat,lon,accuracy\n"
+        var fixes: [Fix] = []
         for k in 0..<2 {
             let path = try graph.route(from: stops[k], to: stops[k + 1])
             sim.startTime = 1_717_228_800 + Double(k) * 600
-            for (f, _) in try sim.fixes(along: path, seed: 2024 + UInt64(k)) {
-                out += "\(ISO8601Time.format(f.timestamp)),\(Format.fixed(f.coordinate.latitude, 7)),"
-                    + "\(Format.fixed(f.coordinate.longitude, 7)),\(Format.fixed(f.horizontalAccuracyMeters ?? 0, 1))\n"
-            }
+            fixes += try sim.fixes(along: path, seed: 2024 + UInt64(k)).map(\.fix)
         }
-        return out
+        return fixes
     }
 
     /// Five pins A–E in the sample town: the west end of Avenue de la Gare, the Mairie, the

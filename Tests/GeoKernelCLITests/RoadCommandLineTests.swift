@@ -61,12 +61,14 @@ struct RoadCommandLineTests {
         #expect(damaged.status != 0 && damaged.err.contains("damaged or foreign file"), "\(damaged.err)")
     }
 
-    @Test("the demo shows driving directions on the generated town and on Monaco")
+    @Test("the demo shows driving directions on the generated town and on Monaco, and matches a drive through the town")
     func demo() throws {
         let r = try GeoKernelTool.run(["demo"], environment: ["GEOKERNEL_SHARED_DATA": SharedData.root])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("How do I drive there: a generated town"))
         #expect(r.out.contains("At the roundabout, take the 2nd exit onto Boulevard Central (D 12)"))
         #expect(r.out.contains("How do I drive there: Monaco"))
+        #expect(r.out.contains("Which roads did I take: a noisy drive matched onto the town"))
+        #expect(r.out.contains("drive A → C → E: 27 fixes, 27 matched, 1 piece"))
     }
 }
