@@ -1,9 +1,11 @@
 import Foundation
-import FoundationXML
 import GeoFormats
 import GeoKernel
 import Simulation
 import Timeline
+
+#if canImport(FoundationXML)
+import FoundationXML
 #endif
 
 /// The Timeline facade and the track readers (issue 6).
