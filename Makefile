@@ -41,8 +41,12 @@ ARGS ?=
 # SCRATCH lets several working copies of the build coexist (e.g. SCRATCH=.build-mine).
 SCRATCH ?= .build
 # -function-sections puts each function in its own section, so the linker's --gc-sections
-# (SwiftPM's default) drops the public API that libgeokernel.so's gk_* exports never reach.
-SWIFT_BUILD_FLAGS := -c release --scratch-path $(SCRATCH) -Xswiftc -Xfrontend -Xswiftc -function-sections
+# (SwiftPM's default) drops the public API that libgeokernel.so's gk_* exports never reach;
+# -internalize-at-link stops the compiler from marking every public and package function
+# "retained" (SHF_GNU_RETAIN), which otherwise keeps them all: every binary links its Swift
+# modules whole and statically, and the library exports only gk_* (its version script).
+SWIFT_BUILD_FLAGS := -c release --scratch-path $(SCRATCH) -Xswiftc -Xfrontend -Xswiftc -function-sections \
+  -Xswiftc -Xfrontend -Xswiftc -internalize-at-link
 BIN = $(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)
 STAGE := $(SCRATCH)/c
 LIBDIR := $(STAGE)/lib
