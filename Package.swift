@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "GeoFormats", dependencies: ["GeoKernel", "GeoText"]),
         .target(
             name: "GeoKernelC",
-            dependencies: ["GeoKernel", "Nearby", "Route", "Geofence", "Timeline", "OpenStreetMap", "CGeoKernelHeader"],
+            dependencies: ["GeoKernel", "Nearby", "Route", "Matching", "Geofence", "Timeline", "OpenStreetMap", "CGeoKernelHeader"],
             exclude: ["geokernel.map"],
             linkerSettings: [
                 .unsafeFlags([

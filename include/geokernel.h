@@ -26,7 +26,11 @@
  *      gk_tracking_policy   timeline: the battery-saving tracking state machine;
  *      gk_route             route: pins, legs and directions;
  *      gk_road_graph        road: a routable graph built from OpenStreetMap or loaded;
- *      gk_router            road: queries on a graph (snap, cost, matrix, routes).
+ *      gk_router            road: queries on a graph (snap, cost, matrix, routes);
+ *      gk_isochrone         road: what a router reaches within a limit;
+ *      gk_matcher           match: map matching on a graph;
+ *      gk_match             match: a trace matched onto the roads;
+ *      gk_match_stream      match: map matching as fixes arrive.
  *    Arrays are caller-owned: pointer + count (+ stride in bytes between consecutive
  *    elements, so interleaved lat,lon pairs pass as lat = p, lon = p + 1, stride = 16).
  *  - Output buffers, one rule everywhere: a call that returns an array writes the number
@@ -36,7 +40,8 @@
  *    buf and writes the length in bytes without the NUL to *out_len (which may be NULL),
  *    also when it does not fit; when length + 1 exceeds capacity it returns
  *    GK_ERR_BUFFER_TOO_SMALL and writes nothing (capacity 0 with buf NULL asks for the
- *    length). The one exception is a queue (gk_geofence_monitor_read_events): it hands out
+ *    length). The one exception is a queue (gk_geofence_monitor_read_events,
+ *    gk_match_stream_read): it hands out
  *    up to capacity entries and keeps the rest.
  *  - Fixes, one argument order everywhere: lat, lon, time_s, accuracy_m (since 0.3; the
  *    geofence section took accuracy before time in 0.2). The ABI is not yet 1.0: such
@@ -154,6 +159,9 @@ typedef void gk_address_index;
 typedef void gk_landmark_store;
 typedef void gk_landmark_list;
 typedef void gk_isochrone;
+typedef void gk_matcher;
+typedef void gk_match;
+typedef void gk_match_stream;
 /* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
@@ -189,6 +197,12 @@ typedef struct gk_landmark_store gk_landmark_store;
 typedef struct gk_landmark_list gk_landmark_list;
 /** Roads reachable within a limit and their outline (section road; Swift: RoadIsochrone). */
 typedef struct gk_isochrone gk_isochrone;
+/** Map matching on a road graph, immutable (section match; Swift: RoadMatcher). */
+typedef struct gk_matcher gk_matcher;
+/** A trace matched onto the roads, immutable (section match; Swift: RoadMatch). */
+typedef struct gk_match gk_match;
+/** Map matching as fixes arrive (section match; Swift: RoadMatchStream). */
+typedef struct gk_match_stream gk_match_stream;
 /* @handles: new handle typedefs go above this line */
 #endif
 
@@ -2626,6 +2640,291 @@ int gk_route_step_signs(gk_context *ctx, gk_route *route, size_t leg, size_t ind
  *  Thread safety: as the plan. Swift: RouteStep.lanes. \since 0.5 */
 int gk_route_step_lanes(gk_context *ctx, gk_route *route, size_t leg, size_t index, uint32_t *out_masks,
                         size_t capacity, size_t *out_count);
+
+/* ------------------------------------------------------------------ match ---- */
+
+/** \file
+ *  Map matching: which roads a GPS trace followed (Swift: module Matching, RoadMatcher).
+ *
+ *  - Each fix gets candidate positions on the roads of a gk_road_graph within a radius
+ *    driven by its accuracy; a hidden Markov model (after Newson & Krumm 2009) weighs each
+ *    candidate by its distance to the fix and each pair of consecutive candidates by how
+ *    much the route between them (the graph's shortest, one-way rules, restrictions and
+ *    profile included) differs from the straight line between the fixes; Viterbi picks
+ *    the likeliest sequence. Where no plausible route joins fixes (a ferry, a gap, a jump)
+ *    the trace is cut into pieces; a fix no route reaches is unmatched (an outlier).
+ *  - Units: metres, seconds, degrees (WGS84; distances on the sphere
+ *    GK_EARTH_MEAN_RADIUS_M, route lengths as the graph measures them).
+ *  - Arrays and strings follow the output rules of the preamble; the stream's final fixes
+ *    are a queue (gk_match_stream_read), as the geofence monitor's events.
+ *  - Thread safety: a gk_matcher is immutable: threads may share it (each call borrows a
+ *    search workspace). A gk_match is immutable. A gk_match_stream is used by one thread
+ *    at a time.
+ *  - Lifetimes: a matcher keeps its graph's data alive, and a stream its matcher's, so
+ *    handles may be destroyed in any order.
+ */
+
+/** The parameters of map matching, plain data; gk_match_options_init fills the defaults
+ *  (the values below), which suit phone and car traces sampled every 1 to 60 s.
+ *  Swift: MatchOptions (same names, in metres and seconds). \since 0.7 */
+typedef struct gk_match_options {
+    double default_accuracy_m;    /**< sigma of a fix without an accuracy (10 m) */
+    double minimum_sigma_m;       /**< the least sigma used, whatever a fix reports (4 m) */
+    double radius_sigmas;         /**< candidates lie within this many sigma of a fix (4) ... */
+    double minimum_radius_m;      /**< ... but at least this far (25 m) ... */
+    double maximum_radius_m;      /**< ... and at most this far (200 m) */
+    double beta_m;                /**< beta of the transitions: metres (3) ... */
+    double beta_sigmas;           /**< ... plus this multiple of the fixes' mean sigma (1) ... */
+    double beta_mps;              /**< ... plus this many metres per second between the fixes (0.5) */
+    double maximum_detour_factor; /**< routes up to this multiple of the straight line plus both radii (2) */
+    double maximum_speed_mps;     /**< ... and drivable at this speed in the time between the fixes (60) */
+    double stationary_sigmas;     /**< fixes this many sigma from the last one weighed are not weighed (2) */
+    double u_turn_penalty_m;      /**< what turning back in the middle of a road costs (100 m) */
+    int32_t maximum_candidates;   /**< candidates kept per fix, nearest first, 1 to 64 (16) */
+    int32_t maximum_outliers;     /**< unmatched fixes in a row before the trace is cut, 0 to 1000 (2) */
+} gk_match_options;
+
+/** Where one fix lies on the roads (gk_match_fixes, gk_match_stream_read). Plain data.
+ *  An unmatched fix has lat, lon, distance_m and offset_m NaN, edge UINT32_MAX and
+ *  piece -1. Swift: RoadMatch.MatchedFix. \since 0.7 */
+typedef struct gk_matched_fix {
+    uint64_t index;     /**< the fix's position in the trace, from 0 */
+    double lat;         /**< the matched point on the road, degrees */
+    double lon;         /**< its longitude, degrees */
+    double distance_m;  /**< metres from the fix to the matched point */
+    double offset_m;    /**< metres along the edge from its first node */
+    uint32_t edge;      /**< the edge index in the graph */
+    int32_t piece;      /**< the piece it belongs to (gk_match_piece) */
+} gk_matched_fix;
+
+/** A stretch of the trace matched without a break (gk_match_piece). Plain data.
+ *  Swift: RoadMatch.Piece. \since 0.7 */
+typedef struct gk_matched_piece {
+    uint64_t first_fix;   /**< the first fix it spans (matched) */
+    uint64_t last_fix;    /**< the last one (matched); unmatched fixes between are included */
+    double length_m;      /**< the matched route's length, metres */
+    double duration_s;    /**< its duration at the graph's speeds, seconds */
+    double confidence;    /**< in [0, 1]: the mean share of probability of the chosen candidates */
+    uint64_t point_count; /**< points of its geometry (gk_match_piece_geometry) */
+    uint64_t road_count;  /**< named stretches of road in order (gk_match_road) */
+} gk_matched_piece;
+
+/** Fills *options with the defaults (the values documented in gk_match_options).
+ *  \param[out] options the options to fill; NULL is a no-op.
+ *  Thread safety: any thread. Swift: MatchOptions(). \since 0.7 */
+#ifndef GK_HANDLES_AS_VOID
+void gk_match_options_init(gk_match_options *options);
+#else
+void gk_match_options_init(void *options);
+#endif
+
+/** CONSTRUCTOR. A matcher over a road graph (its profile decides which roads and
+ *  directions exist).
+ *  \param ctx the calling thread's context.
+ *  \param graph the road graph (only read; the matcher keeps its data alive).
+ *  \param[in] options the parameters, or NULL for the defaults; read during the call.
+ *  \param[out] out the matcher. Ownership: the caller frees it with gk_matcher_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT naming the first unusable option;
+ *  GK_ERR_MISUSE for NULL. Complexity: O(1).
+ *  Thread safety: the matcher may be shared by threads.
+ *  Swift: RoadMatcher(graph:options:). \since 0.7 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_matcher_create(gk_context *ctx, gk_road_graph *graph, const gk_match_options *options, gk_matcher **out);
+#else
+int gk_matcher_create(gk_context *ctx, gk_road_graph *graph, const void *options, gk_matcher **out);
+#endif
+
+/** DESTRUCTOR. Frees a matcher; NULL is a no-op.
+ *  \param matcher the matcher, or NULL. \since 0.7 */
+void gk_matcher_destroy(gk_matcher *matcher);
+
+/** CONSTRUCTOR. Matches a whole trace. Fix i is read at byte offset i * stride_bytes of
+ *  each array (8 for plain arrays).
+ *  \param ctx the calling thread's context.
+ *  \param matcher the matcher (shared use allowed).
+ *  \param[in] lat latitudes in degrees, [-90, 90] (required, also when count is 0).
+ *  \param[in] lon longitudes in degrees (required).
+ *  \param[in] time_s times in seconds (any epoch), finite, never decreasing (required).
+ *  \param[in] accuracy_m horizontal accuracies in metres (NAN: unknown), or NULL.
+ *  \param count the number of fixes.
+ *  \param stride_bytes bytes between consecutive elements of each array (>= 8, a multiple of 8).
+ *  \param[out] out the match. Ownership: the caller frees it with gk_match_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad fix or a time earlier than the one
+ *  before (the message names the fix); GK_ERR_MISUSE for NULL.
+ *  Complexity: O(fixes * candidates * one Dijkstra bounded by the distance the fixes allow).
+ *  Thread safety: concurrent calls on one matcher allowed.
+ *  Swift: RoadMatcher.match(_:). \since 0.7 */
+int gk_matcher_match(gk_context *ctx, gk_matcher *matcher, const double *lat, const double *lon,
+                     const double *time_s, const double *accuracy_m, size_t count, size_t stride_bytes,
+                     gk_match **out);
+
+/** DESTRUCTOR. Frees a match; NULL is a no-op.
+ *  \param match the match, or NULL. \since 0.7 */
+void gk_match_destroy(gk_match *match);
+
+/** Every fix of the trace, in input order, where it lies on the roads.
+ *  \param ctx the calling thread's context.
+ *  \param match the match (only read).
+ *  \param[out] out receives one entry per fix; may be NULL when capacity is 0.
+ *  \param capacity entries at out.
+ *  \param[out] out_count the number of fixes (always set).
+ *  \return GK_OK, GK_ERR_BUFFER_TOO_SMALL (nothing written), GK_ERR_MISUSE.
+ *  Complexity: O(fixes). Swift: RoadMatch.fixes. \since 0.7 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_match_fixes(gk_context *ctx, gk_match *match, gk_matched_fix *out, size_t capacity, size_t *out_count);
+#else
+int gk_match_fixes(gk_context *ctx, gk_match *match, void *out, size_t capacity, size_t *out_count);
+#endif
+
+/** The number of pieces (stretches matched without a break); 0 for NULL.
+ *  \param match the match. Swift: RoadMatch.pieces.count. \since 0.7 */
+size_t gk_match_piece_count(gk_match *match);
+
+/** Piece index's summary.
+ *  \param ctx the calling thread's context.
+ *  \param match the match. \param index the piece, from 0, below gk_match_piece_count.
+ *  \param[out] out the summary.
+ *  \return GK_OK; GK_ERR_NOT_FOUND past the last piece; GK_ERR_MISUSE for NULL.
+ *  Swift: RoadMatch.Piece. \since 0.7 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_match_piece(gk_context *ctx, gk_match *match, size_t index, gk_matched_piece *out);
+#else
+int gk_match_piece(gk_context *ctx, gk_match *match, size_t index, void *out);
+#endif
+
+/** Piece index's matched route, from its first matched point to its last.
+ *  \param ctx the calling thread's context.
+ *  \param match the match. \param index the piece.
+ *  \param[out] out_lat receives latitudes in degrees; may be NULL when capacity is 0.
+ *  \param[out] out_lon receives longitudes in degrees; may be NULL when capacity is 0.
+ *  \param capacity entries at out_lat and at out_lon.
+ *  \param[out] out_count the number of points (always set).
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE.
+ *  Swift: RoadMatch.Piece.geometry. \since 0.7 */
+int gk_match_piece_geometry(gk_context *ctx, gk_match *match, size_t index, double *out_lat, double *out_lon,
+                            size_t capacity, size_t *out_count);
+
+/** Classes of road (gk_match_road): OpenStreetMap highway values. Swift: RoadClass. \since 0.7 */
+#define GK_ROAD_MOTORWAY       0
+#define GK_ROAD_TRUNK          1
+#define GK_ROAD_PRIMARY        2
+#define GK_ROAD_SECONDARY      3
+#define GK_ROAD_TERTIARY       4
+#define GK_ROAD_MOTORWAY_LINK  5
+#define GK_ROAD_TRUNK_LINK     6
+#define GK_ROAD_PRIMARY_LINK   7
+#define GK_ROAD_SECONDARY_LINK 8
+#define GK_ROAD_TERTIARY_LINK  9
+#define GK_ROAD_UNCLASSIFIED   10
+#define GK_ROAD_RESIDENTIAL    11
+#define GK_ROAD_LIVING_STREET  12
+#define GK_ROAD_SERVICE        13
+#define GK_ROAD_TRACK          14
+#define GK_ROAD_ROAD           15
+#define GK_ROAD_CYCLEWAY       16
+#define GK_ROAD_PATH           17
+#define GK_ROAD_FOOTWAY        18
+#define GK_ROAD_PEDESTRIAN     19
+#define GK_ROAD_STEPS          20
+#define GK_ROAD_BRIDLEWAY      21
+#define GK_ROAD_FERRY          22 /**< route=ferry */
+#define GK_ROAD_OTHER          23
+
+/** Road index of piece `piece`: a stretch between two changes of name or class, in the
+ *  order travelled.
+ *  \param ctx the calling thread's context.
+ *  \param match the match. \param piece the piece. \param index the road, from 0, below
+ *  the piece's road_count.
+ *  \param[out] out_class its GK_ROAD_* class (may be NULL).
+ *  \param[out] out_length_m the metres travelled on it (may be NULL).
+ *  \param[out] out_duration_s the seconds at the graph's speeds, turns included (may be NULL).
+ *  \param[out] name receives its name and a NUL ("" when unnamed). \param name_capacity bytes there.
+ *  \param[out] out_name_len the name's length without the NUL (required).
+ *  \param[out] ref receives its reference ("A 2"; "" when none) and a NUL.
+ *  \param ref_capacity bytes there.
+ *  \param[out] out_ref_len the reference's length without the NUL (required).
+ *  Both lengths are always set; when either buffer is too small, neither is written.
+ *  \return GK_OK, GK_ERR_NOT_FOUND, GK_ERR_BUFFER_TOO_SMALL, GK_ERR_MISUSE.
+ *  Swift: RoadMatch.Road. \since 0.7 */
+int gk_match_road(gk_context *ctx, gk_match *match, size_t piece, size_t index, int *out_class,
+                  double *out_length_m, double *out_duration_s, char *name, size_t name_capacity,
+                  size_t *out_name_len, char *ref, size_t ref_capacity, size_t *out_ref_len);
+
+/** The match as GeoJSON text (RFC 7946): a LineString per piece (its fixes, length,
+ *  duration, confidence and road names), then a Point per fix, matched or unmatched.
+ *  \param ctx the calling thread's context.
+ *  \param match the match.
+ *  \param[out] buf receives the text and a NUL. \param capacity bytes at buf.
+ *  \param[out] out_len the length without the NUL (may be NULL).
+ *  \return GK_OK, GK_ERR_BUFFER_TOO_SMALL (ask with capacity 0), GK_ERR_MISUSE.
+ *  Swift: RoadMatch.geoJSON(). \since 0.7 */
+int gk_match_geojson(gk_context *ctx, gk_match *match, char *buf, size_t capacity, size_t *out_len);
+
+/** CONSTRUCTOR. A stream that matches fixes as they arrive: a fix becomes final once
+ *  every sequence the model still considers passes through the same candidate there;
+ *  final fixes get exactly what gk_matcher_match gives on the whole trace. When more than
+ *  max_lag weighed fixes are undecided, the oldest is decided on the best sequence so far
+ *  (counted as forced; it may differ from the whole trace's match).
+ *  \param ctx the calling thread's context.
+ *  \param matcher the matcher (the stream keeps it alive).
+ *  \param max_lag the most undecided weighed fixes, at least 1; 0 for the default (60).
+ *  \param[out] out the stream. Ownership: the caller frees it with gk_match_stream_destroy.
+ *  \return GK_OK; GK_ERR_MISUSE for NULL. Complexity: O(graph states) for its workspace.
+ *  Thread safety: one thread at a time per stream.
+ *  Swift: RoadMatcher.stream(maximumLag:). \since 0.7 */
+int gk_matcher_stream(gk_context *ctx, gk_matcher *matcher, size_t max_lag, gk_match_stream **out);
+
+/** DESTRUCTOR. Frees a stream; NULL is a no-op.
+ *  \param stream the stream, or NULL. \since 0.7 */
+void gk_match_stream_destroy(gk_match_stream *stream);
+
+/** Takes the next fix; the fixes that became final wait in the stream's queue.
+ *  \param ctx the calling thread's context.
+ *  \param stream the stream.
+ *  \param lat the fix's latitude in degrees, [-90, 90].
+ *  \param lon its longitude in degrees, finite.
+ *  \param time_s its time in seconds, finite, not earlier than the previous fix's.
+ *  \param accuracy_m its horizontal accuracy in metres, or NAN when unknown.
+ *  \param[out] out_pending final fixes waiting to be read (may be NULL).
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad fix, one earlier than the previous,
+ *  or a finished stream; GK_ERR_MISUSE for NULL.
+ *  Complexity: amortised O(candidates * one bounded Dijkstra + max_lag * candidates).
+ *  Swift: RoadMatchStream.add(_:). \since 0.7 */
+int gk_match_stream_add(gk_context *ctx, gk_match_stream *stream, double lat, double lon, double time_s,
+                        double accuracy_m, size_t *out_pending);
+
+/** Hands out up to capacity final fixes, oldest first, and keeps the rest (a queue).
+ *  \param ctx the calling thread's context.
+ *  \param stream the stream.
+ *  \param[out] out receives the fixes; may be NULL when capacity is 0.
+ *  \param capacity entries at out.
+ *  \param[out] out_count how many were written (required).
+ *  \return GK_OK, GK_ERR_MISUSE. Swift: the arrays RoadMatchStream.add returns. \since 0.7 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_match_stream_read(gk_context *ctx, gk_match_stream *stream, gk_matched_fix *out, size_t capacity,
+                         size_t *out_count);
+#else
+int gk_match_stream_read(gk_context *ctx, gk_match_stream *stream, void *out, size_t capacity, size_t *out_count);
+#endif
+
+/** The stream's state.
+ *  \param ctx the calling thread's context.
+ *  \param stream the stream.
+ *  \param[out] out_pending final fixes waiting to be read (may be NULL).
+ *  \param[out] out_undecided weighed fixes not yet final (may be NULL).
+ *  \param[out] out_forced fixes decided by the lag bound rather than by convergence (may be NULL).
+ *  \return GK_OK, GK_ERR_MISUSE. Swift: RoadMatchStream.undecidedCount, forcedCount. \since 0.7 */
+int gk_match_stream_state(gk_context *ctx, gk_match_stream *stream, size_t *out_pending, size_t *out_undecided,
+                          size_t *out_forced);
+
+/** CONSTRUCTOR. Decides every remaining fix and returns the whole match (every fix, every
+ *  piece); the stream takes no more fixes. Fixes already final keep their match.
+ *  \param ctx the calling thread's context.
+ *  \param stream the stream.
+ *  \param[out] out the match. Ownership: the caller frees it with gk_match_destroy.
+ *  \return GK_OK; GK_ERR_MISUSE for NULL or a stream already finished.
+ *  Swift: RoadMatchStream.finish(). \since 0.7 */
+int gk_match_stream_finish(gk_context *ctx, gk_match_stream *stream, gk_match **out);
 
 /* @sections: new header sections go above this line, one per facade */
 

@@ -92,8 +92,8 @@ func deliverCoordinates(
     }
 }
 
-/// The queue exception to the output rule, shared by the geofence monitor and the live
-/// timeline: events wait in an `EventQueue` until a read call hands out up to its capacity
+/// The queue exception to the output rule, shared by the geofence monitor, the live
+/// timeline and the map-matching stream: events wait in an `EventQueue` until a read call hands out up to its capacity
 /// and keeps the rest.
 extension EventQueue {
     /// Hands out up to `capacity` events, oldest first: `write(k, event)` fills output row

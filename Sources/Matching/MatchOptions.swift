@@ -10,7 +10,7 @@ import GeoKernel
 /// −|route − straight| / β, the route measured on the road graph (shortest, with the
 /// graph's one-way rules, turn restrictions and profile).
 ///
-/// Units: metres and seconds. Thread safety: a value; `Sendable`. C twin: none yet.
+/// Units: metres and seconds. Thread safety: a value; `Sendable`. C twin: `struct gk_match_options`, `gk_match_options_init`.
 /// \since 0.7
 public struct MatchOptions: Sendable, Hashable {
     /// σ of a fix's position error when the fix does not report its accuracy (default 10 m).

@@ -9,7 +9,7 @@ extension RoadMatch {
     /// the fix, `edge`, `offsetMeters`) or, unmatched, where it was (`kind` "unmatched",
     /// `fix`). Positions are [longitude, latitude], every digit of the Double.
     ///
-    /// - Complexity: O(geometry + fixes). Thread safety: pure. C twin: none yet.
+    /// - Complexity: O(geometry + fixes). Thread safety: pure. C twin: `gk_match_geojson`.
     public func geoJSON() -> String {
         var w = JSONWriter(.compact)
         w.beginFeatureCollection()

@@ -4,7 +4,8 @@ import GeoKernel
 /// the roads (or that it could not be placed), and the pieces of road travelled — one per
 /// stretch the matcher could follow without a break.
 ///
-/// Units: metres, seconds, degrees. Thread safety: a value; `Sendable`. C twin: none yet.
+/// Units: metres, seconds, degrees. Thread safety: a value; `Sendable`. C twin: `gk_match`
+/// (`gk_match_fixes`, `gk_match_piece`, `gk_match_piece_geometry`, `gk_match_road`).
 /// \since 0.7
 public struct RoadMatch: Sendable {
     /// Where one fix lies on the network.

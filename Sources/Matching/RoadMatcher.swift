@@ -24,7 +24,7 @@ import Route
 /// Units: metres, seconds, degrees (WGS84 coordinates; distances on the sphere of mean
 /// radius, routes as the graph measures them). Thread safety: `Sendable`; calls from
 /// many threads at once are allowed, each with its own workspace (or one borrowed from
-/// the matcher's pool). C twin: none yet (planned: `gk_matcher_*`).
+/// the matcher's pool). C twin: `gk_matcher`.
 /// \since 0.7
 public final class RoadMatcher: Sendable {
     /// The road graph (its profile decides which roads and directions exist).
@@ -55,7 +55,7 @@ public final class RoadMatcher: Sendable {
     /// - Complexity: O(fixes · candidates · one bounded Dijkstra), the Dijkstra bounded by
     ///   the distance the fixes allow (`MatchOptions.maximumDetourFactor`,
     ///   `maximumSpeedMetersPerSecond`).
-    /// - Thread safety: concurrent calls allowed. C twin: none yet.
+    /// - Thread safety: concurrent calls allowed. C twin: `gk_matcher_match`.
     public func match(_ fixes: [Fix], workspace: RoadGraph.Workspace? = nil) throws(GeoKernelError) -> RoadMatch {
         for i in fixes.indices.dropFirst() where fixes[i].timestamp < fixes[i - 1].timestamp {
             throw .invalid("fix \(i) (t = \(fixes[i].timestamp)) is earlier than fix \(i - 1) (t = \(fixes[i - 1].timestamp))")
@@ -73,7 +73,7 @@ public final class RoadMatcher: Sendable {
     /// - Parameter maximumLag: the most weighed fixes left undecided (default 60): when
     ///   more are, the oldest is decided on the best sequence so far.
     /// - Throws: `.invalidArgument` for a lag below 1.
-    /// - Complexity: O(graph states) for the workspace. C twin: none yet.
+    /// - Complexity: O(graph states) for the workspace. C twin: `gk_matcher_stream`.
     public func stream(maximumLag: Int = 60) throws(GeoKernelError) -> RoadMatchStream {
         guard maximumLag >= 1 else { throw .invalid("the maximum lag \(maximumLag) must be at least 1") }
         return RoadMatchStream(Viterbi(matcher: self, workspace: RoadGraph.Workspace(for: graph), streaming: true, lag: maximumLag))
@@ -94,7 +94,8 @@ public final class RoadMatcher: Sendable {
 /// ```
 ///
 /// Units: as `RoadMatcher`. Thread safety: not `Sendable`: it owns a workspace (copies
-/// share it), so keep a stream on one thread or task. C twin: none yet.
+/// share it), so keep a stream on one thread or task. C twin: `gk_match_stream`
+/// (`gk_match_stream_add`, `_read`, `_state`, `_finish`).
 /// \since 0.7
 public struct RoadMatchStream {
     var viterbi: Viterbi

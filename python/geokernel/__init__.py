@@ -37,6 +37,7 @@ Contents (one submodule per section of include/geokernel.h, all re-exported here
   * ``nearby``: ``Landmarks``, ``ReverseGeocoder``, ``AddressIndex`` (naming by address);
   * ``route``: ``RoutePlan``, ``RoadGraph``, ``Router`` (offline road routing);
   * ``isochrone``: ``Isochrone`` (what ``Router.isochrone`` reaches within a limit, and its outline);
+  * ``matching``: ``Matcher``, ``Match``, ``MatchStream`` (which roads a GPS trace followed);
   * on demand (they need pandas, GeoPandas, Dask): ``geokernel.trackintel``
     (trackintel's generate_staypoints), ``geokernel.frames`` (k-nearest join, stops as
     movingpandas returns them), ``geokernel.dask`` (the same across a cluster).
@@ -80,7 +81,7 @@ __all__ = [
     # classes and functions of the other sections (also reachable as submodules)
     "GeofenceMonitor", "GeofenceEvent", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
     "ReverseGeocoder", "Place", "AddressIndex", "AddressMatch", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Lane", "SnappedPoint", "Leg",
-    "Isochrone", "ReachPart", "Ring",
+    "Isochrone", "ReachPart", "Ring", "Matcher", "MatchOptions", "Match", "MatchPiece", "MatchedRoad", "MatchStream",
     "profile_json",
     "coord_check", "haversine", "geodesic_inverse", "geodesic_direct", "initial_bearing", "destination",
     "cross_track_distance", "along_track_distance", "bbox_of_circle", "region_around", "region_of_points",
@@ -443,7 +444,7 @@ class SpatialIndex(_Handle):
 # The other sections of the header, one submodule each (imported here so that
 # ``import geokernel`` is enough; ``geokernel.trackintel``, ``geokernel.frames`` and
 # ``geokernel.dask`` need pandas/geopandas/dask and are imported on demand).
-from . import geodesy, geofence, isochrone, nearby, route, timeline  # noqa: E402
+from . import geodesy, geofence, isochrone, matching, nearby, route, timeline  # noqa: E402
 from .geodesy import (along_track_distance, bbox_of_circle, coord_check, cross_track_distance,  # noqa: E402
                       destination, distance_hint, geodesic_direct, geodesic_inverse, haversine,
                       initial_bearing, polyline_decode, polyline_encode, region_around,
@@ -451,6 +452,7 @@ from .geodesy import (along_track_distance, bbox_of_circle, coord_check, cross_t
 from .geofence import GeofenceEvent, GeofenceMonitor  # noqa: E402
 from .nearby import AddressIndex, AddressMatch, Landmark, Landmarks, Place, ReverseGeocoder  # noqa: E402
 from .isochrone import Isochrone, ReachPart, Ring  # noqa: E402
+from .matching import Match, MatchedRoad, Matcher, MatchOptions, MatchPiece, MatchStream  # noqa: E402
 from .route import Lane, Leg, RoadGraph, RoutePlan, Router, RouteStep, SnappedPoint, profile_json  # noqa: E402
 from .timeline import StopDetector, TrackingPolicy  # noqa: E402
 
@@ -458,4 +460,4 @@ from .timeline import StopDetector, TrackingPolicy  # noqa: E402
 def __dir__() -> List[str]:
     """``dir(geokernel)``: the public names (``__all__``), the submodules and ``__version__``,
     not the modules and helpers the package imports for itself (numpy, ctypes, os...)."""
-    return sorted(set(__all__) | {"geodesy", "geofence", "isochrone", "nearby", "route", "timeline", "__version__"})
+    return sorted(set(__all__) | {"geodesy", "geofence", "isochrone", "matching", "nearby", "route", "timeline", "__version__"})
