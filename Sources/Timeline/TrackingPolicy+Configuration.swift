@@ -87,44 +87,11 @@ extension TrackingPolicy {
         ///   number — always naming the key.
         /// - Complexity: O(length of the text).
         public init(json: String) throws(GeoKernelError) {
-            func fail(_ what: String) -> GeoKernelError { GeoKernelError(.parse, "tracking policy configuration: \(what)") }
-            let root: MiniJSON.Node
-            do {
-                root = try MiniJSON.parse(json)
-            } catch {
-                throw fail("not valid JSON (\(error.message))")
-            }
-            guard case .object(let members) = root.kind else { throw fail("the top level must be a JSON object") }
-            for m in members.sorted(by: { $0.key < $1.key }) where !Self.jsonKeys.contains(m.key) {
-                throw fail("unknown key \"\(m.key)\" (known keys: " + Self.jsonKeys.joined(separator: ", ") + ")")
-            }
-            var v = Self.default.values
-            for (i, key) in Self.jsonKeys.enumerated() {
-                guard let value = members.first(where: { $0.key == key })?.value else { continue }
-                guard case .number(let x) = value.kind else { throw fail("\(key) is \(Self.describe(value)), not a number") }
-                guard x >= 0 else { throw fail("\(key) \(x) must not be negative") }
-                v[i] = x
-            }
-            self.init(values: v)
-        }
-
-        /// "null", "true", "the string \"80\"", "an array or an object", for messages.
-        static func describe(_ node: MiniJSON.Node) -> String {
-            switch node.kind {
-            case .null: "null"
-            case .bool(let b): b ? "true" : "false"
-            case .string(let s): "the string \"\(s)\""
-            case .number(let x): "\(x)"
-            case .array, .object: "an array or an object"
-            }
+            self.init(values: try NamedNumbers.parse(
+                json, keys: Self.jsonKeys, defaults: Self.default.values, what: "tracking policy configuration"))
         }
 
         /// The configuration as JSON text with all seven keys (reads back equal).
-        public var json: String {
-            let pairs = zip(Self.jsonKeys, values).map { key, x in
-                "  \"\(key)\": \(x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)")"
-            }
-            return "{\n" + pairs.joined(separator: ",\n") + "\n}"
-        }
+        public var json: String { NamedNumbers.json(keys: Self.jsonKeys, values: values) }
     }
 }
