@@ -1559,6 +1559,84 @@ int gk_timeline_move(gk_context *ctx, gk_timeline *tl, ptrdiff_t from_index, dou
 int gk_timeline_fix_counts(gk_context *ctx, gk_timeline *tl, size_t *out_stored, size_t *out_ignored_inaccurate,
                            size_t *out_repeated);
 
+/** Travel modes (gk_trip_leg.mode). Swift: TravelMode. \since 0.7 */
+#define GK_TRAVEL_UNKNOWN 0 /**< too short, too few fixes, or no mode fits */
+#define GK_TRAVEL_WALK    1 /**< on foot */
+#define GK_TRAVEL_BICYCLE 2
+#define GK_TRAVEL_CAR     3
+#define GK_TRAVEL_BUS     4 /**< a road vehicle that stops often (bus, tram) */
+#define GK_TRAVEL_TRAIN   5 /**< faster than road traffic, straight, or off the roads */
+
+/** One leg of a move travelled in one mode (a tripleg), with the figures its mode was
+ *  decided on (gk_timeline_legs). Plain data. Swift: TripLeg. \since 0.7 */
+typedef struct gk_trip_leg {
+    double start_s;          /**< time of its first fix, seconds since 1970-01-01 UTC */
+    double end_s;            /**< time of its last fix */
+    double distance_m;       /**< metres travelled (haversine, mean-radius sphere) */
+    double confidence;       /**< in [0, 1]: the mode's share of all modes' scores; 0 when unknown */
+    double median_speed_mps; /**< median speed over the speed window, m/s */
+    double top_speed_mps;    /**< 95th percentile of those speeds, m/s */
+    double stops_per_km;     /**< stops per kilometre */
+    double turns_per_km;     /**< sharp turns (60 degrees within 100 m) per kilometre */
+    double road_share;       /**< share of its fixes on roads (a matcher was given), else NaN */
+    uint64_t first_fix;      /**< its first fix, an index into the move's fixes (gk_timeline_transit) */
+    uint64_t last_fix;       /**< its last fix; legs cover the move's fixes once, in order */
+    int32_t mode;            /**< a GK_TRAVEL_* value */
+    int32_t reserved;        /**< 0 */
+} gk_trip_leg;
+
+/** The legs of the move leaving placemark from_index, each with its travel mode: the move
+ *  is cut where the traveller walks between rides, and each leg is scored by its speeds,
+ *  stops, sharp turns, the motion activity given (gk_timeline_add_activity) and, with a
+ *  matcher, the share of its fixes on roads (trains are off them); the rules and their
+ *  thresholds are in the README's travel-mode table (gk_timeline_set_mode_thresholds).
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (only read).
+ *  \param from_index the placemark left (0-based), or -1 for the move before the first.
+ *  \param roads a matcher over a road graph of the area for road evidence, or NULL.
+ *  \param[out] out receives the legs; may be NULL when capacity is 0.
+ *  \param capacity entries at out.
+ *  \param[out] out_count the number of legs (always set).
+ *  \return GK_OK; GK_ERR_NOT_FOUND when that move is not known (yet);
+ *  GK_ERR_BUFFER_TOO_SMALL (nothing written); GK_ERR_MISUSE for NULL.
+ *  Complexity: O(the move's fixes), plus a map matching of each leg with a matcher.
+ *  Thread safety: as the timeline (the matcher may be shared).
+ *  Swift: Recorder.legs(leaving:roadShare:), ModeClassifier. \since 0.7 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_timeline_legs(gk_context *ctx, gk_timeline *tl, ptrdiff_t from_index, gk_matcher *roads, gk_trip_leg *out,
+                     size_t capacity, size_t *out_count);
+#else
+int gk_timeline_legs(gk_context *ctx, gk_timeline *tl, ptrdiff_t from_index, gk_matcher *roads, void *out,
+                     size_t capacity, size_t *out_count);
+#endif
+
+/** Takes a motion-activity sample for the travel modes (it holds from time_s until the
+ *  next sample); samples may come before or after the fixes they cover, in time order.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (modified).
+ *  \param activity a GK_ACTIVITY_* constant.
+ *  \param time_s its time in seconds since 1970-01-01 UTC, finite, not earlier than the
+ *  previous sample's.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for an unknown activity or a time that is not
+ *  finite; GK_ERR_ORDER for a sample earlier than the previous one (nothing changes).
+ *  Swift: Recorder.add(activity:). \since 0.7 */
+int gk_timeline_add_activity(gk_context *ctx, gk_timeline *tl, int activity, double time_s);
+
+/** Sets the thresholds of the travel modes from JSON text; keys as in the README's
+ *  travel-mode table (SpeedWindowSeconds, WalkTopSpeed, BicycleTopSpeed, VehicleTopSpeed,
+ *  BusTopSpeed, BusStopsPerKm, TrainTopSpeed, TrainTurnsPerKm, TrainMinimumMeters,
+ *  TrainRoadShare, StandSpeed, StopSpeed, StopWindowSeconds, MinimumStopSeconds,
+ *  MinimumLegSeconds, MinimumWalkMeters, MinimumRideMeters, ActivityShare,
+ *  MinimumConfidence); missing keys take the defaults ("{}" gives them all). May be
+ *  called at any time: the legs are computed when asked for.
+ *  \param ctx the calling thread's context.
+ *  \param tl the timeline (modified).
+ *  \param[in] json UTF-8 JSON text, NUL-terminated (required; read during the call).
+ *  \return GK_OK; GK_ERR_PARSE naming the key (unknown, negative, not a number) or for
+ *  malformed JSON; GK_ERR_INVALID_ARGUMENT for values that contradict (named); nothing
+ *  changes then. Swift: ModeThresholds(json:), Recorder.modeClassifier. \since 0.7 */
+int gk_timeline_set_mode_thresholds(gk_context *ctx, gk_timeline *tl, const char *json);
+
 /** DESTRUCTOR. NULL is a no-op.
  *  \param tl the timeline, or NULL; do not use it afterwards. \since 0.1 */
 void gk_timeline_destroy(gk_timeline *tl);

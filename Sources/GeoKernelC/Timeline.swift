@@ -155,19 +155,22 @@ func storeCount(_ n: Int, _ p: UnsafeMutablePointer<UInt>?) { p?.pointee = UInt(
     }
 }
 
+/// The error of a move not closed yet (or no fixes before the first placemark).
+func moveNotKnown(_ fromIndex: Int) -> GeoKernelError {
+    GeoKernelError(
+        .notFound,
+        fromIndex < 0
+            ? "no fixes before the first placemark"
+            : "the move leaving placemark \(fromIndex) is not known yet (it is, once a later placemark or gk_timeline_finish closes it)")
+}
+
 @c public func gk_timeline_move(
     _ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ fromIndex: Int, _ outStart: UnsafeMutablePointer<Double>?,
     _ outEnd: UnsafeMutablePointer<Double>?, _ outDistanceM: UnsafeMutablePointer<Double>?
 ) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
-        guard let m = try box.recorder.move(leaving: fromIndex) else {
-            throw GeoKernelError(
-                .notFound,
-                fromIndex < 0
-                    ? "no fixes before the first placemark"
-                    : "the move leaving placemark \(fromIndex) is not known yet (it is, once a later placemark or gk_timeline_finish closes it)")
-        }
+        guard let m = try box.recorder.move(leaving: fromIndex) else { throw moveNotKnown(fromIndex) }
         store(m.start, outStart)
         store(m.end, outEnd)
         store(m.distanceMeters, outDistanceM)

@@ -16,7 +16,8 @@ import GeoKernel
 /// - Complexity: `add` as `LiveStopDetector.add` (O(1) amortised), plus O(1) per event.
 /// - Thread safety: a value; `Sendable`. One thread at a time may mutate it.
 /// - C twin: `gk_timeline` (`gk_timeline_create`, `_add`, `_finish`, `_placemarks`,
-///   `_placemark_name`, `_move`, `_enable_events`, `_read_events`, `_set_naming`, …).
+///   `_placemark_name`, `_move`, `_enable_events`, `_read_events`, `_set_naming`, `_legs`,
+///   `_add_activity`, `_set_mode_thresholds`, …).
 /// \since 0.5
 public struct Recorder: Sendable {
     /// The live detector (its counts: `detector.storedFixes`, `detector.ignoredInaccurateFixes`, …).
@@ -49,6 +50,10 @@ public struct Recorder: Sendable {
     private var events = EventQueue<StayEvent>()
     /// Scratch space for one call's events.
     private var scratch: [StayEvent] = []
+    /// The rules of travel modes (`legs(leaving:roadShare:)`); may change at any time.
+    public var modeClassifier: ModeClassifier = .standard
+    /// Motion-activity samples so far, in time order (`add(activity:)`).
+    public internal(set) var activities: [MotionSample] = []
 
     /// A recorder with the detector's parameters (default: trackintel's), cleaning and naming.
     public init(

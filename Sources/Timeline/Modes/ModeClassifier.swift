@@ -40,6 +40,11 @@ public struct ModeClassifier: Sendable {
     /// of module Matching): the evidence that tells trains from road vehicles.
     public typealias RoadShare = ([Fix]) throws(GeoKernelError) -> Double
 
+    /// The classifier with the default thresholds.
+    public static let standard = ModeClassifier(unchecked: ModeThresholds())
+
+    private init(unchecked thresholds: ModeThresholds) { self.thresholds = thresholds }
+
     /// A classifier with `thresholds`.
     ///
     /// - Throws: `.invalidArgument` naming the first unusable threshold (`ModeThresholds.problem()`).
@@ -110,8 +115,7 @@ extension Diary {
     public func travelModes(
         classifier: ModeClassifier? = nil, activities: [MotionSample] = [], roadShare: ModeClassifier.RoadShare? = nil
     ) throws(GeoKernelError) -> [[TripLeg]] {
-        let c: ModeClassifier
-        if let classifier { c = classifier } else { c = try ModeClassifier() }
+        let c = classifier ?? .standard
         var out: [[TripLeg]] = []
         for m in moves { out.append(try c.legs(of: m.fixes, activities: activities, roadShare: roadShare)) }
         return out
