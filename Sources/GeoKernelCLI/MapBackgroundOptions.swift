@@ -2,11 +2,12 @@ import ArgumentParser
 import GeoKernel
 import OpenStreetMap
 
-/// `--osm FILE` / `--graph FILE` of the commands whose only use of roads is the picture's
+/// `--osm FILE` / `--graph FILE` of the commands whose use of roads is the picture's
 /// background (`timeline`, `fences`): the road network drawn under the `--svg` picture
-/// (roads the car profile keeps, styled by class, major roads named).
+/// (roads the car profile keeps, styled by class, major roads named), and for `timeline
+/// --modes` the road evidence of the travel modes.
 struct MapBackgroundOptions: ParsableArguments {
-    @Option(help: "With --svg: an OpenStreetMap file (.osm.pbf, .osm, .osm.gz) whose roads are drawn under the picture; - for standard input.")
+    @Option(help: "With --svg: an OpenStreetMap file (.osm.pbf, .osm, .osm.gz) whose roads are drawn under the picture (and, with timeline --modes, tell trains from road vehicles); - for standard input.")
     var osm: String?
 
     @Option(help: "With --svg: a road graph saved by `geokernel graph` whose roads are drawn under the picture (instead of --osm); - for standard input.")

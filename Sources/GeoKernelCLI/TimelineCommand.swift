@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GeoFormats
 import GeoKernel
+import Matching
 import Nearby
 import Timeline
 
@@ -85,6 +86,12 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "List the places the stays return to (visits, time, Home and Work in --time-zone's local time) with this radius in metres.")
     var visits: Double?
 
+    @Flag(help: "Give each move its travel mode (walk, bicycle, car, bus, train or unknown), cut into legs where the mode changes; with --osm or --graph the roads are evidence too (trains are off them).")
+    var modes = false
+
+    @Option(name: .customLong("mode-thresholds"), help: "With --modes: a JSON file of thresholds (keys as in the README's travel-mode table; missing keys keep the defaults).")
+    var modeThresholds: String?
+
     @Option(help: "Where to write the GeoJSON; - for standard output, the report then going to standard error (default: the system temporary directory, as NAME-HASH.diary.geojson, HASH from the trace's full path).")
     var output: String?
 
@@ -126,15 +133,25 @@ struct TimelineCommand: ParsableCommand {
         print("ignored: \(diary.ignoredInaccurateFixes) inaccurate, \(diary.repeatedFixes) repeated"
             + (cleaning == nil ? "" : "; cleaned out: \(diary.cleanedInaccurateFixes) inaccurate, "
                 + "\(diary.cleanedImpossibleFixes) impossible jumps"))
-        DiaryText.print(diary, zone: zone)
+        let roads = modes || svg != nil ? try background.load(progress: progress) : nil
+        var legs: [[TripLeg]]?
+        if modes {
+            let thresholds = try modeThresholds.map { path in try ModeThresholds(json: try InputFiles.text(path)) } ?? ModeThresholds()
+            let classifier = try ModeClassifier(thresholds: thresholds)
+            let matcher = try roads.map { graph throws(GeoKernelError) in try RoadMatcher(graph: graph) }
+            legs = try progress.phase("travel modes of \(diary.moves.count) moves") {
+                try diary.travelModes(classifier: classifier, roadShare: matcher?.roadShare(of:))
+            }
+            print("travel modes: \(matcher == nil ? "speeds, stops and turns" : "speeds, stops, turns and the roads")")
+        }
+        DiaryText.print(diary, zone: zone, legs: legs)
         if let visits { try VisitsText.print(diary, radiusMeters: visits, zone: zone) }
 
         let path = output ?? Self.defaultDiaryPath(for: trace)
-        try DiaryText.write(diary, to: path)
+        try DataOutput.write(diary.geoJSON(legs: legs), to: path)
         print("GeoJSON: \(DataOutput.name(path))")
         if let svg {
-            let roads = try background.load(progress: progress)
-            try SVGPictures.write(SVGPictures.timeline(diary, title: name, zone: zone, roads: roads), to: svg)
+            try SVGPictures.write(SVGPictures.timeline(diary, title: name, zone: zone, roads: roads, legs: legs), to: svg)
             print("SVG: \(DataOutput.name(svg))")
         }
     }
@@ -242,8 +259,12 @@ enum DiaryText {
     }
 
     /// One line per stay and move, in time order.
-    static func print(_ diary: Diary, indent: String = "  ", clockOnly: Bool = false, zone: TimeZoneRules = .utc) {
+    /// With `legs` (one array per move), each move is followed by its legs and their modes.
+    static func print(
+        _ diary: Diary, indent: String = "  ", clockOnly: Bool = false, zone: TimeZoneRules = .utc, legs: [[TripLeg]]? = nil
+    ) {
         let t = { (s: Double) in clockOnly ? clock(s, zone: zone) : time(s, zone: zone) }
+        var moveIndex = 0
         for segment in diary.segments {
             switch segment {
             case .stay(let p):
@@ -257,6 +278,13 @@ enum DiaryText {
                 Swift.print(indent + "move \(pad("\(from) → \(to)", 18)) "
                     + "\(t(m.start)) → \(t(m.end))  \(distance(m.distanceMeters)) in "
                     + "\(duration(m.durationSeconds)), \(m.fixes.count) fixes")
+                for l in legs.map({ moveIndex < $0.count ? $0[moveIndex] : [] }) ?? [] {
+                    Swift.print(indent + "  " + pad(l.mode.description, 8) + "\(t(l.start)) → \(t(l.end))  "
+                        + "\(distance(l.distanceMeters)), top \(Format.fixed(l.topSpeed * 3.6, 0)) km/h, "
+                        + "\(Format.fixed(l.stopsPerKilometer, 1)) stops/km, confidence \(Format.fixed(l.confidence, 2))"
+                        + (l.roadShare.map { ", \(Int(($0 * 100).rounded())) % on roads" } ?? ""))
+                }
+                moveIndex += 1
             }
         }
         if diary.segments.isEmpty { Swift.print(indent + "no fixes") }

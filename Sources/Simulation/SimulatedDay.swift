@@ -109,12 +109,14 @@ public struct SimulatedDay: Sendable {
                  [c("bus stop Kreuzplatz"), Coordinate(uncheckedLatitude: 47.3780, longitude: 8.5400),
                   Coordinate(uncheckedLatitude: 47.3880, longitude: 8.5415),
                   Coordinate(uncheckedLatitude: 47.3980, longitude: 8.5430), c("bus stop Oerlikon")],
-                 speed: 9, stopSeconds: 30)
+                 speed: 11, stopSeconds: 20, stopEveryMeters: 450)
         g.travel("walk", .walking, [c("bus stop Oerlikon"), c("office")], speed: 1.35)
         g.stay(pl["office"]!, until: midnight + 17 * 3600, gap: (midnight + 12 * 3600, 12 * 60))
         g.travel("walk", .walking, [c("office"), c("car park")], speed: 1.35)
         g.travel("drive", .automotive,
-                 [c("car park"), Coordinate(uncheckedLatitude: 47.4130, longitude: 8.5700)], speed: 11)
+                 [c("car park"), Coordinate(uncheckedLatitude: 47.4127, longitude: 8.5530),
+                  Coordinate(uncheckedLatitude: 47.4160, longitude: 8.5535),
+                  Coordinate(uncheckedLatitude: 47.4130, longitude: 8.5700)], speed: 11)
         g.travel("drive", .automotive,
                  [Coordinate(uncheckedLatitude: 47.4130, longitude: 8.5700),
                   Coordinate(uncheckedLatitude: 47.4200, longitude: 8.6400),
@@ -280,10 +282,26 @@ private struct Generator {
         clock = end
     }
 
-    /// Travels along `path` at `speed` m/s, pausing `stopSeconds` at every inner vertex.
+    /// Travels along `path` at `speed` m/s, pausing `stopSeconds` at every inner vertex
+    /// and, with `stopEveryMeters`, at a stop about that far apart along each segment (a
+    /// bus's stops).
     mutating func travel(
-        _ name: String, _ mode: MotionActivity, _ path: [Coordinate], speed: Double, stopSeconds: Double = 0
+        _ name: String, _ mode: MotionActivity, _ path: [Coordinate], speed: Double, stopSeconds: Double = 0,
+        stopEveryMeters: Double? = nil
     ) {
+        var path = path
+        if let every = stopEveryMeters {
+            var stops: [Coordinate] = [path[0]]
+            for (a, b) in zip(path, path.dropFirst()) {
+                let d = haversineDistance(a, b, radiusMeters: StopDetector.earthRadiusMeters)
+                let n = max(1, Int((d / every).rounded()))
+                for k in 1...n {
+                    let along = d * Double(k) / Double(n)
+                    stops.append(k == n ? b : (try? a.destination(bearingDegrees: a.initialBearing(to: b), distanceMeters: along)) ?? b)
+                }
+            }
+            path = stops
+        }
         let start = clock
         var length = 0.0
         for (k, (a, b)) in zip(path, path.dropFirst()).enumerated() {

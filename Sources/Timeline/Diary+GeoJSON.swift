@@ -13,12 +13,17 @@ extension Diary {
     ///   `durationSeconds`, `distanceMeters`, `fixes` (how many) and `coordTimes` (one time
     ///   per position, as togeojson writes them: the departure, the fixes' times, the arrival);
     /// - every tracking transition given: a feature without geometry, `kind` "tracking",
-    ///   `from`, `to`, `rule`, `time`.
+    ///   `from`, `to`, `rule`, `time`;
+    /// - with `legs` (one array per move, `travelModes()`): each move also gets `mode` (the
+    ///   mode of most of its distance), and each leg is a LineString of its fixes with
+    ///   `kind` "leg", `move` (its index in `moves`), `mode`, `confidence`, `start`, `end`,
+    ///   `distanceMeters`, `medianSpeed`, `topSpeed` (m/s), `stopsPerKm`, `turnsPerKm`,
+    ///   `roadShare` (null without roads), `firstFix`, `lastFix`.
     ///
     /// Coordinates are [longitude, latitude] in degrees, numbers in their shortest
     /// round-trip form. - Complexity: O(fixes in moves). Thread safety: pure.
     /// C twin: none. \since 0.1
-    public func geoJSON(tracking: [TrackingTransition] = []) -> String {
+    public func geoJSON(tracking: [TrackingTransition] = [], legs: [[TripLeg]]? = nil) -> String {
         var w = JSONWriter(.compact)
         w.beginFeatureCollection()
         for p in placemarks {
@@ -34,7 +39,7 @@ extension Diary {
                 w.member("open", p.isOpen)
             }
         }
-        for m in moves {
+        for (moveIndex, m) in moves.enumerated() {
             var line: [Coordinate] = [], times: [Double] = []
             if let k = m.fromPlacemark, k < placemarks.count {
                 line.append(placemarks[k].coordinate)
@@ -58,10 +63,36 @@ extension Diary {
                 w.member("durationSeconds", m.durationSeconds)
                 w.member("distanceMeters", (m.distanceMeters * 10).rounded() / 10)
                 w.member("fixes", m.fixes.count)
+                if let legs, moveIndex < legs.count { w.member("mode", TripLeg.mainMode(legs[moveIndex]).description) }
                 w.key("coordTimes")
                 w.beginArray()
                 for t in times { w.string(TimeText.iso8601(t)) }
                 w.endArray()
+            }
+        }
+        for (moveIndex, legs) in (legs ?? []).enumerated() where moveIndex < moves.count {
+            let fixes = moves[moveIndex].fixes
+            for l in legs where l.fixes.upperBound < fixes.count {
+                let line = fixes[l.fixes].map(\.coordinate)
+                Self.feature(&w, kind: "leg", geometry: line.count >= 2 ? "LineString" : nil) { w in
+                    w.beginArray()
+                    for c in line { w.position(longitude: c.longitude, latitude: c.latitude) }
+                    w.endArray()
+                } properties: { w in
+                    w.member("move", moveIndex)
+                    w.member("mode", l.mode.description)
+                    w.member("confidence", (l.confidence * 1000).rounded() / 1000)
+                    w.member("start", TimeText.iso8601(l.start))
+                    w.member("end", TimeText.iso8601(l.end))
+                    w.member("distanceMeters", (l.distanceMeters * 10).rounded() / 10)
+                    w.member("medianSpeed", (l.medianSpeed * 100).rounded() / 100)
+                    w.member("topSpeed", (l.topSpeed * 100).rounded() / 100)
+                    w.member("stopsPerKm", (l.stopsPerKilometer * 100).rounded() / 100)
+                    w.member("turnsPerKm", (l.turnsPerKilometer * 100).rounded() / 100)
+                    w.member("roadShare", l.roadShare.map { ($0 * 1000).rounded() / 1000 })
+                    w.member("firstFix", l.fixes.lowerBound)
+                    w.member("lastFix", l.fixes.upperBound)
+                }
             }
         }
         for t in tracking { Self.trackingFeature(t, into: &w) }

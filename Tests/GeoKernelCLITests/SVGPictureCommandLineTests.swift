@@ -245,6 +245,25 @@ extension SVGPictureCommandLineTests {
         }
     }
 
+    @Test("docs/modes.svg, the README's picture of travel modes, is what the tool draws today")
+    func modesPicture() throws {
+        let root = URL(fileURLWithPath: SharedData.projectRoot)
+        try Self.scratch { dir in
+            let examples = root.appendingPathComponent("docs/examples")
+            let r = try GeoKernelTool.run([
+                "timeline", examples.appendingPathComponent("day.csv").path, "--gazetteer",
+                examples.appendingPathComponent("places.csv").path, "--modes", "--output", dir + "/d.geojson",
+                "--svg", dir + "/d.svg",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            let fresh = try Data(contentsOf: URL(fileURLWithPath: dir + "/d.svg"))
+            let committed = try Data(contentsOf: root.appendingPathComponent("docs/modes.svg"))
+            #expect(fresh == committed, "regenerate docs/modes.svg as the README says")
+            let svg = String(decoding: fresh, as: UTF8.self)
+            for mode in ["walk", "bus", "car"] { #expect(svg.contains("move: \(mode)"), "legend \(mode)") }
+        }
+    }
+
     @Test("docs/match.svg, the map matching guide's picture, is what the tool draws today")
     func matchPicture() throws {
         let root = URL(fileURLWithPath: SharedData.projectRoot)

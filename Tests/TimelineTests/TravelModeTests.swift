@@ -5,6 +5,7 @@ import Darwin
 #endif
 import GeoFormats
 import GeoKernel
+import Simulation
 import Testing
 import Timeline
 import _GeoKernelTestSupport
@@ -105,6 +106,30 @@ struct TravelModeTests {
         let legs = try d.travelModes()
         #expect(Self.share(legs, .train) > 0.9, "\(legs)")
         for l in legs.joined() where l.mode == .train { #expect(l.turnsPerKilometer <= 0.1) }
+    }
+
+    @Test("the simulated day: each true leg (walk, bus, drive) gets its mode over most of its time, with and without motion activity")
+    func simulatedDay() throws {
+        for seed: UInt64 in [2024, 7, 99] {
+            let day = SimulatedDay(seed: seed)
+            let diary = StopDetector(preset: .timelyMoves, cleaning: .standard).detect(day.fixes, includeOpenStay: true)
+            for activities in [[], day.motion] {
+                let legs = try diary.travelModes(activities: activities).joined()
+                func overlap(_ a: ClosedRange<Double>, _ b: ClosedRange<Double>) -> Double {
+                    max(0, min(a.upperBound, b.upperBound) - max(a.lowerBound, b.lowerBound))
+                }
+                for truth in day.legs {
+                    let want: TravelMode = truth.name == "walk" ? .walk : truth.name == "bus" ? .bus : .car
+                    let span = truth.start...truth.end
+                    // The seconds of the true leg inside the diary's moves (the stays take
+                    // its first and last metres), and those that legs of its mode cover.
+                    let moving = diary.moves.reduce(0.0) { $0 + overlap(span, $1.start...$1.end) }
+                    let covered = legs.filter { $0.mode == want }.reduce(0.0) { $0 + overlap(span, $1.start...$1.end) }
+                    guard moving >= ModeThresholds().minimumLegSeconds else { continue }  // joins its neighbours
+                    #expect(covered > 0.7 * moving, "seed \(seed), \(truth.name) \(truth.start)…\(truth.end): \(Int(covered)) of \(Int(moving)) s as \(want)")
+                }
+            }
+        }
     }
 
     @Test("hand-made legs: a walk, a ride, a town drive, a bus, a straight train and a fast one")

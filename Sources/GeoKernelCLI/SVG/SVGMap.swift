@@ -4,6 +4,7 @@ import Glibc
 import FoundationEssentials
 import GeoKernel
 import GeoText
+import Timeline
 
 /// A small, self-contained SVG map for `--svg`: data projected with Web Mercator
 /// (EPSG:3857, sphere of 6 378 137 m) and fitted to its bounds with a margin, on a white
@@ -33,6 +34,18 @@ struct SVGMap {
     static let insideFenceColor = "#2ca02c"
     static let outsideFenceColor = "#9e9e9e"
     static let trackColor = "#1f77b4"
+
+    /// The colour of a move travelled in `mode` (`timeline --modes --svg`).
+    static func modeColor(_ mode: TravelMode) -> String {
+        switch mode {
+        case .walk: "#2ca02c"
+        case .bicycle: "#17becf"
+        case .car: "#1f77b4"
+        case .bus: "#ff7f0e"
+        case .train: "#9467bd"
+        case .unknown: "#7f7f7f"
+        }
+    }
 
     /// Mercator metres of the fitted view's centre, and pixels per Mercator metre.
     let centerX: Double, centerY: Double, scale: Double

@@ -25,32 +25,50 @@ enum SVGPictures {
     /// stay the track ends in with a dashed outline), labelled with their name, times in
     /// `zone` and duration, the longest stays first. Circles are drawn after the lines,
     /// longest stay first.
-    static func timeline(_ diary: Diary, title: String, zone: TimeZoneRules = .utc, roads: RoadGraph? = nil) -> String {
+    static func timeline(
+        _ diary: Diary, title: String, zone: TimeZoneRules = .utc, roads: RoadGraph? = nil, legs: [[TripLeg]]? = nil
+    ) -> String {
         var points: [Coordinate] = diary.placemarks.map(\.coordinate)
         for case .move(let m) in diary.segments { points += m.fixes.map(\.coordinate) }
         var map = SVGMap(fitting: points)
         if let roads { map.roads(roads) }
         var moves = 0, gaps = 0
+        var modesDrawn: Set<TravelMode> = []
         let byIndex = Dictionary(diary.placemarks.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
         for case .move(let m) in diary.segments {
+            // The move from the stay it leaves to the stay it reaches, fix by fix; with
+            // legs, each step in the colour of the mode of the leg it enters.
+            let moveLegs = legs.map { moves < $0.count ? $0[moves] : [] }
             moves += 1
-            // The move from the stay it leaves to the stay it reaches, fix by fix.
-            var track: [(Coordinate, Double)] = []
-            if let from = m.fromPlacemark.flatMap({ byIndex[$0] }) { track.append((from.coordinate, from.departure)) }
-            track += m.fixes.map { ($0.coordinate, $0.timestamp) }
-            if let to = m.toPlacemark.flatMap({ byIndex[$0] }) { track.append((to.coordinate, to.arrival)) }
+            func color(ofFix k: Int) -> String {
+                guard let moveLegs, !moveLegs.isEmpty else { return SVGMap.moveColor }
+                let mode = (moveLegs.first { $0.fixes.contains(k) } ?? moveLegs[moveLegs.count - 1]).mode
+                modesDrawn.insert(mode)
+                return SVGMap.modeColor(mode)
+            }
+            var track: [(Coordinate, Double, String)] = []
+            if let from = m.fromPlacemark.flatMap({ byIndex[$0] }) { track.append((from.coordinate, from.departure, color(ofFix: 0))) }
+            track += m.fixes.enumerated().map { k, f in (f.coordinate, f.timestamp, color(ofFix: k)) }
+            if let to = m.toPlacemark.flatMap({ byIndex[$0] }) {
+                track.append((to.coordinate, to.arrival, color(ofFix: max(0, m.fixes.count - 1))))
+            }
             var run: [Coordinate] = track.first.map { [$0.0] } ?? []
+            var runColor = track.first?.2 ?? SVGMap.moveColor
             for (a, b) in zip(track, track.dropFirst()) {
                 if b.1 - a.1 > gapSeconds {
-                    map.polyline(run, color: SVGMap.moveColor, width: 2.5, cssClass: "move")
-                    map.polyline([a.0, b.0], color: SVGMap.moveColor, width: 2, cssClass: "move gap", dashed: true)
+                    map.polyline(run, color: runColor, width: 2.5, cssClass: "move")
+                    map.polyline([a.0, b.0], color: legs == nil ? SVGMap.moveColor : "#555555", width: 2, cssClass: "move gap", dashed: true)
                     gaps += 1
                     run = [b.0]
+                } else if b.2 != runColor {
+                    map.polyline(run, color: runColor, width: 2.5, cssClass: "move")
+                    run = [a.0, b.0]
                 } else {
                     run.append(b.0)
                 }
+                runColor = b.2
             }
-            if run.count > 1 { map.polyline(run, color: SVGMap.moveColor, width: 2.5, cssClass: "move") }
+            if run.count > 1 { map.polyline(run, color: runColor, width: 2.5, cssClass: "move") }
         }
         let longest = diary.placemarks.map(\.durationSeconds).max() ?? 1
         let stays = diary.placemarks.map { p in (p, max(5, 24 * (max(p.durationSeconds, 0) / max(longest, 1)).squareRoot())) }
@@ -62,8 +80,11 @@ enum SVGPictures {
             let c = map.pixel(p.coordinate)
             map.labels.avoid(SVGLabels.Box(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
         }
-        map.legend([
-            (SVGMap.moveColor, "move", false), (SVGMap.moveColor, "gap in the record", true),
+        let moveEntries = legs == nil
+            ? [(SVGMap.moveColor, "move", false)]
+            : TravelMode.allCases.filter(modesDrawn.contains).map { (SVGMap.modeColor($0), "move: \($0)", false) }
+        map.legend(moveEntries + [
+            (legs == nil ? SVGMap.moveColor : "#555555", "gap in the record", true),
             (SVGMap.stayColor, "stay (circle area ∝ time)", false),
         ].filter { gaps > 0 || !$0.1.hasPrefix("gap") })
         for (p, r) in byImportance {

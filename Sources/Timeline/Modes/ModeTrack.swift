@@ -201,20 +201,23 @@ struct ModeTrack {
     }
 
     /// Sharp turns per kilometre: along the part's path resampled every 100 m (the next fix
-    /// at least 100 m on), changes of heading above 60° between consecutive chords.
+    /// at least 100 m on), a turn is a run of chords whose heading differs by more than 60°
+    /// from the next chord's or the one after (a corner that falls between samples splits
+    /// its angle over two chords).
     func turnsPerKilometer(_ p: Part) -> Double {
         var points = [kept[p.first].coordinate]
         for i in p.first...p.last where haversineDistance(points[points.count - 1], kept[i].coordinate) >= 100 {
             points.append(kept[i].coordinate)
         }
         guard points.count >= 3 else { return 0 }
-        var turns = 0
-        var previous = points[0].initialBearing(to: points[1])
-        for k in 1..<(points.count - 1) {
-            let heading = points[k].initialBearing(to: points[k + 1])
-            let change = abs((heading - previous + 540).truncatingRemainder(dividingBy: 360) - 180)
-            if change > 60 { turns += 1 }
-            previous = heading
+        let headings = (0..<(points.count - 1)).map { points[$0].initialBearing(to: points[$0 + 1]) }
+        func change(_ a: Double, _ b: Double) -> Double { abs((b - a + 540).truncatingRemainder(dividingBy: 360) - 180) }
+        var turns = 0, turning = false
+        for k in 0..<(headings.count - 1) {
+            let sharp = change(headings[k], headings[k + 1]) > 60
+                || k + 2 < headings.count && change(headings[k], headings[k + 2]) > 60
+            if sharp && !turning { turns += 1 }
+            turning = sharp
         }
         return Double(turns) / (Double(points.count - 1) * 0.1)
     }

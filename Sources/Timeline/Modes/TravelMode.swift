@@ -71,4 +71,11 @@ public struct TripLeg: Sendable, Hashable {
 
     /// Seconds from its first fix to its last.
     public var durationSeconds: Double { end - start }
+
+    /// The mode of most of the distance of a move's legs (`unknown` for none): the move's mode.
+    public static func mainMode(_ legs: [TripLeg]) -> TravelMode {
+        var meters: [TravelMode: Double] = [:]
+        for l in legs { meters[l.mode, default: 0] += l.distanceMeters }
+        return meters.max { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue }?.key ?? .unknown
+    }
 }
