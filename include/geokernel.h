@@ -1637,6 +1637,44 @@ int gk_timeline_add_activity(gk_context *ctx, gk_timeline *tl, int activity, dou
  *  changes then. Swift: ModeThresholds(json:), Recorder.modeClassifier. \since 0.7 */
 int gk_timeline_set_mode_thresholds(gk_context *ctx, gk_timeline *tl, const char *json);
 
+/** The legs of any sequence of fixes (a move, a trackintel tripleg) with their travel
+ *  modes, by the rules of gk_timeline_legs, without a timeline. Fix i is read at byte
+ *  offset i * stride_bytes of each array.
+ *  \param ctx the calling thread's context.
+ *  \param[in] thresholds_json the thresholds as JSON text (keys of
+ *  gk_timeline_set_mode_thresholds), or NULL for the defaults.
+ *  \param[in] lat latitudes in degrees (required, also when count is 0).
+ *  \param[in] lon longitudes in degrees (required).
+ *  \param[in] time_s times in seconds, finite, never decreasing (required).
+ *  \param[in] accuracy_m accuracies in metres (NAN: unknown), or NULL.
+ *  \param count the number of fixes.
+ *  \param stride_bytes bytes between consecutive elements of each array (>= 8, a multiple of 8).
+ *  \param[in] activity GK_ACTIVITY_* samples in time order, each holding until the next
+ *  (may be NULL when activity_count is 0).
+ *  \param[in] activity_time_s the samples' times in seconds (may be NULL when activity_count is 0).
+ *  \param activity_count the number of samples.
+ *  \param roads a matcher over a road graph of the area for road evidence, or NULL.
+ *  \param[out] out receives the legs; may be NULL when capacity is 0 (at most count legs).
+ *  \param capacity entries at out.
+ *  \param[out] out_count the number of legs (always set).
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad fix or sample, or one earlier than the
+ *  one before (the message names it), or contradicting thresholds; GK_ERR_PARSE for bad
+ *  JSON; GK_ERR_BUFFER_TOO_SMALL (nothing written); GK_ERR_MISUSE for NULL.
+ *  Complexity: O(count + activity_count), plus a map matching of each leg with a matcher.
+ *  Thread safety: any thread with its own context (the matcher may be shared).
+ *  Swift: ModeClassifier.legs(of:activities:roadShare:). \since 0.7 */
+#ifndef GK_HANDLES_AS_VOID
+int gk_travel_modes(gk_context *ctx, const char *thresholds_json, const double *lat, const double *lon,
+                    const double *time_s, const double *accuracy_m, size_t count, size_t stride_bytes,
+                    const int *activity, const double *activity_time_s, size_t activity_count, gk_matcher *roads,
+                    gk_trip_leg *out, size_t capacity, size_t *out_count);
+#else
+int gk_travel_modes(gk_context *ctx, const char *thresholds_json, const double *lat, const double *lon,
+                    const double *time_s, const double *accuracy_m, size_t count, size_t stride_bytes,
+                    const int *activity, const double *activity_time_s, size_t activity_count, gk_matcher *roads,
+                    void *out, size_t capacity, size_t *out_count);
+#endif
+
 /** DESTRUCTOR. NULL is a no-op.
  *  \param tl the timeline, or NULL; do not use it afterwards. \since 0.1 */
 void gk_timeline_destroy(gk_timeline *tl);

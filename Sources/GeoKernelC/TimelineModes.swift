@@ -22,6 +22,16 @@ struct CTripLeg {
     }
 }
 
+/// Delivers legs as `struct gk_trip_leg` entries (the array rule).
+func deliverLegs(
+    _ legs: [TripLeg], _ out: UnsafeMutableRawPointer?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+) throws(GeoKernelError) {
+    try deliver(count: legs.count, capacity: capacity, outCount: outCount, "the legs",
+                requiring: [(UnsafeRawPointer(out), "out")]) { i in
+        out!.storeBytes(of: CTripLeg(legs[i]), toByteOffset: i * MemoryLayout<CTripLeg>.stride, as: CTripLeg.self)
+    }
+}
+
 @c public func gk_timeline_add_activity(_ ctx: OpaquePointer?, _ tl: OpaquePointer?, _ activity: CInt, _ timeS: Double) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(tl, as: TimelineBox.self), "tl")
@@ -49,9 +59,36 @@ struct CTripLeg {
         guard let legs = try box.recorder.legs(leaving: fromIndex, roadShare: matcher?.roadShare(of:)) else {
             throw moveNotKnown(fromIndex)
         }
-        try deliver(count: legs.count, capacity: capacity, outCount: outCount, "the legs",
-                    requiring: [(UnsafeRawPointer(out), "out")]) { i in
-            out!.storeBytes(of: CTripLeg(legs[i]), toByteOffset: i * MemoryLayout<CTripLeg>.stride, as: CTripLeg.self)
+        try deliverLegs(legs, out, capacity, outCount)
+    }
+}
+
+@c public func gk_travel_modes(
+    _ ctx: OpaquePointer?, _ thresholdsJSON: UnsafePointer<CChar>?, _ lat: UnsafePointer<Double>?,
+    _ lon: UnsafePointer<Double>?, _ timeS: UnsafePointer<Double>?, _ accuracyM: UnsafePointer<Double>?, _ count: UInt,
+    _ strideBytes: UInt, _ activity: UnsafePointer<CInt>?, _ activityTimeS: UnsafePointer<Double>?, _ activityCount: UInt,
+    _ roads: OpaquePointer?, _ out: UnsafeMutableRawPointer?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let classifier = try thresholdsJSON.map { p throws(GeoKernelError) in
+            try ModeClassifier(thresholds: try ModeThresholds(json: try cString(p, "thresholds_json")))
+        } ?? .standard
+        var fixes: [Fix] = []
+        try forEachFix(lat, lon, timeS, accuracyM, count, Int(clamping: strideBytes)) { _, f in fixes.append(f) }
+        var samples: [MotionSample] = []
+        let n = try checkedCount(activityCount)
+        if n > 0 {
+            let kinds = try required(activity, "activity"), times = try required(activityTimeS, "activity_time_s")
+            for i in 0..<n {
+                do throws(GeoKernelError) {
+                    samples.append(try MotionSample(try MotionActivity(cValue: kinds[i]), at: times[i]))
+                } catch {
+                    throw GeoKernelError(error.code, "activity sample \(i): \(error.message)")
+                }
+            }
         }
+        let matcher = borrow(roads, as: RoadMatcher.self)
+        let legs = try classifier.legs(of: fixes, activities: samples, roadShare: matcher?.roadShare(of:))
+        try deliverLegs(legs, out, capacity, outCount)
     }
 }

@@ -98,6 +98,35 @@ void test_modes(gk_context *ctx) {
     }
     CHECK(legs[1].stops_per_km > 1.2 && legs[1].top_speed_mps > 9 && legs[1].top_speed_mps < 14,
           "the bus: %g stops/km, top %g m/s", legs[1].stops_per_km, legs[1].top_speed_mps);
+    {
+        /* The same fixes through gk_travel_modes (no timeline) give the same legs. */
+        static double t[4096];
+        gk_trip_leg again[8];
+        size_t m = 0;
+        const int walking = GK_ACTIVITY_WALKING;
+        const double at = 0;
+        CHECK(gk_timeline_transit(ctx, d.tl, 0, lat, lon, t, 4096, &count) == GK_OK, "transit");
+        CHECK(gk_travel_modes(ctx, NULL, lat, lon, t, NULL, count, 8, NULL, NULL, 0, NULL, again, 8, &m) == GK_OK && m == 3,
+              "gk_travel_modes: %zu legs, %s", m, gk_context_errmsg(ctx));
+        for (i = 0; i < 3 && m == 3; ++i) {
+            CHECK(again[i].mode == legs[i].mode && again[i].first_fix == legs[i].first_fix
+                      && again[i].last_fix == legs[i].last_fix && again[i].distance_m == legs[i].distance_m,
+                  "leg %d equal", i);
+        }
+        CHECK(gk_travel_modes(ctx, "{\"BusStopsPerKm\": 5}", lat, lon, t, NULL, count, 8, NULL, NULL, 0, NULL, again, 8, &m)
+                  == GK_OK && m == 3 && again[1].mode == GK_TRAVEL_CAR, "thresholds");
+        CHECK(gk_travel_modes(ctx, NULL, lat, lon, t, NULL, count, 8, &walking, &at, 1, NULL, again, 8, &m) == GK_OK
+                  && m == 1 && again[0].mode == GK_TRAVEL_WALK, "walking all along: %zu legs", m);
+        CHECK(gk_travel_modes(ctx, NULL, lat, lon, t, NULL, count, 8, &walking, NULL, 1, NULL, again, 8, &m)
+                  == GK_ERR_MISUSE, "NULL activity times");
+        CHECK(gk_travel_modes(ctx, "{\"Bus\": 5}", lat, lon, t, NULL, count, 8, NULL, NULL, 0, NULL, again, 8, &m)
+                  == GK_ERR_PARSE, "unknown key");
+        t[10] = t[9] - 1;
+        CHECK(gk_travel_modes(ctx, NULL, lat, lon, t, NULL, count, 8, NULL, NULL, 0, NULL, again, 8, &m)
+                  == GK_ERR_INVALID_ARGUMENT && strstr(gk_context_errmsg(ctx), "fix 10"), "order: %s", gk_context_errmsg(ctx));
+        CHECK(gk_travel_modes(ctx, NULL, lat, lon, t, NULL, 0, 8, NULL, NULL, 0, NULL, NULL, 0, &m) == GK_OK && m == 0,
+              "no fixes, no legs");
+    }
     /* A stricter bus: at least 5 stops a kilometre; the ride becomes a car. */
     CHECK(gk_timeline_set_mode_thresholds(ctx, d.tl, "{\"BusStopsPerKm\": 5}") == GK_OK, "thresholds");
     CHECK(gk_timeline_legs(ctx, d.tl, 0, NULL, legs, 8, &n) == GK_OK && n == 3 && legs[1].mode == GK_TRAVEL_CAR,
