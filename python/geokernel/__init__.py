@@ -38,8 +38,10 @@ Contents (one submodule per section of include/geokernel.h, all re-exported here
   * ``route``: ``RoutePlan``, ``RoadGraph``, ``Router`` (offline road routing);
   * ``isochrone``: ``Isochrone`` (what ``Router.isochrone`` reaches within a limit, and its outline);
   * ``matching``: ``Matcher``, ``Match``, ``MatchStream`` (which roads a GPS trace followed);
+  * ``modes``: ``travel_modes`` (walk, bicycle, car, bus, train for a move's legs; also
+    ``StopDetector.legs``);
   * on demand (they need pandas, GeoPandas, Dask): ``geokernel.trackintel``
-    (trackintel's generate_staypoints), ``geokernel.frames`` (k-nearest join, stops as
+    (trackintel's generate_staypoints, generate_triplegs, predict_transport_mode), ``geokernel.frames`` (k-nearest join, stops as
     movingpandas returns them), ``geokernel.dask`` (the same across a cluster).
 
 Example::
@@ -444,7 +446,7 @@ class SpatialIndex(_Handle):
 # The other sections of the header, one submodule each (imported here so that
 # ``import geokernel`` is enough; ``geokernel.trackintel``, ``geokernel.frames`` and
 # ``geokernel.dask`` need pandas/geopandas/dask and are imported on demand).
-from . import geodesy, geofence, isochrone, matching, nearby, route, timeline  # noqa: E402
+from . import geodesy, geofence, isochrone, matching, modes, nearby, route, timeline  # noqa: E402
 from .geodesy import (along_track_distance, bbox_of_circle, coord_check, cross_track_distance,  # noqa: E402
                       destination, distance_hint, geodesic_direct, geodesic_inverse, haversine,
                       initial_bearing, polyline_decode, polyline_encode, region_around,
@@ -460,4 +462,4 @@ from .timeline import StopDetector, TrackingPolicy  # noqa: E402
 def __dir__() -> List[str]:
     """``dir(geokernel)``: the public names (``__all__``), the submodules and ``__version__``,
     not the modules and helpers the package imports for itself (numpy, ctypes, os...)."""
-    return sorted(set(__all__) | {"geodesy", "geofence", "isochrone", "matching", "nearby", "route", "timeline", "__version__"})
+    return sorted(set(__all__) | {"geodesy", "geofence", "isochrone", "matching", "modes", "nearby", "route", "timeline", "__version__"})

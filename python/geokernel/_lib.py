@@ -236,6 +236,11 @@ _SIGNATURES = {
     "gk_isochrone_ring_count": (_S, [_P]),
     "gk_isochrone_ring": (_I, [_P, _P, _S, _P, _P, _S, _P, _P, _P]),
     "gk_isochrone_geojson": (_I, [_P, _P, _I, _P, _S, _P]),
+    # travel modes
+    "gk_timeline_legs": (_I, [_P, _P, c_ssize_t, _P, _P, _S, _P]),
+    "gk_timeline_add_activity": (_I, [_P, _P, _I, _D]),
+    "gk_timeline_set_mode_thresholds": (_I, [_P, _P, c_char_p]),
+    "gk_travel_modes": (_I, [_P, c_char_p, _P, _P, _P, _P, _S, _S, _P, _P, _S, _P, _P, _S, _P]),
     # map matching
     "gk_match_options_init": (None, [_P]),
     "gk_matcher_create": (_I, [_P, _P, _P, _P]),

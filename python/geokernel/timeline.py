@@ -21,6 +21,7 @@ from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _owned, _text
 from ._lib import check, context, encode, lib
 
 if TYPE_CHECKING:
+    from .matching import Matcher
     from .nearby import AddressIndex, ReverseGeocoder
 
 __all__ = ["StopDetector", "Placemarks", "Move", "FixCounts", "TrackingPolicy", "PRESETS",
@@ -240,6 +241,54 @@ class StopDetector(_Handle):
         with self._lock, self._using() as ptr:
             check(lib.gk_timeline_move(ctx, ptr, int(from_index), byref(a), byref(b), byref(d)), ctx)
         return Move(a.value, b.value, d.value)
+
+    def legs(self, from_index: int, matcher: Optional["Matcher"] = None) -> np.ndarray:
+        """The legs of the move leaving placemark from_index (-1: before the first), each with
+        its travel mode (LEG_DTYPE records of geokernel.modes; first_fix and last_fix index
+        transit(from_index)'s fixes). With a Matcher, the share of each leg's fixes on its
+        roads is evidence too (trains are off them). Raises NotFoundError while the move is
+        not known (gk_timeline_legs; Swift: Recorder.legs(leaving:roadShare:))."""
+        from .modes import LEG_DTYPE
+        ctx = context()
+        i = int(from_index)
+
+        def call(mptr: Optional[int], out: Optional[np.ndarray], count: c_size_t) -> int:
+            return int(lib.gk_timeline_legs(ctx, ptr, i, mptr, None if out is None else out.ctypes.data,
+                                            0 if out is None else len(out), byref(count)))
+
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(self._lock)
+            ptr = stack.enter_context(self._using())
+            mptr = stack.enter_context(matcher._using()) if matcher is not None else None
+            count = c_size_t(0)
+            status = call(mptr, None, count)
+            if status != _BUFFER_TOO_SMALL:
+                check(status, ctx)
+            out = np.zeros(count.value, dtype=LEG_DTYPE)
+            if count.value:
+                check(call(mptr, out, count), ctx)
+            return out
+
+    def add_activity(self, activity: str, time_s: float) -> None:
+        """Takes a motion-activity sample (a name of ACTIVITIES) holding from time_s on, for
+        the travel modes of legs(); samples come in time order (OrderError otherwise)."""
+        if activity not in ACTIVITIES:
+            raise ValueError(f"unknown activity {activity!r}; known: {', '.join(ACTIVITIES)}")
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            check(lib.gk_timeline_add_activity(ctx, ptr, ACTIVITIES[activity], float(time_s)), ctx)
+
+    def set_mode_thresholds(self, thresholds: Union[str, Mapping[str, float]]) -> None:
+        """The thresholds of legs()' travel modes: a dict or JSON text with the keys of the
+        README's travel-mode table; missing keys keep the defaults."""
+        from .modes import thresholds_json
+        text = thresholds_json(thresholds)
+        if text is None:
+            raise TypeError("thresholds must be a dict or JSON text")
+        data = encode(text, "thresholds")
+        ctx = context()
+        with self._lock, self._using() as ptr:
+            check(lib.gk_timeline_set_mode_thresholds(ctx, ptr, data), ctx)
 
     def fix_counts(self) -> FixCounts:
         """Fixes stored, ignored for accuracy, and ignored as exact repeats so far."""

@@ -1,4 +1,6 @@
-"""trackintel's staypoint generation on GeoKernel's stop detector.
+"""trackintel's staypoint generation on GeoKernel's stop detector (and, from
+geokernel.triplegs, its triplegs and transport modes: generate_triplegs,
+predict_transport_mode).
 
 ``generate_staypoints(positionfixes, ...)`` takes the parameters of trackintel 1.4.2's
 ``trackintel.preprocessing.generate_staypoints`` and returns the same two frames: the
@@ -32,8 +34,9 @@ import numpy as np
 import pandas as pd
 
 from .timeline import StopDetector
+from .triplegs import generate_triplegs, predict_transport_mode
 
-__all__ = ["generate_staypoints", "user_stays"]
+__all__ = ["generate_staypoints", "generate_triplegs", "predict_transport_mode", "user_stays"]
 
 _NS = {"s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1}
 

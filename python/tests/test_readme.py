@@ -63,6 +63,6 @@ def test_dir_lists_the_public_names_only():
     assert set(gk.__all__) <= names
     for private in ("np", "os", "byref", "c_size_t", "threading", "weakref", "lib", "check", "Optional"):
         assert private not in names, private
-    for submodule in ("geodesy", "geofence", "isochrone", "matching", "nearby", "route", "timeline"):
+    for submodule in ("geodesy", "geofence", "isochrone", "matching", "modes", "nearby", "route", "timeline"):
         assert submodule in names
     assert all(hasattr(gk, n) for n in names)
