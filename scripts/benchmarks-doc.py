@@ -28,7 +28,10 @@ GROUPS = [
     " case) and a 28 458-vertex route at 10 m, beside a plain recursive version; kept vertices"
     " compared.",
     "- `timeline.*`: stays of a 1M-fix simulated day (trackintel's preset, the live detector,"
-    " the cleaning stage with `timelyMoves`) beside recomputing the window at every fix."
+    " the cleaning stage with `timelyMoves`) beside recomputing the window at every fix;"
+    " `timeline.modes`: the travel modes of that diary's moves, n = seconds of track (so the figure"
+    " is the work per second of track), beside trackintel's simple-coarse class from each move's"
+    " mean speed."
     " `tracks.gpx`: a 1M-point GPX file read into fixes beside Foundation's `XMLParser` counting"
     " its elements.",
     "- `landmarks.*`: a 1M-landmark SQLite store (open, nearest 20 within 10 km, batch and durable"

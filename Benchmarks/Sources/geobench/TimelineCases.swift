@@ -23,7 +23,47 @@ import FoundationXML
 ///   read back with its time, in order.
 enum TimelineCases {
     static func make(points n: Int) throws -> [BenchCase] {
-        try staysCases(fixes: n) + liveCases(fixes: n) + gpxCases(points: n)
+        try staysCases(fixes: n) + liveCases(fixes: n) + modeCases(fixes: n) + gpxCases(points: n)
+    }
+
+    // MARK: - timeline.modes (issue 23)
+
+    /// - `timeline.modes`: the travel modes (`Diary.travelModes`, default thresholds, no
+    ///   roads) of every move of the cleaned `timelyMoves` diary of the same simulated days;
+    ///   n = seconds of track in the moves, so the figure is ns of work per second of track.
+    ///   Baseline `timeline.modes.coarse`: trackintel's simple-coarse rule (one class per move
+    ///   from its mean speed, its length summed over its fixes: under 15 km/h, under 100 km/h,
+    ///   faster), the floor of any classifier that reads every fix once. Checked: the legs cover every move's fixes once,
+    ///   and the day's walks, buses and drives are all found.
+    static func modeCases(fixes n: Int) throws -> [BenchCase] {
+        let diary = StopDetector(preset: .timelyMoves, cleaning: .standard).detect(SimulatedDay.fixes(count: n))
+        let seconds = Int(diary.moves.reduce(0) { $0 + $1.durationSeconds })
+        var legs: [[TripLeg]] = []
+        var coarse: [Int] = []
+        return [
+            BenchCase(name: "timeline.modes.coarse", n: seconds, baseline: nil, setUp: { coarse = [] }, run: {
+                coarse = diary.moves.map { m in
+                    // the move's length from its fixes, as trackintel measures a tripleg's line
+                    var meters = 0.0
+                    for (a, b) in zip(m.fixes, m.fixes.dropFirst()) { meters += haversineDistance(a.coordinate, b.coordinate) }
+                    let v = m.durationSeconds > 0 ? meters / m.durationSeconds : 0
+                    return v < 15 / 3.6 ? 0 : v < 100 / 3.6 ? 1 : 2
+                }
+            }),
+            BenchCase(name: "timeline.modes", n: seconds, baseline: "timeline.modes.coarse", setUp: { legs = [] }, run: {
+                legs = (try? diary.travelModes()) ?? []
+            }, check: {
+                guard legs.count == diary.moves.count else { return "\(legs.count) leg lists for \(diary.moves.count) moves" }
+                for (m, l) in zip(diary.moves, legs) where !m.fixes.isEmpty {
+                    guard l.first?.fixes.lowerBound == 0, l.last?.fixes.upperBound == m.fixes.count - 1 else {
+                        return "legs do not cover a move"
+                    }
+                }
+                let found = Set(legs.joined().map(\.mode))
+                guard found.isSuperset(of: [.walk, .bus, .car]) else { return "modes found: \(found)" }
+                return nil
+            }),
+        ]
     }
 
     // MARK: - timeline.stays.live, timeline.clean+stays (issue 11)
