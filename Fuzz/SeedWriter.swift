@@ -102,6 +102,13 @@ enum SeedWriter {
             try text(p.json, profiles + "/\(name).json")
             try text(p.json, json + "/\(name).json")
         }
+        try text(ModeThresholds().json, sub("mode-thresholds") + "/default.json")
+        try text(#"{"WalkTopSpeed": 2, "MinimumLegSeconds": 0, "SpeedWindowSeconds": 1e9}"#,
+                 sub("mode-thresholds") + "/edges.json")
+        // travel-modes: a walk then a ride, 6 bytes a fix (dt, north, east, accuracy, activity, spare)
+        var ride: [UInt8] = []
+        for k in 0..<120 { ride += [5, k < 60 ? 2 : 30, k % 7 == 0 ? 20 : 0, 8, k < 60 ? 1 : 4, 0] }
+        try raw(ride, sub("travel-modes") + "/walk-then-ride.bin")
         let policy = TrackingPolicy.Configuration.default.json
         try text(policy, sub("tracking-policy") + "/default.json")
         try text(policy, json + "/tracking-policy.json")
@@ -131,10 +138,11 @@ enum SeedWriter {
         return out
     }
 
-    private static func text(_ s: String, _ path: String) throws(GeoKernelError) {
+    private static func text(_ s: String, _ path: String) throws(GeoKernelError) { try raw(Array(s.utf8), path) }
+
+    private static func raw(_ bytes: [UInt8], _ path: String) throws(GeoKernelError) {
         guard let f = fopen(path, "wb") else { throw GeoKernelError(.io, "cannot create \(path)") }
         defer { fclose(f) }
-        let bytes = Array(s.utf8)
         guard fwrite(bytes, 1, bytes.count, f) == bytes.count else { throw GeoKernelError(.io, "cannot write \(path)") }
     }
 }

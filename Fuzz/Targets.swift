@@ -51,6 +51,38 @@ struct FuzzTarget: Sendable {
             _ = TrackingPolicy(configuration: c)
             _ = try? TrackingPolicy.Configuration(json: c.json)
         },
+        // Timeline: the travel-mode thresholds as JSON, then used on a fixed day of legs.
+        FuzzTarget(name: "mode-thresholds") { bytes in
+            guard let t = try? ModeThresholds(json: text(bytes)), let c = try? ModeClassifier(thresholds: t) else { return }
+            _ = try? ModeThresholds(json: t.json)
+            _ = try? c.legs(of: modeJourney)
+        },
+        // Timeline: travel modes of arbitrary fixes, each 6 bytes: a time step (0–255 s),
+        // a north and an east step (−128…127 m × 4), an accuracy (0: none), an activity.
+        FuzzTarget(name: "travel-modes") { bytes in
+            var fixes: [Fix] = [], samples: [MotionSample] = []
+            var t = 0.0, north = 0.0, east = 0.0
+            var i = 0
+            while i + 6 <= bytes.count, fixes.count < 5_000 {
+                t += Double(bytes[i])
+                north += Double(Int8(bitPattern: bytes[i + 1])) * 4
+                east += Double(Int8(bitPattern: bytes[i + 2])) * 4
+                let accuracy = bytes[i + 3] == 0 ? nil : Double(bytes[i + 3])
+                guard let c = try? Coordinate(latitude: 47 + north / 111_195, longitude: 8 + east / 75_800),
+                      let f = try? Fix(coordinate: c, timestamp: t, horizontalAccuracyMeters: accuracy) else { break }
+                fixes.append(f)
+                if bytes[i + 4] < 6, let a = MotionActivity(rawValue: Int32(bytes[i + 4])),
+                   let m = try? MotionSample(a, at: t) { samples.append(m) }
+                i += 6
+            }
+            guard let legs = try? ModeClassifier.standard.legs(of: fixes, activities: samples) else { return }
+            var next = 0
+            for l in legs {  // the legs must cover every fix once, in order
+                precondition(l.fixes.lowerBound == next && l.confidence >= 0 && l.confidence <= 1, "legs out of order")
+                next = l.fixes.upperBound + 1
+            }
+            precondition(next == fixes.count, "legs miss fixes")
+        },
         // Route: encoded polylines, at the usual precisions 5 and 6 and at 1 and 10.
         FuzzTarget(name: "polyline") { bytes in
             let s = text(bytes)
@@ -195,3 +227,28 @@ private func exercise(_ graph: RoadGraph) {
         _ = try? graph.route(from: from, to: to, metric: metric, algorithm: .contractionHierarchy)
     }
 }
+
+/// A fixed day for `mode-thresholds`: 5 min still, a 5 min walk, a bus through four
+/// blocks with stops, a 5 min walk, 5 min still; one fix every 2 s.
+let modeJourney: [Fix] = {
+    var fixes: [Fix] = []
+    var t = 0.0, north = 0.0, east = 0.0
+    func go(_ seconds: Double, _ speed: Double, _ heading: Double) {
+        for _ in 0..<Int(seconds / 2) {
+            t += 2
+            north += 2 * speed * cos(heading * .pi / 180)
+            east += 2 * speed * sin(heading * .pi / 180)
+            if let c = try? Coordinate(latitude: 47 + north / 111_195, longitude: 8 + east / 75_800),
+               let f = try? Fix(coordinate: c, timestamp: t, horizontalAccuracyMeters: 5) { fixes.append(f) }
+        }
+    }
+    go(300, 0, 0)
+    go(300, 1.3, 0)
+    for b in 0..<4 {
+        go(40, 11, b % 2 == 0 ? 90 : 0)
+        go(20, 0, 0)
+    }
+    go(300, 1.4, 180)
+    go(300, 0, 0)
+    return fixes
+}()

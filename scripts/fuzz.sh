@@ -77,7 +77,7 @@ for t in $targets; do
          -artifact_prefix="$artifacts/")
   case $t in  # token dictionaries (Fuzz/Dictionaries/)
     gpx|osm-xml) flags+=(-dict="$root/Fuzz/Dictionaries/xml.dict") ;;
-    geojson|minijson|routing-profile|tracking-policy) flags+=(-dict="$root/Fuzz/Dictionaries/json.dict") ;;
+    geojson|minijson|routing-profile|tracking-policy|mode-thresholds) flags+=(-dict="$root/Fuzz/Dictionaries/json.dict") ;;
     csv-track|gazetteer-csv|geonames) flags+=(-dict="$root/Fuzz/Dictionaries/csv.dict") ;;
     track-bytes) flags+=(-dict="$root/Fuzz/Dictionaries/xml.dict") ;;
   esac

@@ -31,7 +31,8 @@ import GeoKernel
 ///
 /// Units: metres, seconds, m/s; distances haversine on the mean-radius sphere. Complexity:
 /// O(fixes + legs²) per move, plus the road evidence. Thread safety: a value; `Sendable`.
-/// C twin: `gk_timeline_legs` (with `gk_timeline_set_mode_thresholds`). \since 0.7
+/// C twin: `gk_travel_modes`, and `gk_timeline_legs` for a timeline's moves (with
+/// `gk_timeline_set_mode_thresholds`). \since 0.7
 public struct ModeClassifier: Sendable {
     /// The thresholds.
     public let thresholds: ModeThresholds
@@ -62,6 +63,8 @@ public struct ModeClassifier: Sendable {
     /// - Returns: legs covering every index of `fixes` once, in order (none for no fixes).
     /// - Throws: `.invalidArgument` when a fix or a sample is earlier than the one before;
     ///   what `roadShare` throws.
+    /// - Complexity: O(fixes + samples + legs²), plus `roadShare` once per leg and round of
+    ///   joining. Thread safety: pure. C twin: `gk_travel_modes`.
     public func legs(
         of fixes: [Fix], activities: [MotionSample] = [], roadShare: RoadShare? = nil
     ) throws(GeoKernelError) -> [TripLeg] {
