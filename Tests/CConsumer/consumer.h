@@ -39,4 +39,15 @@ static inline double gk_test_uniform(unsigned long long *state, double lo, doubl
     return lo + (hi - lo) * (double)(*state >> 11) / 9007199254740992.0;
 }
 
+/* The path of a file of the shared data (GEOKERNEL_SHARED_DATA, else ../shared/data) in
+ * buf; 0 when it is not there (install-check's temp dir), so the test is skipped. */
+static inline int gk_test_shared_file(char *buf, size_t size, const char *relative) {
+    const char *root = getenv("GEOKERNEL_SHARED_DATA");
+    FILE *f;
+    snprintf(buf, size, "%s/%s", root ? root : "../shared/data", relative);
+    if (!(f = fopen(buf, "rb"))) return 0;
+    fclose(f);
+    return 1;
+}
+
 #endif

@@ -62,8 +62,6 @@ static void test_options(gk_context *ctx, gk_road_graph *graph) {
 
 void test_match(gk_context *ctx) {
     char path[512];
-    const char *root = getenv("GEOKERNEL_SHARED_DATA");
-    FILE *f;
     gk_road_graph *graph = NULL;
     gk_router *router = NULL;
     gk_route *route = NULL;
@@ -79,9 +77,7 @@ void test_match(gk_context *ctx) {
     int cls = -1;
     char name[256], ref[64], *json;
 
-    snprintf(path, sizeof path, "%s/osm/monaco.osm.pbf", root ? root : "../shared/data");
-    if (!(f = fopen(path, "rb"))) return;
-    fclose(f);
+    if (!gk_test_shared_file(path, sizeof path, "osm/monaco.osm.pbf")) return;
     if (gk_road_graph_build_osm(ctx, path, "car", &graph) != GK_OK) {
         CHECK(0, "Monaco: %s", gk_context_errmsg(ctx));
         return;

@@ -587,8 +587,6 @@ static void test_threads(gk_road_graph *graph) {
 /* Monaco from the shared data, when it is there (not in install-check's temp dir). */
 static void test_monaco(gk_context *ctx) {
     char path[512];
-    const char *root = getenv("GEOKERNEL_SHARED_DATA");
-    FILE *f;
     gk_road_graph *graph = NULL;
     gk_router *router = NULL;
     gk_route *route = NULL;
@@ -596,9 +594,7 @@ static void test_monaco(gk_context *ctx) {
     const double pins[4] = {43.73945, 7.42790, 43.72760, 7.41550};
     size_t nodes = 0;
 
-    snprintf(path, sizeof path, "%s/osm/monaco.osm.pbf", root ? root : "../shared/data");
-    if (!(f = fopen(path, "rb"))) return;
-    fclose(f);
+    if (!gk_test_shared_file(path, sizeof path, "osm/monaco.osm.pbf")) return;
     {
         /* The profile argument reads as the tool's --profile does: "bike" is the bicycle. */
         gk_road_graph *bike = NULL;
