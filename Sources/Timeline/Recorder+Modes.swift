@@ -19,7 +19,9 @@ extension Recorder {
     /// activity samples so far); nil while the move is not closed. Indices of the legs'
     /// fixes are those of the move's fixes (`move(leaving:)`).
     ///
-    /// - Parameter roadShare: road evidence (e.g. `RoadMatcher.roadShare(of:)`), or nil.
+    /// - Parameters:
+    ///   - index: the placemark left, or -1.
+    ///   - roadShare: road evidence (e.g. `RoadMatcher.roadShare(of:)`), or nil.
     /// - Throws: `.notFound` for an index outside -1 ..< placemarks; what `roadShare` throws.
     /// - Complexity: O(the move's fixes + activity samples) plus the road evidence.
     ///   C twin: `gk_timeline_legs`.
