@@ -236,6 +236,15 @@ struct TravelModeTests {
         #expect(throws: GeoKernelError.self) { try ModeClassifier().legs(of: j.fixes, activities: samples) }
     }
 
+    @Test("a whole day at the walking limit (86 400 fixes switching between on foot and riding) is cut in one pass")
+    func manyRuns() throws {
+        var j = Journey()
+        for k in 0..<8_640 { j.go(10, speed: k % 2 == 0 ? 2.3 : 2.8, heading: Double(k % 4) * 90) }
+        let legs = try ModeClassifier().legs(of: j.fixes)
+        Self.expectPartition(legs, count: j.fixes.count)
+        #expect(legs.count < 100, "\(legs.count) legs")
+    }
+
     @Test("seeded random journeys: legs always cover every fix once, in order, with finite figures")
     func randomJourneys() throws {
         var rng = SeededRandom(seed: 5)

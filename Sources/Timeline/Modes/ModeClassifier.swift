@@ -78,8 +78,9 @@ public struct ModeClassifier: Sendable {
         let track = ModeTrack(fixes, activities: activities, thresholds: thresholds)
         var parts = track.firstLegs()
         var legs: [TripLeg] = []
-        var joined = true
-        while joined {  // classify, join neighbours of one mode, again until none join
+        var joined = true, rounds = 0
+        while joined, rounds < 16 {  // classify, join neighbours of one mode, again until none join
+            rounds += 1
             legs = []
             for p in parts { legs.append(try track.leg(p, roadShare: roadShare)) }
             joined = false

@@ -91,7 +91,9 @@ struct ModeTrack {
         return d
     }
 
-    /// Runs of on-foot and riding fixes, short ones joined to their neighbours, shortest first.
+    /// Runs of on-foot and riding fixes, short ones joined to their neighbours, shortest
+    /// first (a heap of the short parts and a linked list of the parts: O(P log P) for P
+    /// runs; merging only grows a part, so one that is long enough stays so).
     func firstLegs() -> [Part] {
         var parts: [Part] = []
         let sides = kept.indices.map(isOnFoot)
@@ -99,26 +101,38 @@ struct ModeTrack {
         var side = firstSide
         for i in kept.indices {
             side = sides[i] ?? side
-            let foot = side
-            if let last = parts.last, last.onFoot == foot {
+            if let last = parts.last, last.onFoot == side {
                 parts[parts.count - 1].last = i
             } else {
-                parts.append(Part(first: i, last: i, onFoot: foot))
+                parts.append(Part(first: i, last: i, onFoot: side))
             }
         }
-        while parts.count > 1 {
-            var worst: Int?
-            for (k, p) in parts.enumerated() {
-                let short = duration(p) < t.minimumLegSeconds
-                    || distance(p) < (p.onFoot ? t.minimumWalkMeters : t.minimumRideMeters)
-                if short, worst.map({ duration(p) < duration(parts[$0]) }) ?? true { worst = k }
-            }
-            guard let k = worst else { break }
-            let lo = max(0, k - 1), hi = min(parts.count - 1, k + 1)
-            let kind = parts[k == 0 ? 1 : k - 1].onFoot
-            parts.replaceSubrange(lo...hi, with: [Part(first: parts[lo].first, last: parts[hi].last, onFoot: kind)])
+        let n = parts.count
+        guard n > 1 else { return parts }
+        func isShort(_ p: Part) -> Bool {
+            duration(p) < t.minimumLegSeconds || distance(p) < (p.onFoot ? t.minimumWalkMeters : t.minimumRideMeters)
         }
-        return parts
+        func key(_ p: Part) -> UInt64 { max(0, duration(p)).bitPattern }
+        var previous = Array(-1..<(n - 1)), next = Array(1...n)  // n: none
+        var alive = [Bool](repeating: true, count: n)
+        var heap = BinaryHeap()
+        for k in parts.indices where isShort(parts[k]) { heap.push(key(parts[k]), UInt32(k)) }
+        var count = n
+        while count > 1, !heap.isEmpty {
+            let e = heap.pop(), k = Int(e.value)
+            guard alive[k], e.key == key(parts[k]), isShort(parts[k]) else { continue }  // stale or long enough
+            let lo = previous[k] >= 0 ? previous[k] : k, hi = next[k] < n ? next[k] : k
+            let kind = parts[previous[k] >= 0 ? previous[k] : next[k]].onFoot
+            parts[lo] = Part(first: parts[lo].first, last: parts[hi].last, onFoot: kind)
+            for d in Set([k, hi]) where d != lo {
+                alive[d] = false
+                count -= 1
+            }
+            next[lo] = next[hi]
+            if next[hi] < n { previous[next[hi]] = lo }
+            if isShort(parts[lo]) { heap.push(key(parts[lo]), UInt32(lo)) }
+        }
+        return parts.indices.filter { alive[$0] }.map { parts[$0] }
     }
 
     /// The leg of a part: its figures, scores and mode; its fixes in input indices.
