@@ -50,9 +50,10 @@ struct ModeTrack {
         }
     }
 
-    /// Per fix: the straight distance between the first fix at least `window`/2 before it
-    /// and the last at most `window`/2 after it (its neighbours when the window holds no
-    /// other), over their time; 0 when no time passes.
+    /// Per fix: the straight distance between the earliest fix at most `window`/2 before it
+    /// and the latest at most `window`/2 after it (its neighbours when the window holds no
+    /// other fix), over the time between them; 0 when no time passes. O(n): both ends only
+    /// move forward.
     static func windowSpeeds(_ f: [Fix], window: Double) -> [Double] {
         var out = [Double](repeating: 0, count: f.count)
         guard f.count > 1 else { return out }
@@ -155,15 +156,19 @@ struct ModeTrack {
         guard p.last - p.first >= 2 else { return leg }
         var score = scores(top: top, stopsPerKm: perKm, turnsPerKm: meters >= t.trainMinimumMeters ? turns : nil, roads: roads)
         applyActivity(p, to: &score)
-        let total = score.reduce(0) { $0 + $1.value }
-        guard let best = score.max(by: { $0.value < $1.value }), best.value >= t.minimumConfidence, total > 0 else { return leg }
-        leg.mode = best.key
-        leg.confidence = best.value / total
+        // In TravelMode order, so that sums and ties come out the same in every run.
+        let total = score.reduce(0, +)
+        var best = 0
+        for m in score.indices where score[m] > score[best] { best = m }
+        guard score[best] >= t.minimumConfidence, total > 0, let mode = TravelMode(rawValue: Int32(best)) else { return leg }
+        leg.mode = mode
+        leg.confidence = score[best] / total
         return leg
     }
 
-    /// The ramps of rule 4 (`turnsPerKm` nil for a leg too short to judge its turns).
-    func scores(top v: Double, stopsPerKm: Double, turnsPerKm: Double?, roads: Double?) -> [TravelMode: Double] {
+    /// The ramps of rule 4 (`turnsPerKm` nil for a leg too short to judge its turns): one
+    /// score per mode, indexed by `TravelMode.rawValue` (unknown's is 0).
+    func scores(top v: Double, stopsPerKm: Double, turnsPerKm: Double?, roads: Double?) -> [Double] {
         func up(_ x: Double, _ a: Double, _ b: Double) -> Double { min(1, max(0, (x - a) / (b - a))) }
         let walk = 1 - up(v, t.walkTopSpeed, 1.4 * t.walkTopSpeed)
         let bicycle = up(v, t.walkTopSpeed, 1.4 * t.walkTopSpeed) * (1 - up(v, t.bicycleTopSpeed, 1.2 * t.bicycleTopSpeed))
@@ -177,15 +182,18 @@ struct ModeTrack {
             train = straight ? 1 : up(v, t.trainTopSpeed, 1.15 * t.trainTopSpeed)
         }
         let bus = (1 - up(v, t.busTopSpeed, 1.2 * t.busTopSpeed)) * up(stopsPerKm, 0.6 * t.busStopsPerKilometer, t.busStopsPerKilometer)
-        return [
-            .walk: walk, .bicycle: bicycle, .train: vehicle * train, .bus: vehicle * (1 - train) * bus,
-            .car: vehicle * (1 - train) * (1 - bus),
-        ]
+        var score = [Double](repeating: 0, count: TravelMode.allCases.count)
+        score[Int(TravelMode.walk.rawValue)] = walk
+        score[Int(TravelMode.bicycle.rawValue)] = bicycle
+        score[Int(TravelMode.car.rawValue)] = vehicle * (1 - train) * (1 - bus)
+        score[Int(TravelMode.bus.rawValue)] = vehicle * (1 - train) * bus
+        score[Int(TravelMode.train.rawValue)] = vehicle * train
+        return score
     }
 
     /// Rule 4's override: motion activity covering enough of the part decides between on
     /// foot, cycling and in a vehicle.
-    func applyActivity(_ p: Part, to score: inout [TravelMode: Double]) {
+    func applyActivity(_ p: Part, to score: inout [Double]) {
         var foot = 0.0, cycling = 0.0, vehicle = 0.0, covered = 0.0
         for i in p.first..<p.last {
             let dt = kept[i + 1].timestamp - kept[i].timestamp
@@ -200,17 +208,18 @@ struct ModeTrack {
         }
         let span = kept[p.last].timestamp - kept[p.first].timestamp
         guard span > 0, covered >= span / 2 else { return }
-        let riding: [TravelMode] = [.car, .bus, .train]
+        func k(_ m: TravelMode) -> Int { Int(m.rawValue) }
+        let riding = [k(.car), k(.bus), k(.train)]
         if foot / covered >= t.activityShare {
-            score[.walk] = max(score[.walk] ?? 0, foot / covered)
-            for m in riding + [.bicycle] { score[m]! *= 0.3 }
+            score[k(.walk)] = max(score[k(.walk)], foot / covered)
+            for m in riding + [k(.bicycle)] { score[m] *= 0.3 }
         } else if cycling / covered >= t.activityShare {
-            score[.bicycle] = max(score[.bicycle] ?? 0, cycling / covered)
-            for m in riding + [.walk] { score[m]! *= 0.3 }
+            score[k(.bicycle)] = max(score[k(.bicycle)], cycling / covered)
+            for m in riding + [k(.walk)] { score[m] *= 0.3 }
         } else if vehicle / covered >= t.activityShare {
-            score[.walk]! *= 0.2
-            score[.bicycle]! *= 0.2
-            if riding.allSatisfy({ score[$0]! == 0 }) { score[.car] = vehicle / covered }
+            score[k(.walk)] *= 0.2
+            score[k(.bicycle)] *= 0.2
+            if riding.allSatisfy({ score[$0] == 0 }) { score[k(.car)] = vehicle / covered }
         }
     }
 
