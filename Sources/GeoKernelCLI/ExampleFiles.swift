@@ -82,7 +82,7 @@ enum ExampleFiles {
         return GeoJSON.encode(.featureCollection(features)) + "\n"
     }
 
-    /// The simulated day (06:00–22:00 UTC on 2024-06-01, Zürich, 1 558 fixes) as CSV, with
+    /// The simulated day (06:00–22:00 UTC on 2024-06-01, Zürich, 1 572 fixes) as CSV, with
     /// each fix's horizontal accuracy in metres (which the cleaning stage uses to drop the
     /// indoor outliers; GPX has no field for it).
     static func dayCSV(_ day: SimulatedDay) -> String {

@@ -53,7 +53,7 @@ struct JSONOutputCommandLineTests {
         let changes = try #require(o["transitions"] as? [[String: Any]])
         let lines = text.out.split(separator: "\n").filter { $0.contains(" → ") }
         #expect(changes.count == lines.count && !changes.isEmpty)
-        #expect(o["fixes"] as? Int == 1558)
+        #expect(o["fixes"] as? Int == 1572)
         for (c, line) in zip(changes, lines) {
             let to = c["to"] as? String ?? "?"
             #expect(line.contains("\(c["from"] as? String ?? "?") → \(to) (\(c["rule"] as? String ?? "?"))"), "\(line)")

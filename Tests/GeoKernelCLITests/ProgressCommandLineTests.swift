@@ -18,7 +18,7 @@ struct ProgressCommandLineTests {
             let plain = try GeoKernelTool.run(args)
             let shown = try GeoKernelTool.run(args, environment: Self.forced)
             #expect(plain.status == 0 && shown.status == 0, "\(shown.err)")
-            #expect(shown.err.contains("reading day.csv… 0 s") && shown.err.contains("finding the stays of 1558 fixes… 0 s"))
+            #expect(shown.err.contains("reading day.csv… 0 s") && shown.err.contains("finding the stays of 1572 fixes… 0 s"))
             #expect(shown.err.hasSuffix("\r\u{1B}[K"), "the line is cleared when the work ends")
             #expect(shown.out == plain.out)
             #expect(plain.err.isEmpty, "not a terminal: no progress")

@@ -98,7 +98,7 @@ struct SVGLayoutCommandLineTests {
             #expect(svg.contains("times Europe/Zurich"))
             let open = svg.split(separator: "\n").filter { $0.contains("class=\"stay\"") && $0.contains("stroke-dasharray") }
             #expect(open.count == 1, "one open stay, drawn dashed")
-            #expect(svg.contains(">home from 19:21 (4 h 38 min, open)</text>"))
+            #expect(svg.contains(">home from 19:22 (4 h 37 min, open)</text>"))
         }
     }
 

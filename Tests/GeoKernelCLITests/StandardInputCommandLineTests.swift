@@ -22,7 +22,7 @@ struct StandardInputCommandLineTests {
             let file = try GeoKernelTool.run(["timeline", "\(Self.examples)/day.csv", "--output", "\(dir)/a.geojson"])
             let piped = try GeoKernelTool.run(["timeline", "-", "--output", "\(dir)/b.geojson"], input: try Self.bytes("day.csv"))
             #expect(file.status == 0 && piped.status == 0, "\(piped.err)")
-            #expect(piped.out.hasPrefix("standard input: 1558 fixes"))
+            #expect(piped.out.hasPrefix("standard input: 1572 fixes"))
             #expect(Self.diary(piped.out) == Self.diary(file.out) && !Self.diary(file.out).isEmpty)
             // GPX and GeoJSON on standard input: the diary written as GeoJSON, read back as a trace.
             let gpx = try GeoKernelTool.run(["timeline", "-", "--output", "\(dir)/c.geojson"], input: Data("""
