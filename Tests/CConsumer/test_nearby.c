@@ -211,17 +211,14 @@ static void test_landmarks(gk_context *ctx) {
 
 static void test_geocoder(gk_context *ctx) {
     gk_geocoder *g = NULL;
-    const char *name = NULL, *admin1 = NULL, *cc = NULL, *env = getenv("GEOKERNEL_SHARED_DATA");
+    const char *name = NULL, *admin1 = NULL, *cc = NULL;
     char shared[512];
     size_t place = 0;
     double m = -1, lat = 0, lon = 0;
     FILE *f;
 
     /* The shared gazetteer when it can be found from here; otherwise a small one. */
-    snprintf(shared, sizeof shared, "%s/gazetteer/cities1000.csv", env ? env : "../shared/data");
-    f = fopen(shared, "r");
-    if (f) {
-        fclose(f);
+    if (gk_test_shared_file(shared, sizeof shared, "gazetteer/cities1000.csv")) {
         CHECK(gk_geocoder_load(ctx, shared, GK_GAZETTEER_AUTO, &g) == GK_OK, "load shared: %s", gk_context_errmsg(ctx));
         CHECK(gk_geocoder_count(g) == 144563, "places: %u", (unsigned)gk_geocoder_count(g));
     } else {

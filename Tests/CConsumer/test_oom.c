@@ -151,7 +151,6 @@ static void oom_sweep(int job, const char *path) {
 
 void test_oom(gk_context *ctx) {
     char osm[512], gazetteer[512], graph_file[300], address_file[300], store_file[300], index_file[300], landmarks_file[300];
-    const char *root = getenv("GEOKERNEL_SHARED_DATA");
     const char *tmp = getenv("TMPDIR");
     gk_road_graph *graph = NULL;
     gk_address_index *addresses = NULL;
@@ -160,17 +159,14 @@ void test_oom(gk_context *ctx) {
     gk_landmarks *landmarks = NULL;
     double *lat = malloc(100000 * sizeof(double)), *lon = malloc(100000 * sizeof(double));
     uint64_t id;
-    FILE *f;
     int i;
 
-    snprintf(osm, sizeof osm, "%s/osm/monaco.osm.pbf", root ? root : "../shared/data");
-    snprintf(gazetteer, sizeof gazetteer, "%s/gazetteer/cities1000.csv", root ? root : "../shared/data");
-    if (!lat || !lon || !(f = fopen(osm, "rb"))) { /* install-check's copy runs without the shared data */
-        free(lat);
+    if (!lat || !lon || !gk_test_shared_file(osm, sizeof osm, "osm/monaco.osm.pbf")
+        || !gk_test_shared_file(gazetteer, sizeof gazetteer, "gazetteer/cities1000.csv")) {
+        free(lat); /* install-check's copy runs without the shared data */
         free(lon);
         return;
     }
-    fclose(f);
     snprintf(oom_dir, sizeof oom_dir, "%s/gk_oom_c_XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(oom_dir)) {
         CHECK(0, "mkdtemp %s", oom_dir);
