@@ -148,6 +148,7 @@ struct TravelModeTests {
         #expect(try mode { $0.town(blocks: 16, block: 400, speed: 11, stop: 20) } == [.bus])
         #expect(try mode { $0.go(600, speed: 28) } == [.train])       // 16.8 km without a turn or a stop
         #expect(try mode { $0.town(blocks: 6, block: 3000, speed: 42) } == [.train])  // faster than cars
+        #expect(try mode { $0.go(600, speed: 83, every: 5) } == [.train])  // 300 km/h: not cleaned away
         #expect(try mode { $0.go(2, speed: 10) } == [.unknown])       // 2 fixes
         #expect(try c.legs(of: []).isEmpty)
     }

@@ -6,9 +6,10 @@ import GeoKernel
 ///
 /// The rules (`ModeThresholds` has every value):
 ///
-/// 1. The fixes are cleaned as `TrackCleaning.standard` cleans them (accuracy outliers,
-///    impossible jumps); each fix gets a speed: the straight distance between the fixes
-///    half a speed window before and after it, over their time.
+/// 1. The fixes are cleaned as `TrackCleaning(mode: .highSpeedRail)` cleans them (accuracy
+///    outliers, jumps beyond 100 m/s: a fast train is not cleaned away); each fix gets a
+///    speed: the straight distance between the fixes half a speed window before and after
+///    it, over their time.
 /// 2. A fix is *on foot* when its speed is at most the walking top speed, or when the
 ///    motion activity in effect says walking or running (cycling and automotive say
 ///    riding). Runs of such fixes and of the others are the first legs; a leg shorter than

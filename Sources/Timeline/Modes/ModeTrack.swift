@@ -20,7 +20,7 @@ struct ModeTrack {
     init(_ fixes: [Fix], activities: [MotionSample], thresholds: ModeThresholds) {
         t = thresholds
         inputCount = fixes.count
-        let cleaned = TrackCleaner.clean(fixes, rules: .standard).fixes
+        let cleaned = TrackCleaner.clean(fixes, rules: TrackCleaning(mode: .highSpeedRail)).fixes
         var kept: [Fix] = [], index: [Int] = []
         var j = 0
         for (i, f) in fixes.enumerated() where j < cleaned.count && cleaned[j] == f {
