@@ -2768,7 +2768,8 @@ int gk_route_step_lanes(gk_context *ctx, gk_route *route, size_t leg, size_t ind
  *    much the route between them (the graph's shortest, one-way rules, restrictions and
  *    profile included) differs from the straight line between the fixes; Viterbi picks
  *    the likeliest sequence. Where no plausible route joins fixes (a ferry, a gap, a jump)
- *    the trace is cut into pieces; a fix no route reaches is unmatched (an outlier).
+ *    the trace is cut into pieces; a fix no route reaches, or one whose routes cost more than
+ *    leaving it unmatched (outlier_cost), is unmatched (an outlier).
  *  - Units: metres, seconds, degrees (WGS84; distances on the sphere
  *    GK_EARTH_MEAN_RADIUS_M, route lengths as the graph measures them).
  *  - Arrays and strings follow the output rules of the preamble; the stream's final fixes
@@ -2796,8 +2797,9 @@ typedef struct gk_match_options {
     double maximum_speed_mps;     /**< ... and drivable at this speed in the time between the fixes (60) */
     double stationary_sigmas;     /**< fixes this many sigma from the last one weighed are not weighed (2) */
     double u_turn_penalty_m;      /**< what turning back in the middle of a road costs (100 m) */
+    double outlier_cost;          /**< log-likelihood cost of leaving a reachable fix unmatched (8; INFINITY: never) */
     int32_t maximum_candidates;   /**< candidates kept per fix, nearest first, 1 to 64 (16) */
-    int32_t maximum_outliers;     /**< unmatched fixes in a row before the trace is cut, 0 to 1000 (2) */
+    int32_t maximum_outliers;     /**< unmatched fixes in a row (beyond: the trace is cut), 0 to 1000 (2) */
 } gk_match_options;
 
 /** Where one fix lies on the roads (gk_match_fixes, gk_match_stream_read). Plain data.

@@ -52,10 +52,17 @@ public struct MatchOptions: Sendable, Hashable {
     /// the two matched points.
     public var uTurnPenaltyMeters: Double = 100
 
-    /// How many consecutive fixes no plausible route reaches may be left unmatched as
-    /// outliers before the trace is cut there (default 2): a fix thrown hundreds of metres
-    /// off does not break the match, a ferry or a long gap does.
+    /// How many consecutive fixes may be left unmatched as outliers (default 2): fixes no
+    /// plausible route reaches (after more, the trace is cut there: a ferry or a long gap
+    /// breaks the match, a fix thrown hundreds of metres off does not), and fixes a route
+    /// reaches but that are likelier wrong (`outlierCost`).
     public var maximumOutliers: Int = 2
+
+    /// What taking a fix as an outlier costs in log-likelihood, when a route reaches it
+    /// (default 8, as a fix 4 σ from its road): a fix whose candidates need detours that
+    /// cost more is left unmatched, and the next fix is weighed from the one before it.
+    /// `.infinity`: every reachable fix is matched.
+    public var outlierCost: Double = 8
 
     /// How the routes between consecutive fixes' candidates are found.
     public enum TransitionSearch: Sendable, Hashable {
@@ -90,6 +97,7 @@ public struct MatchOptions: Sendable, Hashable {
         }
         if maximumDetourFactor < 1 { return "maximumDetourFactor \(maximumDetourFactor) must be at least 1" }
         if !(0...1_000).contains(maximumOutliers) { return "maximumOutliers \(maximumOutliers) must be in 0...1000" }
+        if !(outlierCost > 0) { return "outlierCost \(outlierCost) must be positive (infinity: no outliers where a route reaches)" }
         if !(1...64).contains(maximumCandidates) { return "maximumCandidates \(maximumCandidates) must be in 1...64" }
         return nil
     }

@@ -14,6 +14,12 @@ struct Viterbi {
     struct Candidate {
         let snap: RoadSnap
         let forward: Bool
+        /// For the step's outlier candidate (its fix taken as an outlier): the fix whose
+        /// candidate it carries on, from which the next step's route and straight line are
+        /// measured; nil for a position on a road.
+        var standsFor: Int? = nil
+        /// Outliers in a row ending here (0 on a road).
+        var outliers = 0
     }
 
     struct Step {
@@ -149,16 +155,20 @@ struct Viterbi {
             chain.append(Self.step(i, candidates, emission, back: none, uTurns: still, limit: 0))
             return
         }
-        let p = fixes[prev.fix], pSigma = options.sigma(p)
-        let dt = f.timestamp - p.timestamp
-        let straight = haversineDistance(p.coordinate, f.coordinate)
-        let reach = radius + options.radius(sigma: pSigma)
-        let limit = min(options.maximumDetourFactor * straight, options.maximumSpeedMetersPerSecond * dt) + reach
-        let beta = options.betaMeters + options.betaSigmas * 0.5 * (sigma + pSigma) + options.betaMetersPerSecond * dt
         var score = [Double](repeating: -.infinity, count: candidates.count)
         var back = none, uTurns = still
         let targets = candidates.map { (snap: $0.snap, arriving: Optional($0.forward)) }
+        var stepLimit = 0.0
         for (a, from) in prev.candidates.enumerated() where prev.score[a] > -.infinity {
+            // Measured from the fix of the position it stands for (an outlier candidate's
+            // is the fix before the outliers).
+            let p = fixes[from.standsFor ?? prev.fix], pSigma = options.sigma(p)
+            let dt = f.timestamp - p.timestamp
+            let straight = haversineDistance(p.coordinate, f.coordinate)
+            let reach = radius + options.radius(sigma: pSigma)
+            let limit = min(options.maximumDetourFactor * straight, options.maximumSpeedMetersPerSecond * dt) + reach
+            let beta = options.betaMeters + options.betaSigmas * 0.5 * (sigma + pSigma) + options.betaMetersPerSecond * dt
+            stepLimit = max(stepLimit, limit + reach)
             var costs: [Double?] = []
             if options.transitionSearch == .pairwise {
                 for t in targets {
@@ -184,6 +194,20 @@ struct Viterbi {
                 if s > score[j] { score[j] = s; back[j] = a; uTurns[j] = turn }
             }
         }
+        // The outlier candidate: the fix taken as an outlier at `outlierCost`, carrying on the
+        // previous step's best position (at most `maximumOutliers` in a row).
+        if score.contains(where: { $0 > -.infinity }), options.outlierCost.isFinite,
+           let a = prev.score.indices.max(by: { prev.score[$0] < prev.score[$1] || (prev.score[$0] == prev.score[$1] && $0 > $1) }),
+           prev.score[a] > -.infinity, prev.candidates[a].outliers < options.maximumOutliers
+        {
+            var carried = prev.candidates[a]
+            carried.standsFor = carried.standsFor ?? prev.fix
+            carried.outliers += 1
+            candidates.append(carried)
+            score.append(prev.score[a] - options.outlierCost)
+            back.append(a)
+            uTurns.append(false)
+        }
         if score.allSatisfy({ $0 == -.infinity }) {  // no plausible route: an outlier, or a new piece
             outliers.append(i)
             guard outliers.count > options.maximumOutliers else { return }
@@ -197,7 +221,7 @@ struct Viterbi {
         }
         for j in outliers { final[j] = true }  // outliers for good
         outliers.removeAll()
-        chain.append(Self.step(i, candidates, score, back: back, uTurns: uTurns, limit: limit + reach))
+        chain.append(Self.step(i, candidates, score, back: back, uTurns: uTurns, limit: stepLimit))
     }
 
     /// A step with its scores shifted so that the best is 0, and the candidates' shares.
@@ -290,6 +314,10 @@ struct Viterbi {
     /// Adds a decided step to the open piece: its fix's match and the route to it.
     mutating func draw(_ step: Step, _ j: Int) throws(GeoKernelError) {
         let c = step.candidates[j], index = pieces.count
+        if c.standsFor != nil {  // taken as an outlier: unmatched, as the fixes set aside with it
+            for k in [step.fix] + step.skipped { final[k] = true }
+            return
+        }
         snaps[step.fix] = c.snap
         pieceOf[step.fix] = index
         final[step.fix] = true

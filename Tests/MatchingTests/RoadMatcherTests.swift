@@ -121,6 +121,36 @@ struct RoadMatcherTests {
         #expect(abs(match.lengthMeters - first.lengthMeters - second.lengthMeters) < 0.05 * (first.lengthMeters + second.lengthMeters))
     }
 
+    @Test("a fix thrown onto another street is left unmatched, where matching it would draw a detour to it and back")
+    func reachableOutlier() throws {
+        let graph = try #require(Self.monaco)
+        var sim = SimulatedTrace()
+        sim.intervalSeconds = 10
+        sim.noiseMeters = 5
+        var tried = 0, left = 0
+        for (k, truth) in try Self.routes(graph, count: 12, minimum: 1_500, seed: 11).enumerated() {
+            var fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
+            let m = fixes.count / 2
+            // A junction 200–400 m from the fix and more than 150 m from the whole true route.
+            let far = (0..<graph.nodeCount).map(graph.nodeCoordinate).first { c in
+                let d = haversineDistance(c, fixes[m].coordinate)
+                return d > 200 && d < 400 && truth.geometry.allSatisfy { haversineDistance($0, c) > 150 }
+            }
+            guard let far else { continue }
+            fixes[m] = try Fix(coordinate: far, timestamp: fixes[m].timestamp, horizontalAccuracyMeters: 5)
+            tried += 1
+            let match = try RoadMatcher(graph: graph).match(fixes)
+            var always = MatchOptions()
+            always.outlierCost = .infinity
+            let detour = try RoadMatcher(graph: graph, options: always).match(fixes)
+            #expect(match.pieces.count == 1 && match.lengthMeters < 1.5 * truth.lengthMeters, "route \(k): no detour (the issue's 1.5 ×)")
+            #expect(match.lengthMeters <= detour.lengthMeters + 1e-6, "route \(k)")
+            if match.fixes[m].snap == nil { left += 1 }
+            #expect(match.matchedCount >= fixes.count - 2)
+        }
+        #expect(tried >= 8 && left >= tried - 1, "\(left) of \(tried) outliers left unmatched")
+    }
+
     @Test("a fix far from every road is unmatched without cutting the trace, and a long stop stays one piece")
     func farFixAndStop() throws {
         let graph = try #require(Self.andorra)
