@@ -2795,7 +2795,9 @@ typedef struct gk_match_options {
     double beta_mps;              /**< ... plus this many metres per second between the fixes (0.5) */
     double maximum_detour_factor; /**< routes up to this multiple of the straight line plus both radii (2) */
     double maximum_speed_mps;     /**< ... and drivable at this speed in the time between the fixes (60) */
-    double stationary_sigmas;     /**< fixes this many sigma from the last one weighed are not weighed (2) */
+    double stationary_sigmas;     /**< fixes this many sigma from the last one weighed are not weighed (2) ... */
+    double dense_sigmas;          /**< ... this many when they come within dense_seconds of it (4) */
+    double dense_seconds;         /**< the time of the dense rule, seconds (5; 0: never) */
     double u_turn_penalty_m;      /**< what turning back in the middle of a road costs (100 m) */
     double outlier_cost;          /**< log-likelihood cost of leaving a reachable fix unmatched (8; INFINITY: never) */
     int32_t maximum_candidates;   /**< candidates kept per fix, nearest first, 1 to 64 (16) */

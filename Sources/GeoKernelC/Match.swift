@@ -19,11 +19,12 @@ final class MatchStreamBox {
     init(_ stream: RoadMatchStream) { self.stream = stream }
 }
 
-/// The C layout of `struct gk_match_options`: thirteen doubles, then two int32_t (112 bytes).
+/// The C layout of `struct gk_match_options`: fifteen doubles, then two int32_t (128 bytes).
 struct CMatchOptions {
     var defaultAccuracyM: Double, minimumSigmaM: Double, radiusSigmas: Double, minimumRadiusM: Double
     var maximumRadiusM: Double, betaM: Double, betaSigmas: Double, betaMPS: Double, maximumDetourFactor: Double
-    var maximumSpeedMPS: Double, stationarySigmas: Double, uTurnPenaltyM: Double, outlierCost: Double
+    var maximumSpeedMPS: Double, stationarySigmas: Double, denseSigmas: Double, denseSeconds: Double
+    var uTurnPenaltyM: Double, outlierCost: Double
     var maximumCandidates: Int32, maximumOutliers: Int32
 
     init(_ o: MatchOptions) {
@@ -31,6 +32,7 @@ struct CMatchOptions {
         minimumRadiusM = o.minimumRadiusMeters; maximumRadiusM = o.maximumRadiusMeters; betaM = o.betaMeters
         betaSigmas = o.betaSigmas; betaMPS = o.betaMetersPerSecond; maximumDetourFactor = o.maximumDetourFactor
         maximumSpeedMPS = o.maximumSpeedMetersPerSecond; stationarySigmas = o.stationarySigmas
+        denseSigmas = o.denseSigmas; denseSeconds = o.denseSeconds
         uTurnPenaltyM = o.uTurnPenaltyMeters; outlierCost = o.outlierCost
         maximumCandidates = Int32(clamping: o.maximumCandidates); maximumOutliers = Int32(clamping: o.maximumOutliers)
     }
@@ -41,6 +43,7 @@ struct CMatchOptions {
         o.minimumRadiusMeters = minimumRadiusM; o.maximumRadiusMeters = maximumRadiusM; o.betaMeters = betaM
         o.betaSigmas = betaSigmas; o.betaMetersPerSecond = betaMPS; o.maximumDetourFactor = maximumDetourFactor
         o.maximumSpeedMetersPerSecond = maximumSpeedMPS; o.stationarySigmas = stationarySigmas
+        o.denseSigmas = denseSigmas; o.denseSeconds = denseSeconds
         o.uTurnPenaltyMeters = uTurnPenaltyM; o.outlierCost = outlierCost
         o.maximumCandidates = Int(maximumCandidates); o.maximumOutliers = Int(maximumOutliers)
         return o

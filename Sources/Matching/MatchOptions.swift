@@ -46,6 +46,13 @@ public struct MatchOptions: Sendable, Hashable {
     /// or slow receiver's jitter would otherwise need routes backwards); they are matched
     /// onto the route found afterwards (default 2, as Newson & Krumm).
     public var stationarySigmas: Double = 2
+    /// ... and, when a fix comes less than `denseSeconds` (default 5 s) after that fix, this
+    /// many σ (default 4): at 1 Hz a car moves less than its fixes' noise from one to the
+    /// next, and routes between such fixes measure the noise rather than the way taken
+    /// (0 or less than `stationarySigmas`: the plain rule).
+    public var denseSigmas: Double = 4
+    /// The time within which the dense rule applies, seconds (default 5; 0: never).
+    public var denseSeconds: Double = 5
 
     /// What turning back in the middle of a road costs, in metres of route (default 100 m):
     /// a U-turn where no junction is, allowed on two-way roads, drawn as a turn at one of
@@ -90,6 +97,7 @@ public struct MatchOptions: Sendable, Hashable {
         let nonNegative: [(String, Double)] = [
             ("minimumRadiusMeters", minimumRadiusMeters), ("betaMetersPerSecond", betaMetersPerSecond), ("betaSigmas", betaSigmas),
             ("stationarySigmas", stationarySigmas), ("uTurnPenaltyMeters", uTurnPenaltyMeters),
+            ("denseSigmas", denseSigmas), ("denseSeconds", denseSeconds),
         ]
         for (name, v) in nonNegative where !(v.isFinite && v >= 0) { return "\(name) \(v) must be 0 or more and finite" }
         if minimumRadiusMeters > maximumRadiusMeters {
@@ -100,6 +108,11 @@ public struct MatchOptions: Sendable, Hashable {
         if !(outlierCost > 0) { return "outlierCost \(outlierCost) must be positive (infinity: no outliers where a route reaches)" }
         if !(1...64).contains(maximumCandidates) { return "maximumCandidates \(maximumCandidates) must be in 1...64" }
         return nil
+    }
+
+    /// The distance from the last weighed fix within which a fix `seconds` later is set aside.
+    func stationaryDistance(sigma: Double, after seconds: Double) -> Double {
+        (seconds < denseSeconds ? max(stationarySigmas, denseSigmas) : stationarySigmas) * sigma
     }
 
     /// σ of fix `f`, metres.

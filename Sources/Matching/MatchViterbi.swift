@@ -100,6 +100,21 @@ struct Viterbi {
     /// Decides everything left.
     mutating func finish() throws(GeoKernelError) {
         guard !finished else { throw GeoKernelError(.misuse, "the match stream is finished") }
+        // The trace's last fix, set aside only by the dense rule, is weighed after all: the
+        // match then reaches the end of the trace.
+        let lastFix = fixes.count - 1
+        if let step = chain.last, lastFix > step.fix,
+           haversineDistance(fixes[step.fix].coordinate, fixes[lastFix].coordinate)
+            >= options.stationarySigmas * options.sigma(fixes[lastFix])
+        {
+            if chain[chain.count - 1].skipped.last == lastFix {
+                chain[chain.count - 1].skipped.removeLast()
+                try add(lastFix, weighing: true)
+            } else if rootEmitted, chain.count == 1, open?.pending.last == lastFix {
+                open?.pending.removeLast()
+                try add(lastFix, weighing: true)
+            }
+        }
         try closePiece()
         for i in outliers { final[i] = true }
         outliers.removeAll()
@@ -130,11 +145,12 @@ struct Viterbi {
         return a.forward ? a.snap.offsetMeters - b.snap.offsetMeters : b.snap.offsetMeters - a.snap.offsetMeters
     }
 
-    /// Weighs fix `i` (or sets it aside).
-    mutating func add(_ i: Int) throws(GeoKernelError) {
+    /// Weighs fix `i` (or sets it aside, unless `weighing`).
+    mutating func add(_ i: Int, weighing: Bool = false) throws(GeoKernelError) {
         let f = fixes[i], sigma = options.sigma(f), radius = options.radius(sigma: sigma)
-        if let last = chain.last,
-            haversineDistance(fixes[last.fix].coordinate, f.coordinate) < options.stationarySigmas * sigma
+        if !weighing, let last = chain.last,
+            haversineDistance(fixes[last.fix].coordinate, f.coordinate) < options.stationaryDistance(
+                sigma: sigma, after: f.timestamp - fixes[last.fix].timestamp)
         {
             if rootEmitted && chain.count == 1 { open?.pending.append(i) } else { chain[chain.count - 1].skipped.append(i) }
             return

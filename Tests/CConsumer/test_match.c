@@ -41,12 +41,13 @@ static void test_options(gk_context *ctx, gk_road_graph *graph) {
     memset(&o, 0xff, sizeof o);
     gk_match_options_init(&o);
     gk_match_options_init(NULL);
-    CHECK(sizeof(gk_match_options) == 112 && offsetof(gk_match_options, maximum_outliers) == 108,
+    CHECK(sizeof(gk_match_options) == 128 && offsetof(gk_match_options, maximum_outliers) == 124
+              && offsetof(gk_match_options, dense_seconds) == 96,
           "struct gk_match_options layout");
     CHECK(sizeof(gk_matched_fix) == 48 && offsetof(gk_matched_fix, piece) == 44, "struct gk_matched_fix layout");
     CHECK(sizeof(gk_matched_piece) == 56 && offsetof(gk_matched_piece, road_count) == 48, "struct gk_matched_piece layout");
     CHECK(o.default_accuracy_m == 10 && o.minimum_sigma_m == 4 && o.maximum_radius_m == 200 && o.u_turn_penalty_m == 100
-              && o.outlier_cost == 8
+              && o.outlier_cost == 8 && o.dense_sigmas == 4 && o.dense_seconds == 5
               && o.maximum_candidates == 16 && o.maximum_outliers == 2,
           "defaults: %g %g %g %g %d %d", o.default_accuracy_m, o.minimum_sigma_m, o.maximum_radius_m,
           o.u_turn_penalty_m, o.maximum_candidates, o.maximum_outliers);

@@ -44,13 +44,13 @@ class MatchOptions(ctypes.Structure):
     defaults; keyword arguments change them: default_accuracy_m (10), minimum_sigma_m (4),
     radius_sigmas (4), minimum_radius_m (25), maximum_radius_m (200), beta_m (3),
     beta_sigmas (1), beta_mps (0.5), maximum_detour_factor (2), maximum_speed_mps (60),
-    stationary_sigmas (2), u_turn_penalty_m (100), outlier_cost (8; inf: never leave a
+    stationary_sigmas (2), dense_sigmas (4) within dense_seconds (5), u_turn_penalty_m (100), outlier_cost (8; inf: never leave a
     reachable fix unmatched), maximum_candidates (16), maximum_outliers (2). The Matcher
     checks them."""
     _fields_ = [(name, ctypes.c_double) for name in (
         "default_accuracy_m", "minimum_sigma_m", "radius_sigmas", "minimum_radius_m", "maximum_radius_m", "beta_m",
-        "beta_sigmas", "beta_mps", "maximum_detour_factor", "maximum_speed_mps", "stationary_sigmas",
-        "u_turn_penalty_m", "outlier_cost")] + [("maximum_candidates", ctypes.c_int32), ("maximum_outliers", ctypes.c_int32)]
+        "beta_sigmas", "beta_mps", "maximum_detour_factor", "maximum_speed_mps", "stationary_sigmas", "dense_sigmas",
+        "dense_seconds", "u_turn_penalty_m", "outlier_cost")] + [("maximum_candidates", ctypes.c_int32), ("maximum_outliers", ctypes.c_int32)]
 
     def __init__(self, **values: float) -> None:
         super().__init__()
