@@ -29,7 +29,13 @@ public enum SharedData {
     /// A CSV file with a header row, as dictionaries from column name to field.
     /// Handles double-quoted fields with commas (RFC 4180, without embedded newlines).
     public static func csv(_ relative: String) throws -> [[String: String]] {
-        let lines = try text(relative).split(whereSeparator: \.isNewline).map(String.init)
+        try csv(file: path(relative))
+    }
+
+    /// A CSV file at an absolute path, read as `csv(_:)` reads a shared one.
+    public static func csv(file: String) throws -> [[String: String]] {
+        let lines = try String(contentsOfFile: file, encoding: .utf8)
+            .split(whereSeparator: \.isNewline).map(String.init)
         guard let header = lines.first else { return [] }
         let names = splitCSVLine(header)
         return lines.dropFirst().map { line in

@@ -1,7 +1,6 @@
 #ifndef CPROJSHIM_H
 #define CPROJSHIM_H
-// CProjShim: the only code that includes <proj.h> and <geodesic.h>. Swift sees these
-// CProjShim_* functions and opaque pointers, never PROJ's own types.
-#include "CProjShim_geodesic.h"
+// CProjShim: the only code that includes <proj.h>. Swift sees these CProjShim_* functions
+// and opaque pointers, never PROJ's own types. (Geodesics are native Swift: Geodesic.swift.)
 #include "CProjShim_projection.h"
 #endif
