@@ -74,7 +74,7 @@ test: build-tests lib
 	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check tool-check examples-check docs tsan fuzz-smoke bench-scale-smoke
 	@echo "make test: all checks passed"
 
-# Installs libproj-dev, zlib1g-dev, libsqlite3-dev, pkg-config, librsvg2-bin (rsvg-convert: the tests render
+# Installs libproj-dev, zlib1g-dev, libsqlite3-dev, libgeographiclib-dev (the benchmarks' geodesic baseline), pkg-config, librsvg2-bin (rsvg-convert: the tests render
 # the --svg pictures to PNG), tzdata (/usr/share/zoneinfo: timeline --time-zone) and python3 with venv (the Python
 # tests) through apt when they are missing (as root), or says exactly what
 # to install.
@@ -84,6 +84,7 @@ deps:
 	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists proj; } || missing="$$missing libproj-dev"; \
 	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists zlib; } || missing="$$missing zlib1g-dev"; \
 	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sqlite3; } || missing="$$missing libsqlite3-dev"; \
+	{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists geographiclib; } || missing="$$missing libgeographiclib-dev"; \
 	command -v rsvg-convert >/dev/null 2>&1 || missing="$$missing librsvg2-bin"; \
 	[ -e /usr/share/zoneinfo/Europe/Zurich ] || missing="$$missing tzdata"; \
 	{ command -v python3 >/dev/null 2>&1 && python3 -c "import venv, ensurepip" >/dev/null 2>&1; } \

@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CProjRaw", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         // Direct access to SQLite for the landmark store's `sqlite.*` baselines.
         .systemLibrary(name: "CSQLiteRaw", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // GeographicLib's C++ geodesic, the native geodesic's baseline (libgeographiclib-dev).
+        .target(name: "CGeographicLibRaw", linkerSettings: [.linkedLibrary("GeographicLib")]),
         .executableTarget(
             name: "geobench",
             dependencies: [
@@ -35,6 +37,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CProjRaw",
                 "CSQLiteRaw",
+                "CGeographicLibRaw",
             ]
         ),
     ]

@@ -64,7 +64,7 @@
  *    killed midway).
  *  - Units: metres, degrees (latitude in [-90, 90], longitude in [-180, 180]).
  *    "Sphere" means the sphere of mean radius GK_EARTH_MEAN_RADIUS_M; "WGS84" means
- *    the ellipsoid, through PROJ's geodesic.h (Karney 2013). The two differ by up to
+ *    the ellipsoid, by GeoKernel's own geodesic (Karney 2013; no PROJ). The two differ by up to
  *    0.56 %.
  *  - Threads: a context, and a transformer, is used by one thread at a time. A
  *    gk_unitvec is immutable after creation and may be read by many threads at once,
@@ -251,7 +251,7 @@ int gk_coord_check(gk_context *ctx, double lat, double lon, double *out_lat, dou
  *  \return GK_OK or GK_ERR_INVALID_ARGUMENT. Swift: haversineDistance(_:_:). \since 0.1 */
 int gk_haversine(gk_context *ctx, double lat1, double lon1, double lat2, double lon2, double *out_m);
 
-/** WGS84 inverse geodesic (Karney 2013, via PROJ), accurate to about 15 nm.
+/** WGS84 inverse geodesic (Karney 2013, native: no PROJ), within 15 nm of GeographicLib.
  *  \param ctx the calling thread's context.
  *  \param lat1 the first point's latitude in degrees, [-90, 90].
  *  \param lon1 the first point's longitude in degrees, any finite value.
@@ -368,6 +368,25 @@ int gk_bbox_of_circle(gk_context *ctx, double lat, double lon, double radius_m,
 int gk_haversine_batch(gk_context *ctx, double center_lat, double center_lon,
                        const double *lat, const double *lon, size_t count, ptrdiff_t stride_bytes,
                        double *out_m);
+
+/** WGS84 geodesic distances from one origin to count points (degrees), native (Karney
+ *  2013; no PROJ): each equal to gk_geodesic_inverse's out_s12 for the pair, within 15 nm
+ *  of GeographicLib. O(count), one inverse problem per point.
+ *  \param ctx the calling thread's context.
+ *  \param origin_lat the origin's latitude in degrees, [-90, 90].
+ *  \param origin_lon the origin's longitude in degrees, any finite value.
+ *  \param[in] lat, lon first latitude and longitude (degrees); element i is read at
+ *  byte offset i * stride_bytes from each. stride_bytes >= 8 and a multiple of 8.
+ *  \param count the number of points (lat, lon and out_m are required even when 0).
+ *  \param stride_bytes bytes between consecutive values of lat and of lon.
+ *  \param[out] out_m count distances in metres, contiguous.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT (naming the first bad point, nothing written) for
+ *  a latitude outside [-90, 90], a longitude outside [-180, 180] or NaN; GK_ERR_MISUSE for
+ *  NULL. Thread safety: any thread with its own ctx.
+ *  Swift: Geodesic.distances(from:to:into:). \since 0.7 */
+int gk_geodesic_distances(gk_context *ctx, double origin_lat, double origin_lon,
+                          const double *lat, const double *lon, size_t count, ptrdiff_t stride_bytes,
+                          double *out_m);
 
 /** Point-in-circle for count points (degrees) against one circle, SIMD. Decisions are
  *  identical to the scalar test gk_haversine(center, point) <= radius_m.

@@ -34,6 +34,18 @@ func maskBuffer(_ p: UnsafeMutablePointer<UInt8>?, _ count: Int) throws(GeoKerne
     }
 }
 
+@c public func gk_geodesic_distances(
+    _ ctx: OpaquePointer?, _ originLat: Double, _ originLon: Double,
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ outM: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let points = try columns(lat, lon, count, strideBytes)
+        let out = UnsafeMutableBufferPointer(start: try required(outM, "out_m"), count: points.count)
+        try Geodesic.wgs84.distances(from: try coordinate(originLat, originLon), to: points, into: out)
+    }
+}
+
 @c public func gk_circle_contains_batch(
     _ ctx: OpaquePointer?, _ centerLat: Double, _ centerLon: Double, _ radiusM: Double,
     _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,

@@ -128,7 +128,20 @@ static void test_batch(gk_context *ctx) {
     CHECK(inside2 == inside && memcmp(mask, mask2, N_BATCH) == 0, "unitvec and degrees decisions differ");
     gk_unitvec_destroy(uv);
 
+    /* WGS84 geodesic distances from one origin: each the bits of gk_geodesic_inverse. */
+    CHECK(gk_geodesic_distances(ctx, clat, clon, lat, lon, N_BATCH, sizeof(double), dist) == GK_OK, "geodesic batch: %s", gk_context_errmsg(ctx));
+    CHECK(gk_geodesic_distances(ctx, clat, clon, pairs, pairs + 1, N_BATCH, 2 * sizeof(double), dist2) == GK_OK, "interleaved geodesic batch");
+    for (i = 0; i < N_BATCH; ++i) {
+        double s12 = -1;
+        gk_geodesic_inverse(ctx, clat, clon, lat[i], lon[i], &s12, NULL, NULL);
+        CHECK(dist[i] == s12 && dist2[i] == s12, "geodesic batch[%u] %.17g, interleaved %.17g, scalar %.17g", (unsigned)i, dist[i], dist2[i], s12);
+    }
+    CHECK(dist[4] == 0, "coincident point geodesic distance %g", dist[4]);
+
     lat[7] = 91;
+    CHECK(gk_geodesic_distances(ctx, clat, clon, lat, lon, N_BATCH, sizeof(double), dist) == GK_ERR_INVALID_ARGUMENT, "bad latitude in geodesic batch");
+    CHECK(strstr(gk_context_errmsg(ctx), "7") != NULL, "geodesic batch names the point: %s", gk_context_errmsg(ctx));
+    CHECK(gk_geodesic_distances(ctx, clat, clon, lat, NULL, N_BATCH, 8, dist) == GK_ERR_MISUSE, "geodesic batch NULL lon");
     CHECK(gk_haversine_batch(ctx, clat, clon, lat, lon, N_BATCH, sizeof(double), dist) == GK_ERR_INVALID_ARGUMENT, "bad latitude in batch");
     CHECK(strstr(gk_context_errmsg(ctx), "7") != NULL, "message names the point: %s", gk_context_errmsg(ctx));
     CHECK(gk_haversine_batch(ctx, clat, clon, lat, lon, N_BATCH, 4, dist) == GK_ERR_INVALID_ARGUMENT, "stride 4");

@@ -23,6 +23,7 @@ struct GeoBench: ParsableCommand {
         let withGrid = grid || (filter?.contains("grid") ?? false)
         let groups: [() throws -> [BenchCase]] = [
             { GeodesyCases.make(points: points) },
+            { GeodesicCases.make() },
             { try ProjectionCases.make(points: points) },
             { try TimelineCases.make(points: points) },
             { IndexCases.make(points: points) },

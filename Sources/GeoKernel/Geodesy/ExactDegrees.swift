@@ -15,7 +15,7 @@ package enum ExactDegrees {
     /// that multiples of 90° give exact 0 and ±1, and `sin(-0) = -0`.
     @inline(__always)
     package static func sincos(_ degrees: Double) -> (sin: Double, cos: Double) {
-        var r = fmod(degrees, 360)
+        var r = abs(degrees) < 360 ? degrees : fmod(degrees, 360)  // fmod is the identity there
         let q = Int((r / 90).rounded(.toNearestOrEven))
         r -= 90 * Double(q)
         r *= degreesToRadians
@@ -52,7 +52,7 @@ package enum ExactDegrees {
     /// `degrees` brought into [-180, 180] by an exact remainder; ±180 keeps the input's sign.
     @inline(__always)
     package static func normalized(_ degrees: Double) -> Double {
-        let y = remainder(degrees, 360)
+        let y = reduced(degrees)
         return abs(y) == 180 ? Double(signOf: degrees, magnitudeOf: 180) : y
     }
 
@@ -65,6 +65,13 @@ package enum ExactDegrees {
         var y = abs(degrees)
         y = y < z ? z - (z - y) : y
         return Double(signOf: degrees, magnitudeOf: y)
+    }
+
+    /// remainder(degrees, 360), in [-180, 180]: the identity on that range (exact), so
+    /// libm is called only for angles beyond it.
+    @inline(__always)
+    package static func reduced(_ degrees: Double) -> Double {
+        abs(degrees) <= 180 ? degrees : remainder(degrees, 360)
     }
 
     /// u + v and the rounding error of that sum (Knuth's two-sum): `sum + error == u + v`
@@ -83,8 +90,8 @@ package enum ExactDegrees {
     /// difference, computed so that the difference of two exact longitudes is exact.
     @inline(__always)
     package static func difference(_ from: Double, _ to: Double) -> (difference: Double, error: Double) {
-        let first = twoSum(remainder(-from, 360), remainder(to, 360))
-        var (d, e) = twoSum(remainder(first.sum, 360), first.error)
+        let first = twoSum(reduced(-from), reduced(to))
+        var (d, e) = twoSum(reduced(first.sum), first.error)
         if d == 0 || abs(d) == 180 {
             d = Double(signOf: e == 0 ? to - from : -e, magnitudeOf: d)
         }

@@ -24,7 +24,7 @@ extension Geodesic {
         normalize(&sbet1, &cbet1)
         cbet1 = max(tiny, cbet1)
         let salp0 = salp1 * cbet1
-        let calp0 = hypot(calp1, salp1 * sbet1)
+        let calp0 = length(calp1, salp1 * sbet1)
         var ssig1 = sbet1
         let somg1 = salp0 * sbet1
         var csig1 = sbet1 != 0 || calp1 != 0 ? cbet1 * calp1 : 1

@@ -127,9 +127,7 @@ extension Geodesic {
                 // The bracket [alp1a, alp1b] of the solution for bisection.
                 var salp1a = Tol.tiny, calp1a = 1.0, salp1b = Tol.tiny, calp1b = -1.0
                 while true {
-                    let r = lambda12(
-                        sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12,
-                        derivative: numit < Tol.maxit1)
+                    let r = lambda12(sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12)
                     let v = r.lam12
                     salp2 = r.salp2; calp2 = r.calp2; sig12 = r.sig12
                     ssig1 = r.ssig1; csig1 = r.csig1; ssig2 = r.ssig2; csig2 = r.csig2
@@ -141,10 +139,12 @@ extension Geodesic {
                         salp1a = salp1; calp1a = calp1
                     }
                     numit += 1
-                    if numit <= Tol.maxit1 && r.dlam12 > 0 {
-                        let dalp1 = -v / r.dlam12
+                    // The derivative only when a Newton step follows (not on the last pass).
+                    let dlam12 = numit <= Tol.maxit1 ? derivative(of: r, sbet1, cbet1, dn1, cbet2, dn2) : 0
+                    if dlam12 > 0 {
+                        let dalp1 = -v / dlam12
                         if abs(dalp1) < .pi {
-                            let sdalp1 = sin(dalp1), cdalp1 = cos(dalp1)
+                            let (sdalp1, cdalp1) = smallSinCos(dalp1)
                             let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                             if nsalp1 > 0 {
                                 calp1 = calp1 * cdalp1 - salp1 * sdalp1
@@ -205,7 +205,7 @@ extension Geodesic {
     ) -> Double {
         var s12 = 0.0
         let salp0 = salp1 * cbet1
-        let calp0 = hypot(calp1, salp1 * sbet1)
+        let calp0 = length(calp1, salp1 * sbet1)
         if calp0 != 0 && salp0 != 0 {
             var ssig1 = sbet1, csig1 = calp1 * cbet1
             var ssig2 = sbet2, csig2 = calp2 * cbet2
@@ -286,25 +286,24 @@ extension Geodesic {
         return out
     }
 
-    /// One evaluation of λ₁₂(α₁) − λ₁₂ and its derivative (Karney 2013, eqs. 5-11, 46).
+    /// One evaluation of λ₁₂(α₁) − λ₁₂ (Karney 2013, eqs. 5-11).
     struct Lambda12 {
         var lam12 = 0.0, salp2 = 0.0, calp2 = 0.0, sig12 = 0.0
         var ssig1 = 0.0, csig1 = 0.0, ssig2 = 0.0, csig2 = 0.0
-        var eps = 0.0, domg12 = 0.0, dlam12 = 0.0
+        var eps = 0.0, domg12 = 0.0
     }
 
     @inline(__always)
     func lambda12(
         _ sbet1: Double, _ cbet1: Double, _ dn1: Double,
         _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
-        _ salp1: Double, _ calp1In: Double, _ slam120: Double, _ clam120: Double,
-        derivative: Bool
+        _ salp1: Double, _ calp1In: Double, _ slam120: Double, _ clam120: Double
     ) -> Lambda12 {
         var r = Lambda12()
         var calp1 = calp1In
         if sbet1 == 0 && calp1 == 0 { calp1 = -Tol.tiny }  // break the degeneracy of the equator
         let salp0 = salp1 * cbet1
-        let calp0 = hypot(calp1, salp1 * sbet1)
+        let calp0 = length(calp1, salp1 * sbet1)
         var ssig1 = sbet1, csig1 = calp1 * cbet1
         let somg1 = salp0 * sbet1, comg1 = calp1 * cbet1
         normalize(&ssig1, &csig1)
@@ -330,17 +329,19 @@ extension Geodesic {
         r.domg12 = -f * c3[0] * salp0 * (r.sig12 + b312)
         r.lam12 = eta + r.domg12
         r.ssig1 = ssig1; r.csig1 = csig1; r.ssig2 = ssig2; r.csig2 = csig2
-        if derivative {
-            if r.calp2 == 0 {
-                r.dlam12 = -2 * f1 * dn1 / sbet1
-            } else {
-                let l = lengthsAlong(
-                    eps: r.eps, r.sig12, ssig1, csig1, dn1, ssig2, csig2, dn2, cbet1, cbet2,
-                    distance: false, reduced: true, scales: false)
-                r.dlam12 = l.m12b * f1 / (r.calp2 * cbet2)
-            }
-        }
         return r
+    }
+
+    /// dλ₁₂/dα₁ at an evaluation of `lambda12` (Karney 2013, eq. 46).
+    @inline(__always)
+    func derivative(
+        of r: Lambda12, _ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ cbet2: Double, _ dn2: Double
+    ) -> Double {
+        if r.calp2 == 0 { return -2 * f1 * dn1 / sbet1 }
+        let l = lengthsAlong(
+            eps: r.eps, r.sig12, r.ssig1, r.csig1, dn1, r.ssig2, r.csig2, dn2, cbet1, cbet2,
+            distance: false, reduced: true, scales: false)
+        return l.m12b * f1 / (r.calp2 * cbet2)
     }
 
     /// The first guess of α₁ (Karney 2013, section 4): the great circle on a sphere of the
@@ -376,7 +377,7 @@ extension Geodesic {
         var calp1 = comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
-        let ssig12 = hypot(salp1, calp1)
+        let ssig12 = length(salp1, calp1)
         let csig12 = sbet1 * sbet2 + cbet1 * cbet2 * comg12
         if shortline && ssig12 < etol2 {
             var salp2 = cbet1 * somg12
@@ -385,7 +386,26 @@ extension Geodesic {
             r.salp2 = salp2; r.calp2 = calp2
             r.sig12 = atan2(ssig12, csig12)
         } else if abs(n) > 0.1 || csig12 >= 0 || ssig12 >= 6 * abs(n) * .pi * cbet1 * cbet1 {
-            // The auxiliary sphere's estimate is good enough.
+            // The auxiliary sphere's estimate is good enough; refine it once with the
+            // first-order difference of the longitudes on the ellipsoid and on the
+            // auxiliary sphere, ω₁₂ = λ₁₂ + f A₃ sin α₀ σ₁₂ (Karney 2013, eq. 8), which
+            // saves about one Newton step on long lines (short ones start from the mean
+            // radius's scaling instead).
+            if !shortline {
+            var s = salp1, c = calp1
+            normalize(&s, &c)
+            let salp0 = s * cbet1, calp0 = length(c, s * sbet1)
+            let k2 = calp0 * calp0 * ep2
+            let eps = k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
+            let omg12 = lam12 + f * series.c3(eps)[0] * salp0 * atan2(ssig12, csig12)
+            if omg12 < .pi {
+                let so = sin(omg12), co = cos(omg12)
+                salp1 = cbet2 * so
+                calp1 = co >= 0
+                    ? sbet12 + cbet2 * sbet1 * so * so / (1 + co)
+                    : sbet12a - cbet2 * sbet1 * so * so / (1 - co)
+            }
+            }
         } else {
             // Nearly antipodal: scale to the astroid problem (Karney 2013, section 5).
             let lam12x = atan2(-slam12, -clam12)  // lam12 − π
@@ -438,6 +458,19 @@ extension Geodesic {
         r.calp1 = calp1
         return r
     }
+}
+
+/// sin and cos of a Newton step: Taylor polynomials below 1/64 rad (the usual step after
+/// the first; truncation below 3e-20, under an ulp of the result), libm above. The step
+/// only has to move α₁ toward the root, which the next evaluation checks, so even a
+/// last-bit difference could not change a result's accuracy.
+@inline(__always)
+func smallSinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    guard abs(x) < 1.0 / 64 else { return (sin(x), cos(x)) }
+    let x2 = x * x
+    let s = x + x * x2 * (-1.0 / 6 + x2 * (1.0 / 120 + x2 * (-1.0 / 5040)))
+    let c = 1 + x2 * (-0.5 + x2 * (1.0 / 24 + x2 * (-1.0 / 720)))
+    return (s, c)
 }
 
 /// The positive root k of k⁴ + 2k³ − (x² + y² − 1)k² − 2y²k − y² = 0 (Karney 2013,

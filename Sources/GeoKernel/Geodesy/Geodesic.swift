@@ -151,10 +151,17 @@ enum GeodesicTolerance {
     static let maxit2 = 83
 }
 
-/// Scales (x, y) to unit length. Values are O(1) here, so the plain square root is safe.
+/// √(x² + y²) for the geodesic's sines and cosines: O(1) values, or ones no smaller than
+/// `GeodesicTolerance.tiny` (whose square is the smallest normal double), so the plain
+/// square root neither overflows nor loses precision, and is several times faster than
+/// libm's hypot.
+@inline(__always)
+func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+
+/// Scales (x, y) to unit length (values as for `length`).
 @inline(__always)
 func normalize(_ x: inout Double, _ y: inout Double) {
-    let r = (x * x + y * y).squareRoot()
+    let r = length(x, y)
     x /= r
     y /= r
 }
