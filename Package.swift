@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // GeoKernel: an embeddable geo-computation kernel for Swift and C.
 //
@@ -32,11 +32,18 @@ let package = Package(
         .library(name: "GeoKernelC", type: .dynamic, targets: ["GeoKernelC"]),
         .executable(name: "geokernel", targets: ["GeoKernelCLI"]),
     ],
+    // PROJ (on by default): every CRS and operation through the system's PROJ 9. Without it
+    // every target builds with nothing beyond what iOS ships (zlib, SQLite); Transformer then
+    // answers only its native CRS (README: "On a phone").
+    traits: [
+        .trait(name: "PROJ", description: "Any CRS and PROJ operation through libproj (Linux: libproj-dev)."),
+        .default(enabledTraits: ["PROJ"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // The only code that includes <proj.h> and <geodesic.h>.
+        // The only code that includes <proj.h> (only with the PROJ trait).
         .systemLibrary(
             name: "CProj",
             pkgConfig: "proj",
@@ -63,7 +70,7 @@ let package = Package(
         .target(name: "CGeoKernelHeader"),
         .target(
             name: "GeoKernel",
-            dependencies: ["CProjShim", "CSIMDShim"]
+            dependencies: [.target(name: "CProjShim", condition: .when(traits: ["PROJ"])), "CSIMDShim"]
         ),
         // GeoText: the one text layer (JSON, XML and CSV reading and writing), without
         // Foundation; package-internal API for the modules above the kernel.

@@ -1,8 +1,19 @@
+#if PROJ
 import CProjShim
+#endif
 
 /// Transforms coordinates between two coordinate reference systems, or through one PROJ
-/// operation, with PROJ 9 (`proj_create_crs_to_crs` / `proj_create` and
-/// `proj_trans_generic`).
+/// operation.
+///
+/// Two engines answer:
+/// - **Native** (always built): EPSG:4326 (WGS84 degrees), EPSG:3857 (Web Mercator),
+///   EPSG:32601–32660 and 32701–32760 (UTM on WGS84, Krüger's series to order 6) and
+///   EPSG:3035 (LAEA Europe), any pair of them, written in Swift. Used for these pairs
+///   whether or not PROJ is there; results equal PROJ's within a nanometre or an ulp of
+///   the coordinate (the tests check it on PROJ's own cases and on seeded points).
+/// - **PROJ 9** (the package trait `PROJ`, on by default): every other CRS and every
+///   operation, through `proj_create_crs_to_crs` / `proj_create` and `proj_trans_generic`.
+///   Built without the trait, creating such a transformer throws `.crs` naming the trait.
 ///
 /// Units and axis order: whatever the CRS or operation defines, except that
 /// - with `Options.normalizeAxisOrder` (the default) geographic CRS take and give
@@ -53,14 +64,28 @@ public final class Transformer {
     /// The target CRS as given; empty for `init(operation:)`.
     public let target: String
 
-    let handle: ProjHandle
+    /// The engine behind this transformer.
+    enum Backend {
+        case native(NativeTransform)
+        #if PROJ
+        case proj(ProjHandle)
+        #endif
+    }
+
+    let backend: Backend
     private let options: Options
 
-    private init(source: String, target: String, options: Options, handle: ProjHandle) {
+    private init(source: String, target: String, options: Options, backend: Backend) {
         self.source = source
         self.target = target
         self.options = options
-        self.handle = handle
+        self.backend = backend
+    }
+
+    /// Whether the native engine answers this transformer (no PROJ involved).
+    public var isNative: Bool {
+        if case .native = backend { return true }
+        return false
     }
 
     /// A transformer between two CRS that PROJ knows: authority codes ("EPSG:4326",
@@ -80,16 +105,26 @@ public final class Transformer {
     public init(source: String, target: String, options: Options = .init()) throws(GeoKernelError) {
         try Self.checkNoNUL(source, "source CRS")
         try Self.checkNoNUL(target, "target CRS")
+        self.source = source
+        self.target = target
+        self.options = options
+        if let s = NativeCRS(source), let t = NativeCRS(target) {
+            backend = .native(NativeTransform(source: s, target: t, authorityAxes: !options.normalizeAxisOrder))
+            return
+        }
+        #if PROJ
         let handle = try ProjHandle.make(options)
         let status = CProjShim_transformer_set_crs_to_crs(
             handle.raw, source, target, options.normalizeAxisOrder ? 1 : 0)
         guard status == CProjShim_OK else {
             throw handle.creationError(status: status, source: source, target: target)
         }
-        self.source = source
-        self.target = target
-        self.options = options
-        self.handle = handle
+        backend = .proj(handle)
+        #else
+        throw GeoKernelError(
+            .crs, "\(source) → \(target) needs PROJ, and GeoKernel was built without its PROJ trait: "
+                + "natively it projects only between EPSG:4326, 3857, 32601–32660, 32701–32760 and 3035")
+        #endif
     }
 
     /// A transformer for one PROJ operation, e.g. "+proj=merc +ellps=GRS80", a
@@ -109,6 +144,7 @@ public final class Transformer {
     /// - C twin: `gk_transformer_create_operation` (default options).
     public init(operation: String, options: Options = .init()) throws(GeoKernelError) {
         try Self.checkNoNUL(operation, "operation")
+        #if PROJ
         let handle = try ProjHandle.make(options)
         let status = CProjShim_transformer_set_operation(handle.raw, operation)
         guard status == CProjShim_OK else {
@@ -117,7 +153,11 @@ public final class Transformer {
         self.source = operation
         self.target = ""
         self.options = options
-        self.handle = handle
+        self.backend = .proj(handle)
+        #else
+        throw GeoKernelError(
+            .crs, "the operation \(operation) needs PROJ, and GeoKernel was built without its PROJ trait")
+        #endif
     }
 
     /// An independent copy with its own PROJ context (`proj_context_clone`, which keeps
@@ -130,7 +170,13 @@ public final class Transformer {
     ///   cheaper than creating a new transformer.
     /// - C twin: `gk_transformer_clone`.
     public func clone() throws(GeoKernelError) -> Transformer {
-        Transformer(source: source, target: target, options: options, handle: try handle.clone())
+        switch backend {
+        case .native: return Transformer(source: source, target: target, options: options, backend: backend)
+        #if PROJ
+        case .proj(let handle):
+            return Transformer(source: source, target: target, options: options, backend: .proj(try handle.clone()))
+        #endif
+        }
     }
 
     /// Transforms `count` points in place, straight through `proj_trans_generic` on the
@@ -186,9 +232,17 @@ public final class Transformer {
         var px = x, py = y
         let failed = transformUnchecked(x: &px, y: &py, z: nil, count: 1, strideBytes: 8, direction: direction)
         if failed != 0 {
-            var why = handle.log
-            if why.isEmpty { why = handle.errnoText }
-            if why.isEmpty { why = x.isFinite && y.isFinite ? "PROJ gave no reason" : "input is not finite" }
+            var why = ""
+            switch backend {
+            case .native(let t):
+                why = t.reason(x, y, inverse: direction == .inverse)
+            #if PROJ
+            case .proj(let handle):
+                why = handle.log
+                if why.isEmpty { why = handle.errnoText }
+                if why.isEmpty { why = x.isFinite && y.isFinite ? "PROJ gave no reason" : "input is not finite" }
+            #endif
+            }
             throw GeoKernelError(
                 .transform,
                 "cannot transform (\(x), \(y)) \(direction == .forward ? "forward" : "inverse") "
@@ -197,16 +251,23 @@ public final class Transformer {
         return (px, py)
     }
 
-    /// The single call into C; arguments already checked, count > 0.
+    /// The single call into the engine; arguments already checked, count > 0.
     @inline(__always)
     func transformUnchecked(
         x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, z: UnsafeMutablePointer<Double>?,
         count: Int, strideBytes: Int, direction: Direction
     ) -> Int {
-        Int(
-            CProjShim_transformer_trans(
-                handle.raw, direction == .inverse ? 1 : 0,
-                x, strideBytes, y, strideBytes, z, strideBytes, count))
+        switch backend {
+        case .native(let t):
+            return t.run(x: x, y: y, z: z, count: count, strideBytes: strideBytes, inverse: direction == .inverse)
+        #if PROJ
+        case .proj(let handle):
+            return Int(
+                CProjShim_transformer_trans(
+                    handle.raw, direction == .inverse ? 1 : 0,
+                    x, strideBytes, y, strideBytes, z, strideBytes, count))
+        #endif
+        }
     }
 
     private static func checkNoNUL(_ s: String, _ what: String) throws(GeoKernelError) {

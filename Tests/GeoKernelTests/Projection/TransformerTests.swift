@@ -204,16 +204,20 @@ struct ProjectionTransformerTests {
 
     // MARK: Requirement 4: missing proj.db
 
-    @Test("A missing proj.db gives .projDatabase naming the searched paths")
+    @Test("A missing proj.db gives .projDatabase naming the searched paths, for a CRS only PROJ knows")
     func missingDatabase() throws {
         var o = Transformer.Options()
         o.searchPaths = ["/nonexistent/dir"]
         let e = #expect(throws: GeoKernelError.self) {
-            _ = try Transformer(source: "EPSG:4326", target: "EPSG:3857", options: o)
+            _ = try Transformer(source: "EPSG:4326", target: "EPSG:2056", options: o)
         }
         #expect(e?.code == .projDatabase)
         let m = e?.message ?? ""
         #expect(m.contains("[/nonexistent/dir]") && m.contains("proj.db") && m.contains("EPSG:4326"), "\(m)")
+        // The native pairs need no database at all.
+        let native = try Transformer(source: "EPSG:4326", target: "EPSG:3857", options: o)
+        #expect(native.isNative)
+        #expect(try native.transform(x: 0, y: 0) == (0, 0))
         let f = #expect(throws: GeoKernelError.self) {
             _ = try Transformer(operation: "urn:ogc:def:coordinateOperation:EPSG::1671", options: o)
         }

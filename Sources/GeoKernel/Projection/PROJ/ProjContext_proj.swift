@@ -1,3 +1,4 @@
+#if PROJ
 import CProjShim
 #if canImport(Glibc)
 import Glibc
@@ -142,3 +143,5 @@ private func withCStringArray<R>(
     let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
 }
+
+#endif

@@ -1,0 +1,139 @@
+/// The coordinate reference systems GeoKernel projects without PROJ: EPSG:4326 (WGS84
+/// latitude and longitude), EPSG:3857 (Web Mercator), EPSG:32601–32660 and 32701–32760
+/// (UTM north and south on WGS84) and EPSG:3035 (LAEA Europe, ETRS89 taken equal to WGS84,
+/// as PROJ's null transformation between them does).
+///
+/// Thread safety: a value type. Complexity: O(1) per point.
+enum NativeCRS: Sendable, Equatable {
+    case geographic
+    case webMercator
+    case utm(zone: Int, north: Bool)
+    case laeaEurope
+
+    /// The CRS an "EPSG:<code>" string names (case-insensitive), or nil when it is not
+    /// one of the native ones.
+    init?(_ text: String) {
+        let t = text.uppercased()
+        guard t.hasPrefix("EPSG:"), let code = Int(t.dropFirst(5)) else { return nil }
+        switch code {
+        case 4326: self = .geographic
+        case 3857: self = .webMercator
+        case 3035: self = .laeaEurope
+        case 32601...32660: self = .utm(zone: code - 32600, north: true)
+        case 32701...32760: self = .utm(zone: code - 32700, north: false)
+        default: return nil
+        }
+    }
+
+    /// Whether the authority's axis order puts the second coordinate first (EPSG:4326 is
+    /// latitude, longitude; EPSG:3035 northing, easting).
+    var authoritySwapsAxes: Bool {
+        switch self {
+        case .geographic, .laeaEurope: return true
+        case .webMercator, .utm: return false
+        }
+    }
+
+    /// The projection of this CRS, made once per transformer.
+    func projection() -> NativeProjection {
+        switch self {
+        case .geographic: return .identity
+        case .webMercator: return .webMercator
+        case .utm(let zone, let north): return .transverseMercator(.utm(zone: zone, north: north))
+        case .laeaEurope: return .lambertAzimuthal(.europe)
+        }
+    }
+}
+
+/// One native projection: from (longitude, latitude) in degrees to (x, y) in metres and
+/// back; nil for a point outside its domain.
+enum NativeProjection: Sendable {
+    case identity
+    case webMercator
+    case transverseMercator(TransverseMercator)
+    case lambertAzimuthal(LambertAzimuthal)
+
+    @inline(__always)
+    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
+        switch self {
+        case .identity:
+            guard abs(lat) <= 90, lon.isFinite else { return nil }
+            return (lon, lat)
+        case .webMercator: return WebMercator.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
+        case .transverseMercator(let p): return p.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
+        case .lambertAzimuthal(let p): return p.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
+        }
+    }
+
+    @inline(__always)
+    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
+        switch self {
+        case .identity:
+            guard abs(y) <= 90, x.isFinite else { return nil }
+            return (x, y)
+        case .webMercator: return WebMercator.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
+        case .transverseMercator(let p): return p.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
+        case .lambertAzimuthal(let p): return p.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
+        }
+    }
+}
+
+/// A source and target native CRS: a point goes through the source's inverse to WGS84
+/// degrees, then the target's forward projection.
+struct NativeTransform: Sendable {
+    let source: NativeCRS, target: NativeCRS
+    let from: NativeProjection, to: NativeProjection
+    /// Whether the caller's axes are the authority's (`normalizeAxisOrder` false).
+    let authorityAxes: Bool
+
+    init(source: NativeCRS, target: NativeCRS, authorityAxes: Bool) {
+        self.source = source
+        self.target = target
+        self.from = source.projection()
+        self.to = target.projection()
+        self.authorityAxes = authorityAxes
+    }
+
+    /// Why the point (x, y), as the caller gave it, cannot be transformed (worded as PROJ
+    /// words the same failures).
+    func reason(_ x: Double, _ y: Double, inverse: Bool) -> String {
+        guard x.isFinite, y.isFinite else { return "input is not finite" }
+        let crs = inverse ? target : source
+        let latitude = authorityAxes && crs.authoritySwapsAxes ? x : y
+        if crs == .geographic, !(abs(latitude) <= 90) {
+            return "Invalid latitude: \(latitude) is outside [-90, 90]"
+        }
+        return "Invalid coordinate: outside the projection's domain"
+    }
+
+    /// Transforms `count` strided points in place; failures become +infinity (z too) and
+    /// are counted. Complexity: O(count).
+    func run(
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, z: UnsafeMutablePointer<Double>?,
+        count: Int, strideBytes: Int, inverse: Bool
+    ) -> Int {
+        let (a, b) = inverse ? (to, from) : (from, to)
+        let swapIn = authorityAxes && (inverse ? target : source).authoritySwapsAxes
+        let swapOut = authorityAxes && (inverse ? source : target).authoritySwapsAxes
+        let xr = UnsafeMutableRawPointer(x), yr = UnsafeMutableRawPointer(y)
+        let zr = z.map { UnsafeMutableRawPointer($0) }
+        var failed = 0
+        for i in 0..<count {
+            let o = i &* strideBytes
+            var u = xr.load(fromByteOffset: o, as: Double.self)
+            var v = yr.load(fromByteOffset: o, as: Double.self)
+            if swapIn { swap(&u, &v) }
+            if let g = a.inverse(u, v), let p = b.forward(g.0, g.1) {
+                let (px, py) = swapOut ? (p.1, p.0) : (p.0, p.1)
+                xr.storeBytes(of: px, toByteOffset: o, as: Double.self)
+                yr.storeBytes(of: py, toByteOffset: o, as: Double.self)
+            } else {
+                failed += 1
+                xr.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                yr.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                zr?.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+            }
+        }
+        return failed
+    }
+}
