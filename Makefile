@@ -5,7 +5,8 @@
 #                  swift test, the C consumer (gcc), the header/export check (clang),
 #                  the shared-library checks, an install + pkg-config round trip, the
 #                  installed tool with the toolchain hidden (tool-check), every example
-#                  of the docs alone (examples-check), the Python tests, tsan and
+#                  of the docs alone (examples-check), the Python tests, tsan, every
+#                  Swift test without the PROJ trait and with PROJ hidden (noproj-check) and
 #                  a few seconds of every fuzz target (fuzz-smoke)
 #   make docs      the Swift API reference (DocC, offline) under .build/docs; part of
 #                  `make test` (a docc warning fails it)
@@ -63,7 +64,7 @@ FUZZ_TARGETS ?=
 SHARED_DATA ?= ../shared/data
 FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
 
-.PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check tool-check examples-check tsan bench install clean
+.PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check tool-check examples-check tsan noproj-check bench install clean
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus docs benchmarks-doc networks bench-scale bench-scale-smoke bench-scale-tools
 
 run: build
@@ -71,7 +72,7 @@ run: build
 
 test: build-tests lib
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check tool-check examples-check docs tsan fuzz-smoke bench-scale-smoke
+	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check tool-check examples-check docs tsan noproj-check fuzz-smoke bench-scale-smoke
 	@echo "make test: all checks passed"
 
 # Installs libproj-dev, zlib1g-dev, libsqlite3-dev, libgeographiclib-dev (the benchmarks' geodesic baseline), pkg-config, librsvg2-bin (rsvg-convert: the tests render
@@ -252,6 +253,11 @@ examples-check: lib
 
 # Concurrency tests again under ThreadSanitizer (suites named *Thread*, *Stress* or
 # *Concurren*), in a separate debug build.
+# Every Swift test again with the PROJ trait off and PROJ's headers, library and data hidden
+# (scripts/noproj-check.sh): the core a phone app embeds needs nothing beyond zlib and SQLite.
+noproj-check: deps
+	scripts/noproj-check.sh "$(SWIFT)" $(SCRATCH)-noproj "-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link"
+
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path $(SCRATCH)-tsan --filter 'Thread|Stress|Concurren'
 

@@ -49,7 +49,12 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
-        .target(name: "CProjShim", dependencies: ["CProj"]),
+        // Compiled empty without the trait (SwiftPM builds every target of the package).
+        .target(
+            name: "CProjShim",
+            dependencies: [.byName(name: "CProj", condition: .when(traits: ["PROJ"]))],
+            cSettings: [.define("GEOKERNEL_PROJ", .when(traits: ["PROJ"]))]
+        ),
         // The only code that includes <zlib.h> (PBF blobs, .osm.gz).
         .systemLibrary(
             name: "CZlib",

@@ -2,6 +2,7 @@
 // why this shim exists; in short: PROJ types stay out of Swift, PROJ's error text is
 // captured through its logger, and the per-point work around proj_trans_generic runs
 // in C, in cache-sized blocks, on the caller's buffers.
+#ifdef GEOKERNEL_PROJ  /* the PROJ trait: without it this file compiles to nothing */
 #include "CProjShim_projection.h"
 #include <proj.h>
 #include <math.h>
@@ -262,3 +263,4 @@ void CProjShim_default_search_path(char *buf, size_t len) {
     buf[n] = '\0';
     pthread_mutex_unlock(&info_lock);
 }
+#endif /* GEOKERNEL_PROJ */

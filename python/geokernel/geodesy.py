@@ -3,7 +3,7 @@ helpers of section route of include/geokernel.h).
 
 Units: degrees (latitude in [-90, 90], longitude any finite value unless said otherwise),
 metres, seconds. "Sphere" is the sphere of mean radius EARTH_MEAN_RADIUS_M = 6 371 008.8 m
-(IUGG R1); "WGS84" is the ellipsoid, through PROJ's geodesic.h (Karney 2013). The two differ
+(IUGG R1); "WGS84" is the ellipsoid, by GeoKernel's own geodesic (Karney 2013, no PROJ). The two differ
 by up to 0.56 %. Every function raises InvalidArgumentError (a GeoKernelError and a
 ValueError) for a latitude outside [-90, 90], NaN or infinite input, with the library's
 message. All are safe from any thread (each thread has its own library context).
@@ -71,7 +71,7 @@ class GeodesicDirect(NamedTuple):
 
 
 def geodesic_inverse(lat1: float, lon1: float, lat2: float, lon2: float) -> GeodesicInverse:
-    """The WGS84 inverse geodesic problem (Karney 2013 via PROJ, about 15 nm accurate):
+    """The WGS84 inverse geodesic problem (Karney 2013, native, within 15 nm of GeographicLib):
     distance in metres on the ellipsoid and the azimuths at both ends in degrees
     (gk_geodesic_inverse; Swift: Geodesic.wgs84.inverse(from:to:))."""
     s, a1, a2 = _doubles(3)

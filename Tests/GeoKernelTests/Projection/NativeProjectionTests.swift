@@ -63,6 +63,17 @@ struct NativeProjectionTests {
     /// Round trips return the input within 4 nm on the ground: one ulp of a longitude near
     /// 180° is 3.2 nm (measured 3.15 nm, Web Mercator); LAEA within 10 nm (measured 7.9 nm:
     /// its inverse solves q(φ), whose logarithm loses a few bits).
+    #if !PROJ
+    @Test("without the PROJ trait a CRS outside the native ones, and every operation, is refused with .crs naming the trait")
+    func withoutPROJ() throws {
+        let e = #expect(throws: GeoKernelError.self) { _ = try Transformer(source: "EPSG:4326", target: "EPSG:2056") }
+        #expect(e?.code == .crs && e?.message.contains("PROJ trait") == true && e?.message.contains("EPSG:2056") == true)
+        let f = #expect(throws: GeoKernelError.self) { _ = try Transformer(operation: "+proj=merc +ellps=GRS80") }
+        #expect(f?.code == .crs && f?.message.contains("PROJ trait") == true)
+        #expect(try Transformer(source: "epsg:4326", target: "EPSG:32632").isNative)
+    }
+    #endif
+
     @Test("native round trips return the input within 4 nm on the ground (LAEA 10 nm)", arguments: pairs)
     func roundTrip(pair: Pair) throws {
         var rng = SeededRandom(seed: 32632)

@@ -1,3 +1,6 @@
+// PROJ's own engine: built and run with the PROJ trait only (the native CRS are tested
+// in NativeProjectionTests with and without it).
+#if PROJ
 import Foundation
 import GeoKernel
 import Testing
@@ -334,3 +337,4 @@ struct ProjectionTransformerTests {
         }
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// PROJ's own engine: built and run with the PROJ trait only (the native CRS are tested
+// in NativeProjectionTests with and without it).
+#if PROJ
 import Foundation
 import GeoKernel
 import Testing
@@ -130,3 +133,4 @@ struct ProjectionThreadTests {
         #expect(Array(results.ok) == Array(repeating: true, count: 8))
     }
 }
+#endif
