@@ -62,16 +62,28 @@ struct TransverseMercator: Sendable {
         guard abs(dl) < 90 else { return nil }
         let (slam, clam) = ExactDegrees.sincos(dl)
         let (sphi, cphi) = ExactDegrees.sincos(latitude)
-        var xip: Double, etap: Double
+        // On the conformal sphere: ξ' = atan2(τ', cos λ), η' = asinh(sin λ / r) with
+        // r = √(τ'² + cos² λ); the doubled angles the series needs follow algebraically:
+        // sin 2ξ', cos 2ξ' from τ' and cos λ, and e^{2η'} = ((sin λ + √(r² + sin² λ)) / r)².
+        // At a pole τ' is infinite: there ξ' = ±90° and η' = 0 whatever λ.
+        var taup: Double, clamr = clam, slamr = slam
         if cphi == 0 {
-            xip = Double(signOf: latitude, magnitudeOf: .pi / 2)
-            etap = 0
+            taup = Double(signOf: latitude, magnitudeOf: 1)
+            clamr = 0
+            slamr = 0
         } else {
-            let taup = conformalTangent(sphi / cphi)
-            xip = atan2(taup, clam)
-            etap = asinh(slam / (taup * taup + clam * clam).squareRoot())
+            taup = conformalTangent(sphi / cphi)
         }
-        let (xi, eta) = krueger(xip, etap, alpha, sign: 1)
+        let r2 = taup * taup + clamr * clamr, r = r2.squareRoot()
+        let xip = atan2(taup, clamr)
+        let s2 = 2 * taup * clamr / r2, c2 = (clamr - taup) * (clamr + taup) / r2
+        // |η'| = log1p(t), t = (|sin λ| + √(r² + sin² λ) − r) / r, without cancellation.
+        let a = abs(slamr)
+        let t = (a + a * a / ((r2 + a * a).squareRoot() + r)) / r
+        let etap = Double(signOf: slamr, magnitudeOf: log1p(t))
+        let grow = (1 + t) * (1 + t)
+        let e2eta = slamr < 0 ? 1 / grow : grow
+        let (xi, eta) = krueger(xip, etap, s2: s2, c2: c2, e2: e2eta, alpha, sign: 1)
         return (falseEasting + scale * eta, falseNorthing + scale * xi)
     }
 
@@ -80,7 +92,8 @@ struct TransverseMercator: Sendable {
     @inline(__always)
     func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
         guard x.isFinite, y.isFinite else { return nil }
-        let (xip, etap) = krueger((y - falseNorthing) / scale, (x - falseEasting) / scale, beta, sign: -1)
+        let xi = (y - falseNorthing) / scale, eta = (x - falseEasting) / scale
+        let (xip, etap) = krueger(xi, eta, s2: sin(2 * xi), c2: cos(2 * xi), e2: exp(2 * eta), beta, sign: -1)
         let sxi = sin(xip), cxi = cos(xip), seta = sinh(etap)
         let r = (seta * seta + cxi * cxi).squareRoot()
         let lam = ExactDegrees.atan2(seta, cxi)
@@ -93,11 +106,14 @@ struct TransverseMercator: Sendable {
         return (ExactDegrees.normalized(centralMeridian + lam), phi)
     }
 
-    /// ζ' ± Σ c_j sin 2jζ' for the complex ζ' = ξ' + iη', by Clenshaw summation.
+    /// ζ ± Σ c_j sin 2jζ for the complex ζ = ξ + iη, by Clenshaw summation, given
+    /// sin 2ξ, cos 2ξ and e^{2η}. (sinh 2η from e^{2η} loses relative precision only where
+    /// it is tiny, and it only scales the series' O(n) terms.)
     @inline(__always)
-    private func krueger(_ xi: Double, _ eta: Double, _ c: SIMD8<Double>, sign: Double) -> (Double, Double) {
-        let s2 = sin(2 * xi), c2 = cos(2 * xi)
-        let sh2 = sinh(2 * eta), ch2 = cosh(2 * eta)
+    private func krueger(
+        _ xi: Double, _ eta: Double, s2: Double, c2: Double, e2: Double, _ c: SIMD8<Double>, sign: Double
+    ) -> (Double, Double) {
+        let sh2 = (e2 - 1 / e2) / 2, ch2 = (e2 + 1 / e2) / 2
         // a = 2 cos 2ζ = 2(cos 2ξ cosh 2η − i sin 2ξ sinh 2η)
         let ar = 2 * c2 * ch2, ai = -2 * s2 * sh2
         var yr = 0.0, yi = 0.0, zr = 0.0, zi = 0.0  // y_{k+1}, y_{k+2}
