@@ -22,15 +22,28 @@ func maskBuffer(_ p: UnsafeMutablePointer<UInt8>?, _ count: Int) throws(GeoKerne
         start: UnsafeMutableRawPointer(base).assumingMemoryBound(to: Bool.self), count: count)
 }
 
+/// The C side of a one-to-many distance batch: the caller's strided points, its output
+/// array of as many doubles, and the origin, handed to `kernel`.
+func distanceBatch(
+    _ ctx: OpaquePointer?, _ originLat: Double, _ originLon: Double,
+    _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
+    _ outM: UnsafeMutablePointer<Double>?,
+    _ kernel: (Coordinate, CoordinateColumns, UnsafeMutableBufferPointer<Double>) throws(GeoKernelError) -> Void
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let points = try columns(lat, lon, count, strideBytes)
+        let out = UnsafeMutableBufferPointer(start: try required(outM, "out_m"), count: points.count)
+        try kernel(try coordinate(originLat, originLon), points, out)
+    }
+}
+
 @c public func gk_haversine_batch(
     _ ctx: OpaquePointer?, _ centerLat: Double, _ centerLon: Double,
     _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
     _ outM: UnsafeMutablePointer<Double>?
 ) -> CInt {
-    withContext(ctx) { () throws(GeoKernelError) in
-        let points = try columns(lat, lon, count, strideBytes)
-        let out = UnsafeMutableBufferPointer(start: try required(outM, "out_m"), count: points.count)
-        try haversineDistances(from: try coordinate(centerLat, centerLon), to: points, into: out)
+    distanceBatch(ctx, centerLat, centerLon, lat, lon, count, strideBytes, outM) { (center, points, out) throws(GeoKernelError) in
+        try haversineDistances(from: center, to: points, into: out)
     }
 }
 
@@ -39,10 +52,8 @@ func maskBuffer(_ p: UnsafeMutablePointer<UInt8>?, _ count: Int) throws(GeoKerne
     _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,
     _ outM: UnsafeMutablePointer<Double>?
 ) -> CInt {
-    withContext(ctx) { () throws(GeoKernelError) in
-        let points = try columns(lat, lon, count, strideBytes)
-        let out = UnsafeMutableBufferPointer(start: try required(outM, "out_m"), count: points.count)
-        try Geodesic.wgs84.distances(from: try coordinate(originLat, originLon), to: points, into: out)
+    distanceBatch(ctx, originLat, originLon, lat, lon, count, strideBytes, outM) { (origin, points, out) throws(GeoKernelError) in
+        try Geodesic.wgs84.distances(from: origin, to: points, into: out)
     }
 }
 
