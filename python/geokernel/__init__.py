@@ -63,7 +63,7 @@ import os
 import threading
 import weakref
 from ctypes import byref, c_size_t, c_uint32, c_void_p
-from typing import Callable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -78,7 +78,7 @@ from .errors import (BufferTooSmallError, CapacityError, CorruptFileError, CrsEr
 __all__ = [
     "EARTH_MEAN_RADIUS_M", "WGS84_A", "WGS84_F", "FORWARD", "INVERSE", "SIMPLIFY_RADIAL_PREPASS",
     "LIBRARY_PATH", "version",
-    "haversine_distances", "circle_contains", "simplify_geographic", "simplify_planar",
+    "haversine_distances", "geodesic_distances", "circle_contains", "simplify_geographic", "simplify_planar",
     "Transformer", "SpatialIndex", "UnitVectors",
     # classes and functions of the other sections (also reachable as submodules)
     "GeofenceMonitor", "GeofenceEvent", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
@@ -129,11 +129,40 @@ def haversine_distances(center_lat: float, center_lon: float, lat: np.ndarray, l
     Raises:
         InvalidArgumentError: a bad centre or point (the message names the first bad point).
     """
+    return _distance_batch(lib.gk_haversine_batch, center_lat, center_lon, lat, lon, out, copy)
+
+
+def geodesic_distances(origin_lat: float, origin_lon: float, lat: np.ndarray, lon: np.ndarray,
+                       *, out: Optional[np.ndarray] = None, copy: bool = False) -> np.ndarray:
+    """WGS84 geodesic distances in metres from one origin to every point (Karney 2013,
+    GeoKernel's own geodesic, within 15 nm of GeographicLib; gk_geodesic_distances). Each
+    equals ``geodesic_inverse(origin, point).distance_m`` bit for bit.
+
+    Args:
+        origin_lat, origin_lon: the origin in degrees (latitude in [-90, 90]).
+        lat, lon: 1-D float64 arrays of degrees sharing one stride, read in place;
+            longitudes in [-180, 180].
+        out: optional contiguous float64 array of n entries for the result.
+        copy: read from contiguous float64 copies even when the inputs could be read in place.
+
+    Returns:
+        float64 array of n distances in metres.
+
+    Raises:
+        InvalidArgumentError: a bad origin or point (the message names the first bad point;
+            nothing is written then).
+    """
+    return _distance_batch(lib.gk_geodesic_distances, origin_lat, origin_lon, lat, lon, out, copy)
+
+
+def _distance_batch(fn: Any, origin_lat: float, origin_lon: float, lat: np.ndarray, lon: np.ndarray,
+                    out: Optional[np.ndarray], copy: bool) -> np.ndarray:
+    """One origin to many points through a C distance batch (haversine or geodesic)."""
     (lat, lon), n, stride = _columns(("lat", "lon"), (lat, lon), copy=copy)
     res = _out(out, n, np.float64)
     ctx = context()
-    check(lib.gk_haversine_batch(ctx, float(center_lat), float(center_lon), lat.ctypes.data, lon.ctypes.data,
-                                 n, stride, res.ctypes.data), ctx)
+    check(fn(ctx, float(origin_lat), float(origin_lon), lat.ctypes.data, lon.ctypes.data, n, stride,
+             res.ctypes.data), ctx)
     return res
 
 

@@ -186,3 +186,19 @@ def test_unit_vectors_decide_as_the_batch_kernel_and_a_clone_transforms_alike():
     t.close()
     assert twin.transform_point(2.0, 48.0) == pytest.approx((222638.98, 6106854.83), abs=0.01)
     twin.close()
+
+
+def test_geodesic_distances_equal_the_scalar_inverse_and_pyproj_within_15_nm():
+    pyproj = pytest.importorskip("pyproj")
+    rng = np.random.default_rng(2511)
+    lat = np.degrees(np.arcsin(rng.uniform(-1, 1, 2000)))
+    lon = rng.uniform(-180, 180, 2000)
+    lat[:2] = [90, -90]
+    lat[2], lon[2] = -47.3769, -171.4583  # the origin's antipode
+    d = gk.geodesic_distances(47.3769, 8.5417, lat, lon)
+    for i in range(0, 2000, 97):
+        assert d[i] == gk.geodesic_inverse(47.3769, 8.5417, lat[i], lon[i]).distance_m
+    _, _, ref = pyproj.Geod(ellps="WGS84").inv(np.full(2000, 8.5417), np.full(2000, 47.3769), lon, lat)
+    assert np.max(np.abs(d - ref)) <= 15e-9
+    with pytest.raises(gk.InvalidArgumentError, match="point 3"):
+        gk.geodesic_distances(0, 0, np.array([0, 1, 2, 95.0]), np.zeros(4))
