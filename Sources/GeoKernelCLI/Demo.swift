@@ -73,7 +73,7 @@ struct Demo: ParsableCommand {
     }
 
     private func projection() throws {
-        section("Projections through PROJ")
+        section("Projections (Web Mercator and UTM native, any other CRS through PROJ)")
         let t = try Transformer(source: "EPSG:4326", target: "EPSG:3857")
         let utm = try Transformer(source: "EPSG:4326", target: "EPSG:32632")
         let web = try t.transform(x: 8.5403, y: 47.3779)

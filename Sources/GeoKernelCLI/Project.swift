@@ -2,7 +2,7 @@ import ArgumentParser
 import GeoKernel
 import GeoText
 
-/// `geokernel project --from EPSG:4326 --to EPSG:3857 X Y`: one point through PROJ.
+/// `geokernel project --from EPSG:4326 --to EPSG:3857 X Y`: one point through the `Transformer` (native for its CRS, PROJ for the rest).
 struct Project: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Transform one point between two CRS (PROJ).",
