@@ -450,7 +450,9 @@ void gk_unitvec_destroy(gk_unitvec *buf);
 
 /** CONSTRUCTOR. A transformation between two CRS that PROJ knows ("EPSG:4326",
  *  "EPSG:32633", "+proj=merc +datum=WGS84", WKT). Geographic CRS use x = longitude,
- *  y = latitude in degrees.
+ *  y = latitude in degrees. Pairs of EPSG:4326, 3857, 32601-32660, 32701-32760 and 3035
+ *  are computed by GeoKernel itself (no PROJ, no proj.db; within a few nanometres of
+ *  PROJ, see docs/accuracy.md), every other CRS by PROJ.
  *  \param ctx the calling thread's context.
  *  \param[in] source the source CRS as PROJ text, NUL-terminated UTF-8 (required; read
  *  during the call only).
