@@ -42,10 +42,10 @@ struct GeodesicBatchTests {
         let origin = try Coordinate(latitude: 0, longitude: 0)
         let lat = [10.0, 91, 20], lon = [0.0, 0, 0]
         var out = [Double](repeating: -1, count: 3)
-        try lat.withUnsafeBufferPointer { la in
-            try lon.withUnsafeBufferPointer { lo in
+        lat.withUnsafeBufferPointer { la in
+            lon.withUnsafeBufferPointer { lo in
                 let points = CoordinateColumns(latitudes: la.baseAddress!, longitudes: lo.baseAddress!, count: 3)
-                try out.withUnsafeMutableBufferPointer { o in
+                out.withUnsafeMutableBufferPointer { o in
                     let e = #expect(throws: GeoKernelError.self) { try Geodesic.wgs84.distances(from: origin, to: points, into: o) }
                     #expect(e?.message.contains("point 1") == true, "\(String(describing: e))")
                     let short = UnsafeMutableBufferPointer(rebasing: o[0..<2])

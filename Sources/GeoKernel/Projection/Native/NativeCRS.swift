@@ -47,35 +47,79 @@ enum NativeCRS: Sendable, Equatable {
 
 /// One native projection: from (longitude, latitude) in degrees to (x, y) in metres and
 /// back; nil for a point outside its domain.
+protocol PointProjection {
+    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)?
+    func inverse(_ x: Double, _ y: Double) -> (Double, Double)?
+}
+
+/// EPSG:4326 itself: degrees stay degrees (latitude checked).
+struct IdentityProjection: PointProjection {
+    @inline(__always)
+    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
+        abs(lat) <= 90 && lon.isFinite ? (lon, lat) : nil
+    }
+    @inline(__always)
+    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? { forward(x, y) }
+}
+
+extension WebMercator: PointProjection {
+    @inline(__always)
+    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
+        Self.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
+    }
+    @inline(__always)
+    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
+        Self.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
+    }
+}
+
+extension TransverseMercator: PointProjection {
+    @inline(__always)
+    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
+        forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
+    }
+    @inline(__always)
+    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
+        inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
+    }
+}
+
+extension LambertAzimuthal: PointProjection {
+    @inline(__always)
+    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
+        forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
+    }
+    @inline(__always)
+    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
+        inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
+    }
+}
+
+/// The projection of a native CRS, chosen once per transformer.
 enum NativeProjection: Sendable {
     case identity
     case webMercator
     case transverseMercator(TransverseMercator)
     case lambertAzimuthal(LambertAzimuthal)
 
+    /// Calls `visitor` with the concrete projection, so that a batch loop is specialised
+    /// for it instead of switching on every point.
     @inline(__always)
-    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
+    func accept<V: ProjectionVisitor>(_ visitor: V) -> V.Result {
         switch self {
-        case .identity:
-            guard abs(lat) <= 90, lon.isFinite else { return nil }
-            return (lon, lat)
-        case .webMercator: return WebMercator.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
-        case .transverseMercator(let p): return p.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
-        case .lambertAzimuthal(let p): return p.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
+        case .identity: return visitor.visit(IdentityProjection())
+        case .webMercator: return visitor.visit(WebMercator())
+        case .transverseMercator(let p): return visitor.visit(p)
+        case .lambertAzimuthal(let p): return visitor.visit(p)
         }
     }
+}
 
-    @inline(__always)
-    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
-        switch self {
-        case .identity:
-            guard abs(y) <= 90, x.isFinite else { return nil }
-            return (x, y)
-        case .webMercator: return WebMercator.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
-        case .transverseMercator(let p): return p.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
-        case .lambertAzimuthal(let p): return p.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
-        }
-    }
+/// A generic operation on one concrete `PointProjection` (double dispatch without
+/// existentials).
+protocol ProjectionVisitor {
+    associatedtype Result
+    func visit<P: PointProjection>(_ projection: P) -> Result
 }
 
 /// A source and target native CRS: a point goes through the source's inverse to WGS84
@@ -107,33 +151,55 @@ struct NativeTransform: Sendable {
     }
 
     /// Transforms `count` strided points in place; failures become +infinity (z too) and
-    /// are counted. Complexity: O(count).
+    /// are counted. Complexity: O(count), one loop specialised for the pair of projections.
     func run(
         x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, z: UnsafeMutablePointer<Double>?,
         count: Int, strideBytes: Int, inverse: Bool
     ) -> Int {
+        let batch = Batch(
+            x: UnsafeMutableRawPointer(x), y: UnsafeMutableRawPointer(y), z: z.map { UnsafeMutableRawPointer($0) },
+            count: count, strideBytes: strideBytes,
+            swapIn: authorityAxes && (inverse ? target : source).authoritySwapsAxes,
+            swapOut: authorityAxes && (inverse ? source : target).authoritySwapsAxes)
         let (a, b) = inverse ? (to, from) : (from, to)
-        let swapIn = authorityAxes && (inverse ? target : source).authoritySwapsAxes
-        let swapOut = authorityAxes && (inverse ? source : target).authoritySwapsAxes
-        let xr = UnsafeMutableRawPointer(x), yr = UnsafeMutableRawPointer(y)
-        let zr = z.map { UnsafeMutableRawPointer($0) }
-        var failed = 0
-        for i in 0..<count {
-            let o = i &* strideBytes
-            var u = xr.load(fromByteOffset: o, as: Double.self)
-            var v = yr.load(fromByteOffset: o, as: Double.self)
-            if swapIn { swap(&u, &v) }
-            if let g = a.inverse(u, v), let p = b.forward(g.0, g.1) {
-                let (px, py) = swapOut ? (p.1, p.0) : (p.0, p.1)
-                xr.storeBytes(of: px, toByteOffset: o, as: Double.self)
-                yr.storeBytes(of: py, toByteOffset: o, as: Double.self)
-            } else {
-                failed += 1
-                xr.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
-                yr.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
-                zr?.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+        return a.accept(First(second: b, batch: batch))
+    }
+
+    /// The caller's buffers and axis swaps.
+    struct Batch {
+        let x: UnsafeMutableRawPointer, y: UnsafeMutableRawPointer, z: UnsafeMutableRawPointer?
+        let count: Int, strideBytes: Int, swapIn: Bool, swapOut: Bool
+
+        /// Each point through `a`'s inverse (to degrees) and `b`'s forward projection.
+        @inline(__always)
+        func run<A: PointProjection, B: PointProjection>(_ a: A, _ b: B) -> Int {
+            var failed = 0
+            for i in 0..<count {
+                let o = i &* strideBytes
+                var u = x.load(fromByteOffset: o, as: Double.self)
+                var v = y.load(fromByteOffset: o, as: Double.self)
+                if swapIn { swap(&u, &v) }
+                if let g = a.inverse(u, v), let p = b.forward(g.0, g.1) {
+                    x.storeBytes(of: swapOut ? p.1 : p.0, toByteOffset: o, as: Double.self)
+                    y.storeBytes(of: swapOut ? p.0 : p.1, toByteOffset: o, as: Double.self)
+                } else {
+                    failed += 1
+                    x.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                    y.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                    z?.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                }
             }
+            return failed
         }
-        return failed
+    }
+
+    private struct First: ProjectionVisitor {
+        let second: NativeProjection, batch: Batch
+        func visit<A: PointProjection>(_ a: A) -> Int { second.accept(Second(first: a, batch: batch)) }
+    }
+
+    private struct Second<A: PointProjection>: ProjectionVisitor {
+        let first: A, batch: Batch
+        func visit<B: PointProjection>(_ b: B) -> Int { batch.run(first, b) }
     }
 }

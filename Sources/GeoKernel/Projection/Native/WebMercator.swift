@@ -9,7 +9,7 @@ import Darwin
 /// `webmerc` computes them: x = R λ, y = R asinh(tan φ); inverse φ = atan(sinh(y / R)).
 ///
 /// Units: degrees in, metres out. Thread safety: pure. Complexity: O(1) per point.
-enum WebMercator {
+struct WebMercator {
     static let radius = EarthModel.wgs84SemiMajorAxisMeters
 
     /// (x, y) in metres, or nil at or beyond the poles.
