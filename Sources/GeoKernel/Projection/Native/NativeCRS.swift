@@ -48,52 +48,25 @@ enum NativeCRS: Sendable, Equatable {
 /// One native projection: from (longitude, latitude) in degrees to (x, y) in metres and
 /// back; nil for a point outside its domain.
 protocol PointProjection {
-    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)?
-    func inverse(_ x: Double, _ y: Double) -> (Double, Double)?
+    func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)?
+    func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)?
 }
 
 /// EPSG:4326 itself: degrees stay degrees (latitude checked).
 struct IdentityProjection: PointProjection {
     @inline(__always)
-    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
-        abs(lat) <= 90 && lon.isFinite ? (lon, lat) : nil
+    func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
+        abs(latitude) <= 90 && longitude.isFinite ? (longitude, latitude) : nil
     }
     @inline(__always)
-    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? { forward(x, y) }
-}
-
-extension WebMercator: PointProjection {
-    @inline(__always)
-    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
-        Self.forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
-    }
-    @inline(__always)
-    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
-        Self.inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
+    func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
+        abs(y) <= 90 && x.isFinite ? (x, y) : nil
     }
 }
 
-extension TransverseMercator: PointProjection {
-    @inline(__always)
-    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
-        forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
-    }
-    @inline(__always)
-    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
-        inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
-    }
-}
-
-extension LambertAzimuthal: PointProjection {
-    @inline(__always)
-    func forward(_ lon: Double, _ lat: Double) -> (Double, Double)? {
-        forward(longitude: lon, latitude: lat).map { ($0.x, $0.y) }
-    }
-    @inline(__always)
-    func inverse(_ x: Double, _ y: Double) -> (Double, Double)? {
-        inverse(x: x, y: y).map { ($0.longitude, $0.latitude) }
-    }
-}
+extension WebMercator: PointProjection {}
+extension TransverseMercator: PointProjection {}
+extension LambertAzimuthal: PointProjection {}
 
 /// The projection of a native CRS, chosen once per transformer.
 enum NativeProjection: Sendable {
@@ -179,7 +152,7 @@ struct NativeTransform: Sendable {
                 var u = x.load(fromByteOffset: o, as: Double.self)
                 var v = y.load(fromByteOffset: o, as: Double.self)
                 if swapIn { swap(&u, &v) }
-                if let g = a.inverse(u, v), let p = b.forward(g.0, g.1) {
+                if let g = a.inverse(x: u, y: v), let p = b.forward(longitude: g.longitude, latitude: g.latitude) {
                     x.storeBytes(of: swapOut ? p.1 : p.0, toByteOffset: o, as: Double.self)
                     y.storeBytes(of: swapOut ? p.0 : p.1, toByteOffset: o, as: Double.self)
                 } else {

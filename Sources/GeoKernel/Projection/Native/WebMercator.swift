@@ -14,16 +14,16 @@ struct WebMercator {
 
     /// (x, y) in metres, or nil at or beyond the poles.
     @inline(__always)
-    static func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
+    func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
         guard abs(latitude) < 90, longitude.isFinite else { return nil }
-        return (radius * ExactDegrees.normalized(longitude) * degreesToRadians,
-                radius * asinh(tan(latitude * degreesToRadians)))
+        return (Self.radius * ExactDegrees.normalized(longitude) * degreesToRadians,
+                Self.radius * asinh(tan(latitude * degreesToRadians)))
     }
 
     /// (longitude, latitude) in degrees, or nil for non-finite input.
     @inline(__always)
-    static func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
+    func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
         guard x.isFinite, y.isFinite else { return nil }
-        return (ExactDegrees.normalized(x / radius * radiansToDegrees), atan(sinh(y / radius)) * radiansToDegrees)
+        return (ExactDegrees.normalized(x / Self.radius * radiansToDegrees), atan(sinh(y / Self.radius)) * radiansToDegrees)
     }
 }
