@@ -82,7 +82,12 @@ public final class Transformer {
         self.backend = backend
     }
 
-    /// Whether the native engine answers this transformer (no PROJ involved).
+    /// Whether GeoKernel's native engine answers this transformer (both CRS among
+    /// EPSG:4326, 3857, 32601–32660, 32701–32760 and 3035: no PROJ, no proj.db involved)
+    /// rather than PROJ.
+    ///
+    /// - Complexity: O(1). Thread safety: a constant of the instance.
+    /// - C twin: none (the C library answers the same pairs natively).
     public var isNative: Bool {
         if case .native = backend { return true }
         return false
