@@ -1,5 +1,5 @@
-// Array conveniences over the pointer batch: both go straight into one C call on the
-// arrays' own storage (no copy, no per-point Swift code).
+// Array conveniences over the pointer batch: both work on the arrays' own storage (no
+// copy), through the native engine or one call into PROJ.
 
 extension Transformer {
     /// Transforms the points (x[i], y[i]) in place.
@@ -12,7 +12,7 @@ extension Transformer {
     /// - Throws: `.invalidArgument` when the arrays have different lengths (nothing is
     ///   changed then).
     /// - Thread safety: one thread at a time; `clone()` for another thread.
-    /// - Complexity: O(n), PROJ's per-point cost. C twin: `gk_transformer_transform`
+    /// - Complexity: O(n), the engine's per-point cost. C twin: `gk_transformer_transform`
     ///   with stride 8.
     @discardableResult
     public func transform(

@@ -184,8 +184,8 @@ public final class Transformer {
         }
     }
 
-    /// Transforms `count` points in place, straight through `proj_trans_generic` on the
-    /// caller's memory (no copy, no per-point Swift code).
+    /// Transforms `count` points in place on the caller's memory (no copy): the native
+    /// engine's loop, or straight through `proj_trans_generic` for PROJ.
     ///
     /// `x`, `y` and (optionally) `z` point at the first point's coordinates; point i is at
     /// byte offset `i * strideBytes` from each. Use stride 8 for separate arrays and e.g.
@@ -202,7 +202,8 @@ public final class Transformer {
     /// - Throws: `.invalidArgument` when `count` is negative, `strideBytes` is below 8 or
     ///   not a multiple of 8 (`Double` alignment), or `count * strideBytes` overflows.
     ///   Nothing is changed then.
-    /// - Complexity: O(count); PROJ's own cost per point plus an in-cache pass in C.
+    /// - Complexity: O(count); the native engine's cost per point, or PROJ's plus an
+    ///   in-cache pass in C.
     /// - C twin: `gk_transformer_transform`.
     @discardableResult
     public func transform(
@@ -226,7 +227,8 @@ public final class Transformer {
 
     /// Transforms one point (units and axis order as described on the type).
     ///
-    /// - Throws: `.transform` with PROJ's reason (e.g. "Invalid latitude") when the
+    /// - Throws: `.transform` with the reason (PROJ's, or the native engine's worded alike,
+    ///   e.g. "Invalid latitude") when the
     ///   point cannot be transformed, including NaN or infinite input.
     /// - Complexity: O(1); for many points use a batch `transform`, which has the same
     ///   per-point cost without the per-call overhead.
