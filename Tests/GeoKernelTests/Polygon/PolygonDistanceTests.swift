@@ -1,0 +1,77 @@
+import GeoKernel
+import Testing
+import _GeoKernelTestSupport
+
+@Suite("Distance from a point to a polygon's boundary")
+struct PolygonDistanceTests {
+    /// The haversine distance (metres) from `q` to the edge a–b straight in degrees, by
+    /// sampling 4 000 points of it and a ternary search around the best.
+    static func bruteEdgeDistance(_ q: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Double {
+        var bx = b.longitude
+        if bx - a.longitude > 180 { bx -= 360 } else if bx - a.longitude < -180 { bx += 360 }
+        func d(_ t: Double) -> Double {
+            haversineDistance(
+                Coordinate(uncheckedLatitude: a.latitude + t * (b.latitude - a.latitude), longitude: a.longitude + t * (bx - a.longitude)),
+                q)
+        }
+        let n = 4_000
+        var best = 0
+        for k in 0...n where d(Double(k) / Double(n)) < d(Double(best) / Double(n)) { best = k }
+        var lo = Double(max(0, best - 1)) / Double(n), hi = Double(min(n, best + 1)) / Double(n)
+        for _ in 0..<200 {
+            let m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3
+            if d(m1) < d(m2) { hi = m2 } else { lo = m1 }
+        }
+        return min(d(lo), d(0), d(1))
+    }
+
+    @Test("distances to the boundary equal a dense search along every edge within 1 micrometre, inside and outside, from metres to hundreds of kilometres")
+    func equalsBruteForce() throws {
+        var rng = SeededRandom(seed: 31)
+        var worst = 0.0
+        for (n, size) in [(5, 0.001), (12, 0.05), (40, 2.0), (9, 20.0)] {
+            let polygon = try PolygonTestData.starWithHole(&rng, n: n, lat: rng.uniform(-60, 60), lon: rng.uniform(-179, 179), size: size)
+            let prepared = try PreparedPolygon(polygon)
+            let lats = polygon.rings[0].map(\.latitude), lons = polygon.rings[0].map(\.longitude)
+            for _ in 0..<60 {
+                let q = Coordinate(
+                    uncheckedLatitude: rng.uniform(lats.min()! - size / 3, lats.max()! + size / 3),
+                    longitude: rng.uniform(lons.min()! - size / 3, lons.max()! + size / 3))
+                var brute = Double.infinity
+                for ring in polygon.rings {
+                    for k in ring.indices { brute = min(brute, Self.bruteEdgeDistance(q, ring[k], ring[(k + 1) % ring.count])) }
+                }
+                let got = prepared.boundaryDistanceMeters(from: q)
+                worst = max(worst, abs(got - brute))
+                #expect(abs(got - brute) <= 1e-6, "size \(size)°, \(q): \(got) vs \(brute)")
+            }
+        }
+        print("polygon boundary distance: worst difference to the dense search \(worst) m")
+    }
+
+    @Test("a point on an edge or vertex is at distance zero, and a point across a parallel edge at its true distance")
+    func onTheBoundary() throws {
+        let ring = [(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0)].map { Coordinate(uncheckedLatitude: $0.0, longitude: $0.1) }
+        let p = try PreparedPolygon(Polygon(outer: ring))
+        #expect(p.boundaryDistanceMeters(from: Coordinate(uncheckedLatitude: 0, longitude: 0.5)) < 1e-9)
+        #expect(p.boundaryDistanceMeters(from: Coordinate(uncheckedLatitude: 1, longitude: 1)) < 1e-9)
+        // Straight south of the southern edge (the equator): the meridian distance.
+        let below = p.boundaryDistanceMeters(from: Coordinate(uncheckedLatitude: -0.01, longitude: 0.5))
+        #expect(abs(below - 0.01 * .pi / 180 * EarthModel.meanRadiusMeters) < 1e-6)
+    }
+
+    @Test("the bounded distance is exact when within its limit and above the limit otherwise")
+    func boundedDistance() throws {
+        var rng = SeededRandom(seed: 8)
+        let polygon = try PolygonTestData.starWithHole(&rng, n: 500, lat: 48, lon: 2, size: 0.05)
+        let prepared = try PreparedPolygon(polygon)
+        for _ in 0..<2_000 {
+            let q = Coordinate(uncheckedLatitude: rng.uniform(47.93, 48.07), longitude: rng.uniform(1.93, 2.07))
+            let full = prepared.boundaryDistanceMeters(from: q)
+            for limit in [5.0, 50, 500] {
+                let bounded = prepared.boundaryDistanceMeters(from: q, upTo: limit)
+                if full <= limit { #expect(bounded == full, "\(q) limit \(limit)") } else { #expect(bounded > limit) }
+            }
+        }
+    }
+}
