@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "RouteTests", dependencies: ["Route", "OpenStreetMap", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "Route", "Simulation", "OpenStreetMap", "_GeoKernelTestSupport"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "GeoFormats", "_GeoKernelTestSupport"]),
-        .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "_GeoKernelTestSupport"]),
+        .testTarget(name: "GeofenceTests", dependencies: ["Geofence", "GeoFormats", "Simulation", "_GeoKernelTestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "Simulation", "GeoFormats", "_GeoKernelTestSupport"]),
         .testTarget(
             name: "OpenStreetMapTests", dependencies: ["OpenStreetMap", "OpenStreetMapWriter", "Route", "_GeoKernelTestSupport"],

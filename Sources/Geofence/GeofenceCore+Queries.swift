@@ -17,8 +17,14 @@ extension GeofenceCore {
             let i = Int(s)
             let c2 = SphereBand.chordSquared(p.x, p.y, p.z, vx[i], vy[i], vz[i])
             let b = SphereBand(cheapAngle: radii[i] / EarthModel.meanRadiusMeters)
-            let inside =
-                c2 > b.outsideChordSquared ? false : (c2 < b.insideChordSquared ? true : distance(i, point.latitude, point.longitude) <= radii[i])
+            let inside: Bool
+            if c2 > b.outsideChordSquared {
+                inside = false
+            } else if let shape = shapes[i] {
+                inside = shape.contains(point)
+            } else {
+                inside = c2 < b.insideChordSquared ? true : distance(i, point.latitude, point.longitude) <= radii[i]
+            }
             if inside { going = body(s) }
         }
     }

@@ -11,11 +11,35 @@ extension GeofenceCore {
 
     /// Inside evidence for the fence in slot `i` at a fix with squared chord `c2`:
     /// the scalar test d <= radius − enter margin, settled by bounds when far from it.
+    /// For a polygon: in it, and at least the enter margin from its boundary.
     @inline(__always)
     func insideEvidence(_ i: Int, _ c2: Double, _ latitude: Double, _ longitude: Double) -> Bool {
         if c2 < enterInner2[i] { return true }
         if c2 > enterOuter2[i] { return false }
+        if let shape = shapes[i] { return polygonInsideEvidence(shape, latitude, longitude) }
         return distance(i, latitude, longitude) <= radii[i] - configuration.enterMarginMeters
+    }
+
+    /// Inside evidence for a polygon whose cap holds the fix: in the polygon (boundary
+    /// included) when there is no enter margin, else inside and at least the margin from
+    /// every edge.
+    func polygonInsideEvidence(_ shape: PreparedPolygon, _ latitude: Double, _ longitude: Double) -> Bool {
+        let where_ = shape.location(of: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+        let margin = configuration.enterMarginMeters
+        if margin == 0 { return where_ != .outside }
+        guard where_ == .inside else { return false }
+        let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+        return shape.boundaryDistanceMeters(from: point, upTo: margin) >= margin
+    }
+
+    /// Outside evidence for a polygon: out of it by more than `threshold` metres (the fix's
+    /// accuracy + hysteresis), settled by the cap grown by the threshold when far.
+    func polygonOutsideEvidence(_ i: Int, _ shape: PreparedPolygon, _ c2: Double, _ latitude: Double, _ longitude: Double, _ threshold: Double) -> Bool {
+        let grown = SphereBand(cheapAngle: (radii[i] + threshold) / EarthModel.meanRadiusMeters)
+        if c2 > grown.outsideChordSquared { return true }
+        let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+        guard shape.location(of: point) == .outside else { return false }
+        return shape.boundaryDistanceMeters(from: point, upTo: threshold) > threshold
     }
 
     /// The per-fix work, once the fix is known to be in time order.
@@ -64,6 +88,8 @@ extension GeofenceCore {
                 let outside: Bool
                 if c2 < enterInner2[i] {
                     outside = false
+                } else if let shape = shapes[i] {
+                    outside = polygonOutsideEvidence(i, shape, c2, lat, lon, (accuracy + rules.hysteresisMeters))
                 } else {
                     let threshold = (radii[i] + accuracy) + rules.hysteresisMeters
                     let b = SphereBand(cheapAngle: threshold / EarthModel.meanRadiusMeters)

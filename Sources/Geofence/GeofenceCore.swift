@@ -17,7 +17,11 @@ struct GeofenceCore {
     var vx: [Double] = []
     var vy: [Double] = []
     var vz: [Double] = []
+    /// Circles: the radius. Polygons: the radius of the cap around them (metres).
     var radii: [Double] = []
+    /// The polygon of each slot; nil for a circle. A polygon slot's centre and radius are
+    /// its cap's, and its inner chord bound is −1 (the cap never settles "inside").
+    var shapes: [PreparedPolygon?] = []
     /// Chord² bounds of the inside-evidence threshold (radius − enter margin).
     var enterInner2: [Double] = []
     var enterOuter2: [Double] = []
@@ -48,6 +52,7 @@ struct GeofenceCore {
 
     init(_ configuration: GeofenceConfiguration) { self.configuration = configuration }
 
+    /// The circle in slot `s` (a circle slot).
     func fence(slot s: Int32) -> CircularFence {
         let i = Int(s)
         // Stored fences were validated when added.
@@ -61,38 +66,52 @@ struct GeofenceCore {
         ids.reserveCapacity(n); latitudes.reserveCapacity(n); longitudes.reserveCapacity(n)
         vx.reserveCapacity(n); vy.reserveCapacity(n); vz.reserveCapacity(n); radii.reserveCapacity(n)
         enterInner2.reserveCapacity(n); enterOuter2.reserveCapacity(n); sequence.reserveCapacity(n)
+        shapes.reserveCapacity(n)
         activeIndex.reserveCapacity(n); slotOfID.reserveCapacity(n)
     }
 
-    /// Stores a fence whose id is new.
+    /// Stores a circle whose id is new.
     mutating func insert(_ fence: CircularFence) {
-        let v = UnitVector(fence.center)
-        let theta = (fence.radiusMeters - configuration.enterMarginMeters) / EarthModel.meanRadiusMeters
+        insert(id: fence.id, center: fence.center, radiusMeters: fence.radiusMeters, shape: nil)
+    }
+
+    /// Stores a polygon fence whose id is new, under its cap.
+    mutating func insert(_ fence: PolygonFence) {
+        insert(id: fence.id, center: fence.shape.capCenter, radiusMeters: fence.shape.capRadiusMeters, shape: fence.shape)
+    }
+
+    private mutating func insert(id: String, center: Coordinate, radiusMeters: Double, shape: PreparedPolygon?) {
+        let v = UnitVector(center)
+        let theta = (radiusMeters - configuration.enterMarginMeters) / EarthModel.meanRadiusMeters
         let b = SphereBand(angle: theta)
+        // A polygon is never certainly inside by its cap.
+        let inner2 = shape == nil ? b.insideChordSquared : -1
         let s: Int32
         if let free = freeSlots.popLast() {
             s = free
             let i = Int(s)
-            ids[i] = fence.id
-            latitudes[i] = fence.center.latitude; longitudes[i] = fence.center.longitude
+            ids[i] = id
+            latitudes[i] = center.latitude; longitudes[i] = center.longitude
             vx[i] = v.x; vy[i] = v.y; vz[i] = v.z
-            radii[i] = fence.radiusMeters
-            enterInner2[i] = b.insideChordSquared; enterOuter2[i] = b.outsideChordSquared
+            radii[i] = radiusMeters
+            shapes[i] = shape
+            enterInner2[i] = inner2; enterOuter2[i] = b.outsideChordSquared
             sequence[i] = nextSequence
             activeIndex[i] = -1
         } else {
             s = Int32(ids.count)
-            ids.append(fence.id)
-            latitudes.append(fence.center.latitude); longitudes.append(fence.center.longitude)
+            ids.append(id)
+            latitudes.append(center.latitude); longitudes.append(center.longitude)
             vx.append(v.x); vy.append(v.y); vz.append(v.z)
-            radii.append(fence.radiusMeters)
-            enterInner2.append(b.insideChordSquared); enterOuter2.append(b.outsideChordSquared)
+            radii.append(radiusMeters)
+            shapes.append(shape)
+            enterInner2.append(inner2); enterOuter2.append(b.outsideChordSquared)
             sequence.append(nextSequence)
             activeIndex.append(-1)
         }
         nextSequence += 1
-        slotOfID[fence.id] = s
-        search.insert(s, at: fence.center, radiusMeters: fence.radiusMeters)
+        slotOfID[id] = s
+        search.insert(s, at: center, radiusMeters: radiusMeters)
         if cache.valid { offer(s) }
     }
 
@@ -107,6 +126,7 @@ struct GeofenceCore {
         search.remove(s, at: Coordinate(uncheckedLatitude: latitudes[i], longitude: longitudes[i]), radiusMeters: radii[i])
         sequence[i] = -1
         ids[i] = ""
+        shapes[i] = nil
         freeSlots.append(s)
         return true
     }

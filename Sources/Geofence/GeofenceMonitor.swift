@@ -1,18 +1,21 @@
 import GeoKernel
 
 /// Turns a stream of fixes into `enter`, `exit` and `dwell` events for any number of
-/// circular fences, without false exits from GPS jitter.
+/// circular and polygon fences, without false exits from GPS jitter.
 ///
 /// Fences can be added and removed at any time. Fixes must come in time order; time comes
 /// only from the fixes (no clock), so replaying the same fences and fixes gives the same
 /// events. The rules (accuracy filter, hysteresis, confirmation, dwell) are those of
 /// `GeofenceConfiguration`.
 ///
-/// Earth model: the sphere of mean radius 6 371 008.8 m. Every decision is that of the
-/// scalar haversine test (`haversineCentralAngle` · R against the threshold): a cheap
-/// bound on unit vectors settles the fences farther than about 6 mm from a threshold, the
-/// scalar test settles the rest, so events are identical to those of a naive loop over
-/// all fences (tests and benchmarks check this).
+/// Earth model: the sphere of mean radius 6 371 008.8 m. Every decision for a circle is
+/// that of the scalar haversine test (`haversineCentralAngle` · R against the threshold):
+/// a cheap bound on unit vectors settles the fences farther than about 6 mm from a
+/// threshold, the scalar test settles the rest, so events are identical to those of a
+/// naive loop over all fences (tests and benchmarks check this). A polygon fence
+/// (`PolygonFence`) is culled by the cap around it the same way, then decided by its
+/// exact containment test and, where the rules need a distance (enter margin, the exit's
+/// accuracy and hysteresis), by its distance in metres to the nearest edge.
 ///
 /// Speed: a fix costs O(c + a + e log e): c the fences whose boundary is within a few
 /// hundred metres of the fix (fetched from GeoKernel's `SpatialIndex` once per
@@ -56,14 +59,33 @@ public final class GeofenceMonitor {
     /// Fixes ignored for their accuracy (worse than `maximumAccuracyMeters`). \since 0.1
     public var ignoredFixCount: Int { core.ignoredFixCount }
 
-    /// The fence with this id, or nil. - Complexity: O(1) expected. \since 0.1
+    /// The circular fence with this id, or nil (also for a polygon fence's id).
+    /// - Complexity: O(1) expected. \since 0.1
     public func fence(id: String) -> CircularFence? {
-        core.slotOfID[id].map { core.fence(slot: $0) }
+        guard let s = core.slotOfID[id], core.shapes[Int(s)] == nil else { return nil }
+        return core.fence(slot: s)
     }
 
-    /// Every fence, in the order they were added. - Complexity: O(n log n). \since 0.1
+    /// Every circular fence, in the order they were added. - Complexity: O(n log n). \since 0.1
     public var fences: [CircularFence] {
-        core.slotOfID.values.sorted { core.sequence[Int($0)] < core.sequence[Int($1)] }.map { core.fence(slot: $0) }
+        orderedSlots.filter { core.shapes[Int($0)] == nil }.map { core.fence(slot: $0) }
+    }
+
+    /// The polygon fence with this id, or nil (also for a circle's id).
+    /// - Complexity: O(1) expected. \since 0.8
+    public func polygonFence(id: String) -> PolygonFence? {
+        guard let s = core.slotOfID[id], let shape = core.shapes[Int(s)] else { return nil }
+        return try? PolygonFence(id: id, shape: shape)
+    }
+
+    /// Every polygon fence, in the order they were added. - Complexity: O(n log n). \since 0.8
+    public var polygonFences: [PolygonFence] {
+        orderedSlots.compactMap { s in core.shapes[Int(s)].flatMap { try? PolygonFence(id: core.ids[Int(s)], shape: $0) } }
+    }
+
+    /// Occupied slots in add order.
+    private var orderedSlots: [Int32] {
+        core.slotOfID.values.sorted { core.sequence[Int($0)] < core.sequence[Int($1)] }
     }
 
     /// Adds a fence. It starts outside: if the next fix is inside, that is an `enter`
@@ -95,6 +117,34 @@ public final class GeofenceMonitor {
     ///   `fences`; nothing is added then.
     /// - Complexity: O(k log n) for k fences. \since 0.1
     public func add(contentsOf fences: [CircularFence]) throws(GeoKernelError) {
+        var seen = Set<String>(minimumCapacity: fences.count)
+        for f in fences {
+            guard core.slotOfID[f.id] == nil, seen.insert(f.id).inserted else {
+                throw GeoKernelError(.duplicate, "a fence with id \"\(f.id)\" already exists (adding \(fences.count) fences)")
+            }
+        }
+        core.reserveCapacity(count + fences.count)
+        for f in fences { core.insert(f) }
+    }
+
+    /// Adds a polygon fence, beside the circles and under the same rules (see
+    /// `PolygonFence` for what the distances mean). It starts outside.
+    ///
+    /// - Throws: `.duplicate` when a fence (circle or polygon) with the same id exists.
+    /// - Complexity: amortised O(log n). C twin: `gk_geofence_monitor_add_polygon`. \since 0.8
+    public func add(_ fence: PolygonFence) throws(GeoKernelError) {
+        guard core.slotOfID[fence.id] == nil else {
+            throw GeoKernelError(.duplicate, "a fence with id \"\(fence.id)\" already exists")
+        }
+        core.insert(fence)
+    }
+
+    /// Adds many polygon fences, all or none.
+    ///
+    /// - Throws: `.duplicate` naming the first id that exists already or appears twice in
+    ///   `fences`; nothing is added then.
+    /// - Complexity: O(k log n) for k fences. \since 0.8
+    public func add(contentsOf fences: [PolygonFence]) throws(GeoKernelError) {
         var seen = Set<String>(minimumCapacity: fences.count)
         for f in fences {
             guard core.slotOfID[f.id] == nil, seen.insert(f.id).inserted else {
@@ -195,14 +245,15 @@ public final class GeofenceMonitor {
         return k >= 0 && core.active[k].inside
     }
 
-    /// The ids of the fences that contain `point`: pure geometry, the scalar haversine test
-    /// `haversineDistance(center, point) <= radiusMeters` on the sphere R = 6 371 008.8 m,
-    /// boundary included, no accuracy or hysteresis; in the order the fences were added.
-    /// Does not change the monitor's state.
+    /// The ids of the fences that contain `point`: pure geometry — for a circle the scalar
+    /// haversine test `haversineDistance(center, point) <= radiusMeters` on the sphere
+    /// R = 6 371 008.8 m, for a polygon `PolygonFence.contains` — boundary included, no
+    /// accuracy or hysteresis; in the order the fences were added. Does not change the
+    /// monitor's state.
     ///
-    /// Identical to looping over every fence with the scalar test (a test checks this on
-    /// 100 000 random fences); chord bounds on unit vectors settle the fences more than
-    /// about 6 mm from their boundary.
+    /// Identical to looping over every fence with its own test (tests check this on
+    /// 100 000 random circles and on generated districts); chord bounds on unit vectors
+    /// settle the fences more than about 6 mm from their boundary (or cap).
     ///
     /// - Complexity: about O(log n + f log f), f the fences of similar radius near `point`.
     /// - C twin: `gk_geofence_monitor_containing`. \since 0.1

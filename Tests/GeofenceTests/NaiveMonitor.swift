@@ -3,14 +3,16 @@ import Geofence
 import _GeoKernelTestSupport
 
 /// The reference the monitor must agree with event for event: every fence, every fix,
-/// the scalar haversine distance, the rules of `GeofenceConfiguration` written out
-/// plainly. No index, no bounds, no active set.
+/// the scalar haversine distance (circles) or the polygon's location and full boundary
+/// distance (polygons), the rules of `GeofenceConfiguration` written out plainly. No
+/// index, no bounds, no caps, no active set.
 struct NaiveMonitor {
     struct Fence {
         var id: String
         var lat: Double
         var lon: Double
         var radius: Double
+        var shape: PreparedPolygon? = nil
         var inside = false
         var run = 0
         var runStart = 0.0
@@ -30,6 +32,11 @@ struct NaiveMonitor {
         fences.append(Fence(id: f.id, lat: f.center.latitude, lon: f.center.longitude, radius: f.radiusMeters))
     }
 
+    mutating func add(_ f: PolygonFence) {
+        precondition(!fences.contains { $0.id == f.id })
+        fences.append(Fence(id: f.id, lat: 0, lon: 0, radius: 0, shape: f.shape))
+    }
+
     mutating func remove(id: String) { fences.removeAll { $0.id == id } }
 
     mutating func update(_ fix: Fix) -> [GeofenceEvent] {
@@ -41,11 +48,22 @@ struct NaiveMonitor {
         var exits: [String] = [], enters: [String] = [], dwells: [String] = []
         for k in fences.indices {
             var f = fences[k]
-            let d = haversineCentralAngle(
-                latitude1: f.lat, longitude1: f.lon,
-                latitude2: fix.coordinate.latitude, longitude2: fix.coordinate.longitude) * EarthModel.meanRadiusMeters
+            let outsideEvidence: Bool, insideEvidence: Bool
+            if let shape = f.shape {
+                let location = shape.location(of: fix.coordinate)
+                let boundary = shape.boundaryDistanceMeters(from: fix.coordinate)
+                outsideEvidence = location == .outside && boundary > a + rules.hysteresisMeters
+                insideEvidence = rules.enterMarginMeters == 0
+                    ? location != .outside : location == .inside && boundary >= rules.enterMarginMeters
+            } else {
+                let d = haversineCentralAngle(
+                    latitude1: f.lat, longitude1: f.lon,
+                    latitude2: fix.coordinate.latitude, longitude2: fix.coordinate.longitude) * EarthModel.meanRadiusMeters
+                outsideEvidence = d > (f.radius + a) + rules.hysteresisMeters
+                insideEvidence = d <= f.radius - rules.enterMarginMeters
+            }
             if f.inside {
-                if d > (f.radius + a) + rules.hysteresisMeters {
+                if outsideEvidence {
                     if f.run == 0 { f.runStart = t }
                     f.run += 1
                     if f.run >= rules.exitConfirmationFixes, t - f.runStart >= rules.exitConfirmationSeconds {
@@ -60,7 +78,7 @@ struct NaiveMonitor {
                         dwells.append(f.id)
                     }
                 }
-            } else if d <= f.radius - rules.enterMarginMeters {
+            } else if insideEvidence {
                 if f.run == 0 { f.runStart = t }
                 f.run += 1
                 if f.run >= rules.enterConfirmationFixes, t - f.runStart >= rules.enterConfirmationSeconds {
