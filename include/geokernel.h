@@ -14,6 +14,7 @@
  *    The handles, by section (sections follow topics, kernels first, then one per facade):
  *      gk_context           context: a thread's last error;
  *      gk_unitvec           batch kernels: points as unit vectors, for point-in-circle;
+ *      gk_polygon           polygon: polygons prepared for point-in-polygon and distances;
  *      gk_transformer       projection: a PROJ transformation between two CRSs;
  *      gk_index             nearby: a spatial index of points;
  *      gk_landmarks         nearby: landmarks with notes and owners, in memory;
@@ -21,7 +22,7 @@
  *      gk_address_index     nearby: addresses: places, addresses and streets from OSM;
  *      gk_landmark_store    landmark store: the SQLite store of shared landmarks;
  *      gk_landmark_list     landmark store: an immutable answer (get, search, changes);
- *      gk_geofence_monitor  geofence: circular fences and their enter/exit events;
+ *      gk_geofence_monitor  geofence: circular and polygon fences and their events;
  *      gk_timeline          timeline: stays and moves from fixes, live events, places;
  *      gk_tracking_policy   timeline: the battery-saving tracking state machine;
  *      gk_route             route: pins, legs and directions;
@@ -67,8 +68,8 @@
  *    the ellipsoid, by GeoKernel's own geodesic (Karney 2013; no PROJ). The two differ by up to
  *    0.56 %.
  *  - Threads: a context, and a transformer, is used by one thread at a time. A
- *    gk_unitvec is immutable after creation and may be read by many threads at once,
- *    each with its own context.
+ *    gk_unitvec or a gk_polygon is immutable after creation and may be read by many
+ *    threads at once, each with its own context.
  *  - Every declaration names its Swift twin in the GeoKernel module.
  *
  * The library is libgeokernel.so (soname libgeokernel.so.0). It links the Swift runtime
@@ -89,7 +90,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version ---- */
 
 #define GK_VERSION_MAJOR 0
-#define GK_VERSION_MINOR 7
+#define GK_VERSION_MINOR 8
 #define GK_VERSION_PATCH 0
 /** GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH. */
 #define GK_VERSION_NUMBER (GK_VERSION_MAJOR * 10000 + GK_VERSION_MINOR * 100 + GK_VERSION_PATCH)
@@ -162,6 +163,7 @@ typedef void gk_isochrone;
 typedef void gk_matcher;
 typedef void gk_match;
 typedef void gk_match_stream;
+typedef void gk_polygon;
 /* @handles-as-void: new handle typedefs go above this line, and in the #else branch */
 #else
 /** Error state for one thread's calls. */
@@ -172,6 +174,9 @@ typedef struct gk_transformer gk_transformer;
 typedef struct gk_unitvec gk_unitvec;
 /** A geofence monitor: fences, their state and a queue of events (section geofence). */
 typedef struct gk_geofence_monitor gk_geofence_monitor;
+/** One or more polygons with holes, prepared for containment tests, immutable (section
+ *  polygon; Swift: PreparedPolygon). */
+typedef struct gk_polygon gk_polygon;
 /** Places and moves detected from fixes (Timeline; Swift: Recorder, its StopDetector and Diary). */
 typedef struct gk_timeline gk_timeline;
 /** The travel-survey tracking policy (Timeline; Swift: TrackingPolicy). */
@@ -1211,11 +1216,112 @@ int gk_landmark_list_get(gk_context *ctx, gk_landmark_list *list, size_t index, 
  *  \param list the list, or NULL; its strings become invalid. \since 0.4 */
 void gk_landmark_list_destroy(gk_landmark_list *list);
 
+/* ---------------------------------------------------------------- polygon ---- */
+/*
+ * Polygons (Swift: GeoKernel.Polygon, PreparedPolygon): a GeoJSON Polygon (an outer ring
+ * and holes) or MultiPolygon, prepared once for exact point-in-polygon tests and for
+ * distances from a point to the boundary; what polygon geofences are made of
+ * (gk_geofence_monitor_add_polygon).
+ *
+ *  - Edge model (RFC 7946): an edge is straight in longitude/latitude degrees. A point is in
+ *    a polygon when inside its outer ring and outside its holes (even-odd rule), and in the
+ *    set when in any polygon; on an edge or vertex counts as in. Decisions are exact (the
+ *    orientation of a point against an edge is computed exactly when floating point cannot
+ *    settle it).
+ *  - Rings may repeat their first vertex at the end or not. A ring whose consecutive
+ *    vertices are more than 180 degrees of longitude apart crosses the antimeridian the
+ *    shorter way; a ring that then winds once around the Earth (Antarctica drawn from -180
+ *    to 180) is closed through the pole on the side of its mean latitude. Shapes cut at
+ *    +-180 (as RFC 7946 asks) read as written.
+ *  - Distances: metres on the sphere (GK_EARTH_MEAN_RADIUS_M) to the nearest point of any
+ *    edge as drawn.
+ *  - Speed: a uniform grid per polygon (cells without edges are wholly in or out), so a
+ *    test costs a few nanoseconds away from the boundary, whatever the vertex count.
+ */
+
+/** Locations of gk_polygon_locate. Swift: PreparedPolygon.Location. \since 0.8 */
+#define GK_POLYGON_OUTSIDE  0
+#define GK_POLYGON_INSIDE   1
+#define GK_POLYGON_BOUNDARY 2
+
+/** CONSTRUCTOR. Prepares one or more polygons from their rings' vertices.
+ *  \param ctx the calling thread's context.
+ *  \param[in] lat vertex latitudes in degrees, [-90, 90], every ring one after the other
+ *  (caller-owned, read during the call only).
+ *  \param[in] lon vertex longitudes in degrees, [-180, 180], likewise.
+ *  \param vertex_count the number of vertices, the sum of ring_lengths.
+ *  \param[in] ring_lengths the vertices of each ring, in order (each ring needs 3
+ *  distinct positions; a repeated closing vertex counts).
+ *  \param ring_count the number of rings, >= 1.
+ *  \param[in] polygon_ring_counts how many consecutive rings make each polygon (its outer
+ *  ring first, then its holes); NULL with polygon_count 0 for one polygon of all rings.
+ *  \param polygon_count the number of polygons (0 with NULL: one).
+ *  \param[out] out the prepared polygons. Ownership: the caller frees them with
+ *  gk_polygon_destroy.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT (naming the ring or vertex) for a bad vertex, a
+ *  ring of fewer than 3 distinct positions, counts that do not add up, more than 2^26
+ *  vertices, or a ring winding around the Earth more than once; GK_ERR_MISUSE for NULL.
+ *  Thread safety: any thread with its own ctx.
+ *  Swift: PreparedPolygon.init(_:) of [Polygon]. \since 0.8 */
+int gk_polygon_create(gk_context *ctx, const double *lat, const double *lon, size_t vertex_count,
+                      const size_t *ring_lengths, size_t ring_count,
+                      const size_t *polygon_ring_counts, size_t polygon_count, gk_polygon **out);
+
+/** Where one point lies: GK_POLYGON_INSIDE, _OUTSIDE or _BOUNDARY; exact.
+ *  \param ctx the calling thread's context.
+ *  \param p the polygons (not modified).
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, [-180, 180].
+ *  \param[out] out_location the location.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad point; GK_ERR_MISUSE for NULL.
+ *  Thread safety: any number of threads at once, each with its own ctx.
+ *  Swift: PreparedPolygon.location(of:). \since 0.8 */
+int gk_polygon_locate(gk_context *ctx, gk_polygon *p, double lat, double lon, int *out_location);
+
+/** Point-in-polygon for count points: 1 when in the polygons (boundary included), else 0;
+ *  decisions equal gk_polygon_locate's point by point.
+ *  \param ctx the calling thread's context.
+ *  \param p the polygons (not modified).
+ *  \param[in] lat latitudes in degrees (caller-owned, read during the call only).
+ *  \param[in] lon longitudes in degrees, likewise; both strided and checked as in
+ *  gk_haversine_batch.
+ *  \param count the number of points (lat, lon and out_mask are required even when 0).
+ *  \param stride_bytes bytes between consecutive values of lat and of lon (>= 8, a
+ *  multiple of 8).
+ *  \param[out] out_mask count bytes, 1 in, 0 out.
+ *  \param[out] out_inside the number in (may be NULL).
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT (naming the first bad point, nothing written);
+ *  GK_ERR_MISUSE for NULL. Thread safety: any number of threads at once, each with its
+ *  own ctx and mask. Swift: PreparedPolygon.contains(_:into:). \since 0.8 */
+int gk_polygon_contains(gk_context *ctx, gk_polygon *p, const double *lat, const double *lon,
+                        size_t count, ptrdiff_t stride_bytes, uint8_t *out_mask, size_t *out_inside);
+
+/** The distance in metres on the sphere from a point to the nearest edge of any ring
+ *  (inside or outside). O(vertices).
+ *  \param ctx the calling thread's context.
+ *  \param p the polygons (not modified).
+ *  \param lat the point's latitude in degrees, [-90, 90].
+ *  \param lon the point's longitude in degrees, [-180, 180].
+ *  \param[out] out_m the distance in metres.
+ *  \return GK_OK; GK_ERR_INVALID_ARGUMENT for a bad point; GK_ERR_MISUSE for NULL.
+ *  Thread safety: any number of threads at once. Swift:
+ *  PreparedPolygon.boundaryDistanceMeters(from:). \since 0.8 */
+int gk_polygon_boundary_distance(gk_context *ctx, gk_polygon *p, double lat, double lon, double *out_m);
+
+/** DESTRUCTOR. Frees prepared polygons; NULL is a no-op. A monitor holding them as a fence
+ *  keeps its own reference.
+ *  \param p the polygons, or NULL. \since 0.8 */
+void gk_polygon_destroy(gk_polygon *p);
+
 /* --------------------------------------------------------------- geofence ---- */
 /*
  * Geofences (Swift: module Geofence, GeofenceMonitor): enter, exit and dwell events from
- * a stream of fixes, for any number of circular fences, without false exits from GPS
- * jitter. Time comes only from the fixes; replaying the same fixes gives the same events.
+ * a stream of fixes, for any number of circular and polygon fences, without false exits
+ * from GPS jitter. Time comes only from the fixes; replaying the same fixes gives the same
+ * events. A polygon fence (gk_geofence_monitor_add_polygon) follows the same rules with d
+ * measured from its boundary: inside evidence when in the polygon and at least
+ * GK_GEOFENCE_OPT_ENTER_MARGIN_M from every edge, outside evidence when out of it by more
+ * than a + GK_GEOFENCE_OPT_HYSTERESIS_M (section polygon for the edge model).
  *
  *  - Fence ids are int64_t, chosen by the caller and unique within a monitor. The Swift
  *    twin sees a C fence id as its decimal string ("42").
@@ -1297,6 +1403,18 @@ int gk_geofence_monitor_get_option(gk_context *ctx, gk_geofence_monitor *m, int 
  *  Complexity: amortised O(log n). Swift: GeofenceMonitor.add(_:). \since 0.1 */
 int gk_geofence_monitor_add(gk_context *ctx, gk_geofence_monitor *m, int64_t id,
                             double lat, double lon, double radius_m);
+
+/** Adds a polygon fence (section polygon) at any time, beside the circles and under the
+ *  same rules (distances measured from its boundary, see above). It starts outside.
+ *  Modifies m. Ownership: borrows both; m keeps its own reference to p, which the caller
+ *  may destroy at once.
+ *  \param ctx the calling thread's context.
+ *  \param m the monitor (required).
+ *  \param id the fence's id, chosen by the caller, unique within m (circles included).
+ *  \param p the prepared polygons (gk_polygon_create; not modified).
+ *  \return GK_OK; GK_ERR_DUPLICATE when id exists; GK_ERR_MISUSE for NULL.
+ *  Complexity: amortised O(log n). Swift: GeofenceMonitor.add(_:) of a PolygonFence. \since 0.8 */
+int gk_geofence_monitor_add_polygon(gk_context *ctx, gk_geofence_monitor *m, int64_t id, gk_polygon *p);
 
 /** Removes a fence at any time; no event is reported for it. Modifies m.
  *  Ownership: borrows m.

@@ -104,6 +104,16 @@ private func geofenceOption(_ option: CInt) throws(GeoKernelError) -> WritableKe
     }
 }
 
+@c public func gk_geofence_monitor_add_polygon(
+    _ ctx: OpaquePointer?, _ m: OpaquePointer?, _ id: Int64, _ p: OpaquePointer?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let box = try required(borrow(m, as: GeofenceBox.self), "m")
+        let shape = try required(borrow(p, as: PreparedPolygon.self), "p")
+        try box.monitor.add(try PolygonFence(id: String(id), shape: shape))
+    }
+}
+
 @c public func gk_geofence_monitor_remove(_ ctx: OpaquePointer?, _ m: OpaquePointer?, _ id: Int64) -> CInt {
     withContext(ctx) { () throws(GeoKernelError) in
         let box = try required(borrow(m, as: GeofenceBox.self), "m")

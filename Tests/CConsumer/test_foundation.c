@@ -22,7 +22,7 @@ static double uniform(double lo, double hi) { return gk_test_uniform(&rng_state,
 
 static void test_version_and_errors(void) {
     CHECK(gk_libversion_number() == GK_VERSION_NUMBER, "header %d, library %d", GK_VERSION_NUMBER, gk_libversion_number());
-    CHECK(strcmp(gk_libversion(), "0.7.0") == 0, "version string %s", gk_libversion());
+    CHECK(strcmp(gk_libversion(), "0.8.0") == 0, "version string %s", gk_libversion());
     CHECK(strcmp(gk_errstr(GK_OK), "ok") == 0, "errstr(OK) = %s", gk_errstr(GK_OK));
     CHECK(strcmp(gk_errstr(GK_ERR_INVALID_ARGUMENT), "invalid argument") == 0, "errstr = %s", gk_errstr(GK_ERR_INVALID_ARGUMENT));
     CHECK(strcmp(gk_errstr(12345), "unknown error") == 0, "errstr(12345) = %s", gk_errstr(12345));

@@ -94,7 +94,7 @@ __all__ = [
     "CorruptFileError", "ParseError", "OrderError", "InternalError", "errors",
 ]
 
-__version__ = "0.7.0"
+__version__ = "0.8.0"
 
 #: Mean Earth radius in metres (IUGG R1): the sphere of every spherical function.
 EARTH_MEAN_RADIUS_M = 6371008.8

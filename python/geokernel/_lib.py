@@ -72,7 +72,7 @@ if os.path.dirname(os.path.abspath(LIBRARY_PATH)) == str(_PKG_DIR) and (PROJ_DAT
     os.environ["PROJ_DATA"] = os.environ.get("GEOKERNEL_PROJ_DATA", str(PROJ_DATA_DIR))
 
 #: The header version these bindings follow (GK_VERSION_NUMBER of include/geokernel.h).
-HEADER_VERSION_NUMBER = 700
+HEADER_VERSION_NUMBER = 800
 lib.gk_libversion_number.restype = c_int
 lib.gk_libversion_number.argtypes = []
 _loaded = lib.gk_libversion_number()

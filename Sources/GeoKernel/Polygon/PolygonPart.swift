@@ -100,16 +100,33 @@ struct PolygonPart: Sendable {
 
     /// Sizes the grid, lists each edge in the cells it comes near, and classifies the empty
     /// cells right to left along each row.
+    ///
+    /// Memory stays linear in the vertices: when the edges would cross too many cells (long
+    /// edges through a fine grid, e.g. a star of many spikes), the grid is made coarser
+    /// until at most about 48 cell listings per edge remain (a 1 × 1 grid lists each edge once).
     private mutating func buildGrid() {
         let e = edges.count
-        let target = e <= 8 ? 1 : min(e < 256 ? 4 * e : 16 * e, 1 << 22)
+        var target = e <= 8 ? 1 : min(e < 256 ? 4 * e : 16 * e, 1 << 22)
         let midLatitude = (minY + maxY) / 2 * (Double.pi / 180)
         let width = max((maxX - minX) * max(cos(midLatitude), 0.01), 1e-12)
         let height = max(maxY - minY, 1e-12)
-        nx = max(1, min(target, Int((Double(target) * width / height).squareRoot().rounded())))
-        ny = max(1, min(target, Int((Double(target) / Double(nx)).rounded(.up))))
-        scaleX = maxX > minX ? Double(nx) / (maxX - minX) : 0
-        scaleY = maxY > minY ? Double(ny) / (maxY - minY) : 0
+        while true {
+            nx = max(1, min(target, Int((Double(target) * width / height).squareRoot().rounded())))
+            ny = max(1, min(target, Int((Double(target) / Double(nx)).rounded(.up))))
+            scaleX = maxX > minX ? Double(nx) / (maxX - minX) : 0
+            scaleY = maxY > minY ? Double(ny) / (maxY - minY) : 0
+            guard target > 1 else { break }
+            // A segment meets at most rows + columns − 1 cells of the rows and columns it
+            // spans; the pads add at most two columns per row.
+            var estimate = 0
+            for edge in edges {
+                let i = Int(edge)
+                let rows = abs(rowOf(ys[i]) - rowOf(ys[i + 1])) + 1, cols = abs(colOf(xs[i]) - colOf(xs[i + 1])) + 1
+                estimate += 3 * (rows + 1) + cols
+            }
+            if estimate <= 48 * e + 65_536 { break }
+            target /= 4
+        }
         let cellWidth = maxX > minX ? (maxX - minX) / Double(nx) : 1
         let cellHeight = maxY > minY ? (maxY - minY) / Double(ny) : 1
         // Covers the rounding of a point's cell and of an edge's x along a row, with room.

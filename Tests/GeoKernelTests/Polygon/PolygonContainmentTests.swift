@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import GeoKernel
 import Testing
 import _GeoKernelTestSupport
@@ -175,5 +178,26 @@ extension Coordinate {
         var x = longitude
         for _ in 0..<abs(steps) { x = steps > 0 ? x.nextUp : x.nextDown }
         return Coordinate(uncheckedLatitude: latitude, longitude: x)
+    }
+}
+
+@Suite("Polygon grid memory")
+struct PolygonGridMemoryTests {
+    @Test("a star of 20 000 spikes through its centre keeps the prepared size linear in its vertices, and still answers as the scan")
+    func spikyStarStaysLinear() throws {
+        var ring: [Coordinate] = []
+        let n = 20_000
+        for k in 0..<n {
+            let a = 2 * Double.pi * Double(k) / Double(n)
+            let r = k % 2 == 0 ? 10.0 : 0.001
+            ring.append(Coordinate(uncheckedLatitude: r * sin(a), longitude: r * cos(a)))
+        }
+        let prepared = try PreparedPolygon(Polygon(outer: ring))
+        #expect(prepared.byteCount <= 16 * 4 * n + 200 * n, "\(prepared.byteCount) bytes for \(n) vertices")
+        var rng = SeededRandom(seed: 3)
+        for _ in 0..<3_000 {
+            let q = Coordinate(uncheckedLatitude: rng.uniform(-10, 10), longitude: rng.uniform(-10, 10))
+            #expect(prepared.location(of: q) == prepared.locationByScan(of: q))
+        }
     }
 }
