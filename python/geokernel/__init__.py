@@ -32,7 +32,9 @@ Contents (one submodule per section of include/geokernel.h, all re-exported here
   * batch kernels and ``Transformer``, ``SpatialIndex``, ``UnitVectors`` (this module);
   * ``geodesy``: haversine, WGS84 geodesics, bearings, cross/along-track, boxes, regions,
     travel-time text, distance hints, encoded polylines;
-  * ``geofence``: ``GeofenceMonitor`` (enter/exit/dwell events);
+  * ``geofence``: ``GeofenceMonitor`` (enter/exit/dwell events, circles and polygons);
+  * ``polygon``: ``Polygon`` (exact point-in-polygon for numpy arrays and GeoDataFrames,
+    distances to the boundary);
   * ``timeline``: ``StopDetector`` (stays and moves), ``TrackingPolicy``;
   * ``nearby``: ``Landmarks``, ``ReverseGeocoder``, ``AddressIndex`` (naming by address);
   * ``route``: ``RoutePlan``, ``RoadGraph``, ``Router`` (offline road routing);
@@ -81,7 +83,7 @@ __all__ = [
     "haversine_distances", "geodesic_distances", "circle_contains", "simplify_geographic", "simplify_planar",
     "Transformer", "SpatialIndex", "UnitVectors",
     # classes and functions of the other sections (also reachable as submodules)
-    "GeofenceMonitor", "GeofenceEvent", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
+    "GeofenceMonitor", "GeofenceEvent", "Polygon", "StopDetector", "TrackingPolicy", "Landmarks", "Landmark",
     "ReverseGeocoder", "Place", "AddressIndex", "AddressMatch", "RoutePlan", "RoadGraph", "Router", "RouteStep", "Lane", "SnappedPoint", "Leg",
     "Isochrone", "ReachPart", "Ring", "Matcher", "MatchOptions", "Match", "MatchPiece", "MatchedRoad", "MatchStream",
     "profile_json",
@@ -475,12 +477,13 @@ class SpatialIndex(_Handle):
 # The other sections of the header, one submodule each (imported here so that
 # ``import geokernel`` is enough; ``geokernel.trackintel``, ``geokernel.frames`` and
 # ``geokernel.dask`` need pandas/geopandas/dask and are imported on demand).
-from . import geodesy, geofence, isochrone, matching, modes, nearby, route, timeline  # noqa: E402
+from . import geodesy, geofence, isochrone, matching, modes, nearby, polygon, route, timeline  # noqa: E402
 from .geodesy import (along_track_distance, bbox_of_circle, coord_check, cross_track_distance,  # noqa: E402
                       destination, distance_hint, geodesic_direct, geodesic_inverse, haversine,
                       initial_bearing, polyline_decode, polyline_encode, region_around,
                       region_of_points, travel_time_format)
 from .geofence import GeofenceEvent, GeofenceMonitor  # noqa: E402
+from .polygon import Polygon  # noqa: E402
 from .nearby import AddressIndex, AddressMatch, Landmark, Landmarks, Place, ReverseGeocoder  # noqa: E402
 from .isochrone import Isochrone, ReachPart, Ring  # noqa: E402
 from .matching import Match, MatchedRoad, Matcher, MatchOptions, MatchPiece, MatchStream  # noqa: E402

@@ -117,6 +117,12 @@ _SIGNATURES = {
     # used by the tests to reach every error family
     "gk_geofence_monitor_create": (_I, [_P, _P]),
     "gk_geofence_monitor_add": (_I, [_P, _P, c_int64, _D, _D, _D]),
+    "gk_geofence_monitor_add_polygon": (_I, [_P, _P, c_int64, _P]),
+    "gk_polygon_create": (_I, [_P, _P, _P, _S, _P, _S, _P, _S, _P]),
+    "gk_polygon_locate": (_I, [_P, _P, _D, _D, _P]),
+    "gk_polygon_contains": (_I, [_P, _P, _P, _P, _S, c_ssize_t, _P, _P]),
+    "gk_polygon_boundary_distance": (_I, [_P, _P, _D, _D, _P]),
+    "gk_polygon_destroy": (None, [_P]),
     "gk_geofence_monitor_destroy": (None, [_P]),
     "gk_timeline_create": (_I, [_P, _I, _P]),
     "gk_timeline_add": (_I, [_P, _P, _D, _D, _D, _D, _P]),

@@ -12,12 +12,15 @@ from __future__ import annotations
 import math
 import threading
 from ctypes import byref, c_double, c_int, c_size_t, c_void_p
-from typing import Callable, Dict, List, NamedTuple, Optional
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional
 
 import numpy as np
 
 from ._core import _BUFFER_TOO_SMALL, _columns, _Handle, _owned
 from ._lib import check, context, lib
+
+if TYPE_CHECKING:
+    from .polygon import Polygon
 
 __all__ = ["GeofenceMonitor", "GeofenceEvent", "ENTER", "EXIT", "DWELL", "DEFAULT_RADIUS_M",
            "OPTIONS"]
@@ -44,12 +47,12 @@ class GeofenceEvent(NamedTuple):
 
 
 class GeofenceMonitor(_Handle):
-    """Circular geofences and their enter/exit/dwell events (gk_geofence_monitor).
+    """Circular and polygon geofences and their enter/exit/dwell events (gk_geofence_monitor).
 
     ``GeofenceMonitor(hysteresis_m=20, exit_fixes=2, ...)``: keyword rules as OPTIONS lists
     them (defaults: hysteresis 20 m, enter margin 0 m, 1 fix to enter, 2 fixes to exit, fixes
     worse than 100 m ignored, dwell after 300 s, unknown accuracy taken as 0 m). Fences are
-    added with ``add(id, lat, lon, radius_m)``; ``update(lat, lon, time_s, accuracy_m)`` or
+    added with ``add(id, lat, lon, radius_m)`` or ``add_polygon(id, Polygon(...))``; ``update(lat, lon, time_s, accuracy_m)`` or
     ``update_batch(lat, lon, time_s, accuracy_m)`` feed fixes and return their events.
 
     Thread safety: one thread at a time (calls are serialised by a lock). close() or ``with``
@@ -90,6 +93,14 @@ class GeofenceMonitor(_Handle):
         with self._lock, self._using() as ptr:
             check(lib.gk_geofence_monitor_add(ctx, ptr, int(fence_id), float(lat), float(lon),
                                               float(radius_m)), ctx)
+
+    def add_polygon(self, fence_id: int, polygon: "Polygon") -> None:
+        """Adds a polygon fence (a ``geokernel.Polygon``; the monitor keeps its own reference)
+        under the same rules, distances measured from its boundary; it starts outside.
+        Raises DuplicateError for a used id (circles and polygons share ids)."""
+        ctx = context()
+        with self._lock, self._using() as ptr, polygon._using() as shape:
+            check(lib.gk_geofence_monitor_add_polygon(ctx, ptr, int(fence_id), shape), ctx)
 
     def remove(self, fence_id: int) -> None:
         """Removes a fence (no event for it). Raises NotFoundError."""
