@@ -91,6 +91,9 @@ class Polygon(_Handle):
         if not isinstance(geo, dict):
             raise ValueError("expected a GeoJSON Polygon or MultiPolygon")
         kind, coords = geo.get("type"), geo.get("coordinates")
+        if not isinstance(coords, list) and not isinstance(coords, tuple):
+            raise ValueError(f"a GeoJSON {kind} needs a list of coordinates")
+        parts: List[Any]
         if kind == "Polygon":
             parts = [coords]
         elif kind == "MultiPolygon":
