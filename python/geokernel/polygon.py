@@ -97,7 +97,7 @@ class Polygon(_Handle):
         if kind == "Polygon":
             parts = [coords]
         elif kind == "MultiPolygon":
-            parts = coords
+            parts = list(coords)
         else:
             raise ValueError(f"expected a GeoJSON Polygon or MultiPolygon, not {kind!r}")
         return cls._of([[_ring_from_lonlat(r, f"polygon {i}, ring {k}") for k, r in enumerate(p)]
