@@ -13,7 +13,9 @@ import Timeline
 /// simulated day), so the same tool writes the same bytes.
 enum ExampleFiles {
     /// The files, by name, in the order they are written.
-    static let names = ["town.osm", "town.gkaddr", "pins.geojson", "day.csv", "fences.geojson", "places.csv", "drive.csv"]
+    static let names = [
+        "town.osm", "town.gkaddr", "pins.geojson", "day.csv", "fences.geojson", "places.csv", "drive.csv", "districts.geojson",
+    ]
 
     /// Writes every example file into `directory` (which must exist), each atomically.
     static func write(into directory: String) throws {
@@ -28,6 +30,26 @@ enum ExampleFiles {
         try FileIO.writeAtomically(to: "\(dir)/fences.geojson", text: fencesGeoJSON())
         try FileIO.writeAtomically(to: "\(dir)/places.csv", text: placesCSV())
         try FileIO.writeAtomically(to: "\(dir)/drive.csv", text: try driveCSV())
+        try FileIO.writeAtomically(to: "\(dir)/districts.geojson", text: districtsGeoJSON())
+    }
+
+    /// The sample town's nine districts as polygon fences (`geokernel fences`): 300 m
+    /// districts with wiggly shared borders over the town (`SimulatedDistricts`, seed 45),
+    /// "Le Parc" with a pond (a hole); positions rounded to 1e-7 degrees (about 1 cm), the
+    /// same for both sides of a shared border.
+    static func districtsGeoJSON() -> String {
+        let names = ["Les Écoles", "La Poste", "Le Moulin", "Les Lilas", "La Fontaine", "La Gare", "Le Parc", "Pasteur", "Les Hauts"]
+        let sw = SampleTown.position(east: -75, north: -75)
+        let plan = SimulatedDistricts(
+            rows: 3, columns: 3, southWest: Coordinate(uncheckedLatitude: sw.latitude, longitude: sw.longitude), sizeMeters: 300,
+            verticesPerSide: 9)
+        let features = plan.polygons(seed: 45).enumerated().map { k, polygon -> GeoJSONFeature in
+            let rings = polygon.rings.map { ring in
+                ring.map { GeoJSONPosition(longitude: rounded7($0.longitude), latitude: rounded7($0.latitude)) }
+            }
+            return GeoJSONFeature(id: .string(names[k]), geometry: .polygon(rings), properties: [:])
+        }
+        return GeoJSON.encode(.featureCollection(features)) + "\n"
     }
 
     /// A drive through the sample town for `geokernel match`: the fastest car route from

@@ -7,7 +7,7 @@ import _GeoKernelTestSupport
 /// the tool is run on them as the docs say.
 @Suite("The command line: the example files of docs/examples")
 struct ExampleFilesCommandLineTests {
-    static let names = ["town.osm", "town.gkaddr", "pins.geojson", "day.csv", "fences.geojson", "places.csv", "drive.csv"]
+    static let names = ["town.osm", "town.gkaddr", "pins.geojson", "day.csv", "fences.geojson", "places.csv", "drive.csv", "districts.geojson"]
     static var examples: String { SharedData.projectRoot + "/docs/examples" }
 
     @Test("docs/examples holds exactly what demo --write-examples writes, byte for byte")

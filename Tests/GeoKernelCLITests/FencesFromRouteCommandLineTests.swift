@@ -33,7 +33,7 @@ struct FencesFromRouteCommandLineTests {
         let fromRoute = try GeoKernelTool.run(
             ["fences", "--fences", routePath, "--trace", trace, "--radius", "50", "--format", "jsonl"])
         #expect(fromRoute.status == 0, "\(fromRoute.err)")
-        #expect(fromRoute.err.contains("skipped 2 features that are not Points"), "\(fromRoute.err)")
+        #expect(fromRoute.err.contains("skipped 2 features that are not fences"), "\(fromRoute.err)")
         let expected = try GeoKernelTool.run(["fences", "--fences", plainPath, "--trace", trace, "--format", "jsonl"])
         #expect(expected.status == 0 && !expected.out.isEmpty, "\(expected.err)")
         #expect(fromRoute.out == expected.out)

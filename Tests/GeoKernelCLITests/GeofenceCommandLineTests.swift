@@ -68,10 +68,46 @@ struct GeofenceCommandLineTests {
         let trace = SharedData.path("traces/movingpandas/304_to_UL_2019-02-18_0745.gpx")
         let (status, _, err) = try Self.run(["fences", "--fences", path, "--trace", trace])
         #expect(status != 0)
-        #expect(err.contains("features[0]: a fence must be a Point (got LineString)"), "\(err)")
+        #expect(err.contains("features[0]: a fence must be a Point, Polygon or MultiPolygon (got LineString)"), "\(err)")
         let stops = try stopsFile()
         defer { try? FileManager.default.removeItem(atPath: stops) }
         let (status2, _, err2) = try Self.run(["fences", "--fences", stops, "--trace", trace, "--exit-fixes", "0"])
         #expect(status2 != 0 && err2.contains("exit confirmation fixes 0"), "\(err2)")
+    }
+
+    @Test("geokernel fences reads Polygon and MultiPolygon features: the drive through the sample town's districts enters four of them, and a MultiPolygon fence made of two districts once")
+    func polygonFences() throws {
+        guard GeoKernelTool.url != nil else {
+            Issue.record("the geokernel tool is not built next to the tests")
+            return
+        }
+        let root = URL(fileURLWithPath: SharedData.projectRoot)
+        let districts = root.appendingPathComponent("docs/examples/districts.geojson").path
+        let drive = root.appendingPathComponent("docs/examples/drive.csv").path
+        let (status, out, err) = try Self.run(["fences", "--fences", districts, "--trace", drive, "--format", "jsonl"])
+        #expect(status == 0, "\(err)")
+        let enters = out.split(separator: "\n").filter { $0.contains(#""event":"enter""#) }
+        #expect(enters.count == 4, "\(out)")
+        #expect(enters.first?.contains(#""fence":"Les Lilas""#) == true)
+
+        // "Centre": La Fontaine and Pasteur as one MultiPolygon fence.
+        let text = try String(contentsOfFile: districts, encoding: .utf8)
+        guard case .featureCollection(let features) = try GeoJSON.decode(text) else {
+            Issue.record("districts.geojson is not a FeatureCollection")
+            return
+        }
+        var parts: [[[GeoJSONPosition]]] = []
+        for f in features where f.id == .string("La Fontaine") || f.id == .string("Pasteur") {
+            if case .polygon(let rings)? = f.geometry { parts.append(rings) }
+        }
+        #expect(parts.count == 2)
+        let path = scratch.file("centre-\(UUID().uuidString).geojson")
+        try GeoJSON.encode(.featureCollection([GeoJSONFeature(id: .string("Centre"), geometry: .multiPolygon(parts), properties: [:])]))
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status2, table, err2) = try Self.run(["fences", "--fences", path, "--trace", drive, "--dwell", "inf"])
+        #expect(status2 == 0, "\(err2)")
+        #expect(table.contains("| enter | Centre |") && table.contains("| exit | Centre |"), "\(table)")
+        #expect(table.contains("2 events from 27 fixes"), "\(table)")
     }
 }

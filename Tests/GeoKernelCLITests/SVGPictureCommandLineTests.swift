@@ -278,6 +278,25 @@ extension SVGPictureCommandLineTests {
             #expect(fresh == committed, "regenerate docs/match.svg as docs/matching.md says")
         }
     }
+
+    @Test("docs/fences.svg, the polygon fences' picture, is what the tool draws today: nine districts, the ones the drive entered in green")
+    func fencesPicture() throws {
+        let root = URL(fileURLWithPath: SharedData.projectRoot)
+        try Self.scratch { dir in
+            let r = try GeoKernelTool.run([
+                "fences", "--fences", root.appendingPathComponent("docs/examples/districts.geojson").path,
+                "--trace", root.appendingPathComponent("docs/examples/drive.csv").path,
+                "--osm", root.appendingPathComponent("docs/examples/town.osm").path, "--svg", dir + "/f.svg",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            let fresh = try Data(contentsOf: URL(fileURLWithPath: dir + "/f.svg"))
+            let committed = try Data(contentsOf: root.appendingPathComponent("docs/fences.svg"))
+            #expect(fresh == committed, "regenerate docs/fences.svg as docs/geofence.md says")
+            let svg = String(decoding: fresh, as: UTF8.self)
+            #expect(svg.components(separatedBy: "<path class=\"fence ").count == 10, "nine polygons")
+            #expect(svg.contains("class=\"fence inside\"") && svg.contains("class=\"fence outside\""))
+        }
+    }
 }
 
 /// The colours of the pictures (SVGMap's, in the tool).

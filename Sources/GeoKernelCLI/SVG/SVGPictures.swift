@@ -173,14 +173,22 @@ enum SVGPictures {
 
     static let unmatchedColor = "#d62728"
 
-    /// Fences as circles of their true radius, green when the trace entered them, grey
-    /// otherwise, labelled with their id; the trace over them as a line (a dot when it is
-    /// a single fix).
+    /// Fences as circles of their true radius and polygons of their true shape (holes
+    /// open), green when the trace entered them, grey otherwise, labelled with their id; the
+    /// trace over them as a line (a dot when it is a single fix).
     static func fences(
-        _ fences: [CircularFence], entered: Set<String>, track: [Coordinate], title: String, roads: RoadGraph? = nil
+        _ fences: [CircularFence], polygons: [PolygonFence] = [], entered: Set<String>, track: [Coordinate], title: String,
+        roads: RoadGraph? = nil
     ) -> String {
-        var map = SVGMap(fitting: track, circles: fences.map { ($0.center, $0.radiusMeters) })
+        let vertices = polygons.flatMap { $0.polygons.flatMap { $0.rings.joined() } }
+        var map = SVGMap(fitting: track + vertices, circles: fences.map { ($0.center, $0.radiusMeters) })
         if let roads { map.roads(roads) }
+        for f in polygons {
+            let inside = entered.contains(f.id)
+            map.polygons(
+                f.polygons.map(\.rings), fill: inside ? SVGMap.insideFenceColor : SVGMap.outsideFenceColor, opacity: 0.35,
+                stroke: inside ? SVGMap.insideFenceColor : "#757575", cssClass: inside ? "fence inside" : "fence outside")
+        }
         for (i, f) in fences.enumerated() {
             let inside = entered.contains(f.id)
             let r = f.radiusMeters * map.pixelsPerMeter(atLatitude: f.center.latitude)
@@ -199,7 +207,12 @@ enum SVGPictures {
             let r = f.radiusMeters * map.pixelsPerMeter(atLatitude: f.center.latitude)
             map.labels.place(f.id, x: c.x, y: c.y, clearance: min(r, 60) + 4, bold: true)
         }
-        let subtitle = "\(fences.count) fences, \(entered.count) entered" + droppedNote(map)
+        for f in polygons {
+            let c = map.pixel(f.shape.capCenter)
+            map.labels.place(f.id, x: c.x, y: c.y, clearance: 4, bold: true)
+        }
+        let count = fences.count + polygons.count
+        let subtitle = "\(count) fence\(count == 1 ? "" : "s"), \(entered.count) entered" + droppedNote(map)
         return map.document(title: title, subtitle: subtitle)
     }
 
