@@ -29,7 +29,7 @@ extension GeofenceCore {
         if margin == 0 { return where_ != .outside }
         guard where_ == .inside else { return false }
         let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
-        return shape.boundaryDistanceMeters(from: point, upTo: margin) >= margin
+        return !shape.boundaryWithin(margin, of: point, strictly: true)  // distance >= margin
     }
 
     /// Outside evidence for a polygon: out of it by more than `threshold` metres (the fix's
@@ -39,7 +39,7 @@ extension GeofenceCore {
         if c2 > grown.outsideChordSquared { return true }
         let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
         guard shape.location(of: point) == .outside else { return false }
-        return shape.boundaryDistanceMeters(from: point, upTo: threshold) > threshold
+        return !shape.boundaryWithin(threshold, of: point, strictly: false)  // distance > threshold
     }
 
     /// The per-fix work, once the fix is known to be in time order.

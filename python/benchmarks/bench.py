@@ -6,7 +6,7 @@ ratio (baseline / GeoKernel; > 1 means GeoKernel is faster). Times are the minim
 made before timing and results are checked after it. The machine may be shared: the figures
 are only comparable within one run.
 
-    python bench.py [--quick] [--only stays,knn,proj,dist,dask] [--fleet N] [--wheel-python PY]
+    python bench.py [--quick] [--only stays,knn,proj,dist,dask,polygon] [--fleet N] [--wheel-python PY]
 """
 from __future__ import annotations
 
@@ -371,7 +371,46 @@ def bench_dask(args):
           f"{'1 worker':<22} {t1 * 1e3:10.2f} ms   x{t1 / t2:8.2f}   ({n1} stays, {os.cpu_count()} cores)", flush=True)
 
 
-CASES = {"stays": bench_stays, "knn": bench_knn, "proj": bench_proj, "dist": bench_dist, "dask": bench_dask}
+def wiggly_polygon(n_vertices, rng, lat=47.37, lon=8.54, size=0.02):
+    """A ring of n (lon, lat) vertices: a square of `size` degrees whose sides wave and jitter
+    (a district-like shape, as SimulatedDistricts draws them), not closed."""
+    per_side = n_vertices // 4
+    t = np.arange(per_side) / per_side
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]], dtype=float)
+    pts = []
+    for k in range(4):
+        a, b = corners[k], corners[k + 1]
+        d = b - a
+        normal = np.array([-d[1], d[0]])
+        wave = np.sin(np.pi * t) * (0.03 * np.sin(2 * np.pi * t + rng.uniform(0, 6)) + 0.015 * np.sin(6 * np.pi * t)
+                                    + rng.uniform(-0.005, 0.005, per_side))
+        pts.append(a + t[:, None] * d + wave[:, None] * normal)
+    ring = np.vstack(pts) * size
+    return np.column_stack([lon + ring[:, 0], lat + ring[:, 1]])
+
+
+def bench_polygon(args):
+    import shapely
+    n = 100_000 if args.quick else 1_000_000
+    rng = np.random.default_rng(1000)
+    ring = wiggly_polygon(1000, rng)
+    geom = shapely.Polygon(ring)
+    x0, y0, x1, y1 = geom.bounds
+    lon, lat = rng.uniform(x0, x1, n), rng.uniform(y0, y1, n)
+    poly = gk.Polygon.from_shapely(geom)
+    mask = np.empty(n, dtype=bool)
+    shapely.prepare(geom)
+    res = best_interleaved({"shapely": lambda: shapely.contains_xy(geom, lon, lat),
+                            "ours": lambda: poly.contains(lat, lon, out=mask)}, args.repeat)
+    ref, ours = res["shapely"][1], res["ours"][1]
+    off = ~(shapely.intersects_xy(geom, lon, lat) & ~ref)  # points off the boundary
+    assert (ours[off] == ref[off]).all()
+    line(f"point in polygon ({len(ring)} vertices)", f"{n} points", res["ours"][0], res["shapely"][0],
+         f"shapely {shapely.__version__} contains_xy")
+
+
+CASES = {"stays": bench_stays, "knn": bench_knn, "proj": bench_proj, "dist": bench_dist, "dask": bench_dask,
+         "polygon": bench_polygon}
 
 
 def _default_wheel_python():

@@ -28,6 +28,7 @@ struct GeoBench: ParsableCommand {
             { try TimelineCases.make(points: points) },
             { IndexCases.make(points: points) },
             { GeofenceCases.make() },
+            { PolygonCases.make(points: points) },
             { try SimplifyCases.make() },
             { RoadCases.make(selected: selected) },
             // The 1M-node grid takes minutes: only with --grid or --filter …grid….

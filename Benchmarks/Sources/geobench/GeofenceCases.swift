@@ -162,6 +162,7 @@ enum GeofenceCases {
     struct Naive {
         let ids: [String]
         let lat: [Double], lon: [Double], radius: [Double]
+        var shapes: [PreparedPolygon] = []
         let rules: GeofenceConfiguration
         var inside: [Bool], dwellReported: [Bool]
         var run: [Int], runStart: [Double], enteredAt: [Double]
@@ -176,6 +177,36 @@ enum GeofenceCases {
             runStart = Array(repeating: 0, count: fences.count); enteredAt = runStart
         }
 
+        /// The naive loop over polygon fences: each fence's own exact test at every fix, the
+        /// boundary distance (every edge) where the rules need it.
+        init(polygons fences: [PolygonFence], _ rules: GeofenceConfiguration) {
+            ids = fences.map(\.id)
+            lat = []; lon = []; radius = []
+            shapes = fences.map(\.shape)
+            self.rules = rules
+            inside = Array(repeating: false, count: fences.count); dwellReported = inside
+            run = Array(repeating: 0, count: fences.count)
+            runStart = Array(repeating: 0, count: fences.count); enteredAt = runStart
+        }
+
+        /// `update` for the fences of `init(polygons:_:)`.
+        mutating func updatePolygons(_ fix: Fix, into events: inout [GeofenceEvent]) {
+            let t = fix.timestamp
+            let a = fix.horizontalAccuracyMeters ?? rules.assumedAccuracyMeters
+            guard a <= rules.maximumAccuracyMeters else { return }
+            let p = fix.coordinate
+            let margin = rules.enterMarginMeters, threshold = a + rules.hysteresisMeters
+            exits.removeAll(keepingCapacity: true); enters.removeAll(keepingCapacity: true); dwells.removeAll(keepingCapacity: true)
+            for k in 0..<ids.count {
+                let shape = shapes[k]
+                advance(
+                    k, t, outside: shape.location(of: p) == .outside && shape.boundaryDistanceMeters(from: p) > threshold,
+                    inside: margin == 0
+                        ? shape.contains(p) : shape.location(of: p) == .inside && shape.boundaryDistanceMeters(from: p) >= margin)
+            }
+            report(t, into: &events)
+        }
+
         mutating func reset() {
             for k in ids.indices { inside[k] = false; dwellReported[k] = false; run[k] = 0 }
         }
@@ -186,31 +217,44 @@ enum GeofenceCases {
             guard a <= rules.maximumAccuracyMeters else { return }
             let plat = fix.coordinate.latitude, plon = fix.coordinate.longitude
             exits.removeAll(keepingCapacity: true); enters.removeAll(keepingCapacity: true); dwells.removeAll(keepingCapacity: true)
+            let hysteresis = rules.hysteresisMeters, margin = rules.enterMarginMeters
             for k in 0..<ids.count {
                 let d = haversineCentralAngle(latitude1: lat[k], longitude1: lon[k], latitude2: plat, longitude2: plon)
                     * EarthModel.meanRadiusMeters
-                if inside[k] {
-                    if d > (radius[k] + a) + rules.hysteresisMeters {
-                        if run[k] == 0 { runStart[k] = t }
-                        run[k] += 1
-                        if run[k] >= rules.exitConfirmationFixes, t - runStart[k] >= rules.exitConfirmationSeconds {
-                            exits.append(k); inside[k] = false; run[k] = 0
-                        }
-                    } else {
-                        run[k] = 0
-                        if !dwellReported[k], t - enteredAt[k] >= rules.dwellSeconds { dwellReported[k] = true; dwells.append(k) }
-                    }
-                } else if d <= radius[k] - rules.enterMarginMeters {
+                let r = radius[k]
+                advance(k, t, outside: d > (r + a) + hysteresis, inside: d <= r - margin)
+            }
+            report(t, into: &events)
+        }
+
+        /// The rules for fence k at time t, given its evidence at the fix.
+        @inline(__always)
+        mutating func advance(_ k: Int, _ t: Double, outside: @autoclosure () -> Bool, inside isInside: @autoclosure () -> Bool) {
+            if inside[k] {
+                if outside() {
                     if run[k] == 0 { runStart[k] = t }
                     run[k] += 1
-                    if run[k] >= rules.enterConfirmationFixes, t - runStart[k] >= rules.enterConfirmationSeconds {
-                        enters.append(k); inside[k] = true; run[k] = 0; enteredAt[k] = t; dwellReported[k] = false
-                        if rules.dwellSeconds <= 0 { dwellReported[k] = true; dwells.append(k) }
+                    if run[k] >= rules.exitConfirmationFixes, t - runStart[k] >= rules.exitConfirmationSeconds {
+                        exits.append(k); inside[k] = false; run[k] = 0
                     }
                 } else {
                     run[k] = 0
+                    if !dwellReported[k], t - enteredAt[k] >= rules.dwellSeconds { dwellReported[k] = true; dwells.append(k) }
                 }
+            } else if isInside() {
+                if run[k] == 0 { runStart[k] = t }
+                run[k] += 1
+                if run[k] >= rules.enterConfirmationFixes, t - runStart[k] >= rules.enterConfirmationSeconds {
+                    enters.append(k); inside[k] = true; run[k] = 0; enteredAt[k] = t; dwellReported[k] = false
+                    if rules.dwellSeconds <= 0 { dwellReported[k] = true; dwells.append(k) }
+                }
+            } else {
+                run[k] = 0
             }
+        }
+
+        /// Appends the fix's events: exits, enters, dwells, each in fence order.
+        mutating func report(_ t: Double, into events: inout [GeofenceEvent]) {
             for k in exits { events.append(GeofenceEvent(kind: .exit, fenceID: ids[k], timestamp: t)) }
             for k in enters { events.append(GeofenceEvent(kind: .enter, fenceID: ids[k], timestamp: t)) }
             for k in dwells { events.append(GeofenceEvent(kind: .dwell, fenceID: ids[k], timestamp: t)) }

@@ -35,6 +35,48 @@ extension PolygonPart {
         return best
     }
 
+    /// Whether some edge lies within `limit` radians of the point (x, y) (degrees, x in this
+    /// part's unwrapped longitudes), of unit vector `p`: an edge whose `edgeAngle` · `scale`
+    /// is at most `limitScaled` (below it when `strictly`). The same decision as comparing
+    /// `boundaryAngle(…)` · `scale` with `limitScaled`, but it stops at the first such edge
+    /// and skips edges whose bounding box is provably farther (a lower bound of the distance
+    /// to a latitude/longitude box, with room for rounding).
+    func hasEdge(
+        within limit: Double, scale: Double, limitScaled: Double, strictly: Bool,
+        _ x: Double, _ y: Double, _ p: UnitVector
+    ) -> Bool {
+        let degrees = 180 / Double.pi
+        let phi = y / degrees
+        let halfHeight = limit * degrees * (1 + 1e-9) + 1e-9
+        guard limit < .pi / 2, abs(phi) + limit < .pi / 2 else {
+            for e in edges where edgeWithin(Int(e), limitScaled, scale, strictly, p, x, y) { return true }
+            return false
+        }
+        let halfWidth = asin(min(1, sin(limit) / cos(phi))) * degrees * (1 + 1e-9) + 1e-9
+        let x0 = x - halfWidth, x1 = x + halfWidth, y0 = y - halfHeight, y1 = y + halfHeight
+        guard x1 >= minX, x0 <= maxX, y1 >= minY, y0 <= maxY else { return false }
+        let c0 = colOf(x0), c1 = colOf(x1), r0 = rowOf(y0), r1 = rowOf(y1)
+        for row in r0...r1 {
+            for col in c0...c1 {
+                let cell = row * nx + col
+                for j in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                    let i = Int(cellEdges[j])
+                    // The edge's box against the search box: disjoint boxes are out of reach.
+                    let ax = xs[i], ay = ys[i], bx = xs[i + 1], by = ys[i + 1]
+                    if min(ax, bx) > x1 || max(ax, bx) < x0 || min(ay, by) > y1 || max(ay, by) < y0 { continue }
+                    if edgeWithin(i, limitScaled, scale, strictly, p, x, y) { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    @inline(__always)
+    private func edgeWithin(_ i: Int, _ limitScaled: Double, _ scale: Double, _ strictly: Bool, _ p: UnitVector, _ x: Double, _ y: Double) -> Bool {
+        let d = edgeAngle(i, p, x, y) * scale
+        return strictly ? d < limitScaled : d <= limitScaled
+    }
+
     /// The central angle from `p` (at (x, y) degrees) to edge `i`, straight in
     /// longitude/latitude: the edge is cut into pieces of at most 1°, and on each the
     /// closest point is found by Newton's method on the dot product with `p` from a local

@@ -146,6 +146,25 @@ public final class PreparedPolygon: Sendable {
         return best * R
     }
 
+    /// Whether the boundary comes within `limitMeters` of `point` (strictly closer when
+    /// `strictly`): the same decision as comparing `boundaryDistanceMeters(from:)` with the
+    /// limit, bit for bit, but it reads only the edges near the point, skips those whose box
+    /// is out of reach and stops at the first edge close enough. What the geofence monitor's
+    /// enter margin and exit hysteresis ask at every fix near a border.
+    ///
+    /// - Complexity: O(edges within about `limitMeters` of the point), often fewer.
+    package func boundaryWithin(_ limitMeters: Double, of point: Coordinate, strictly: Bool) -> Bool {
+        let R = EarthModel.meanRadiusMeters
+        let p = UnitVector(point)
+        for part in parts {
+            let x = point.longitude + 360 * (((part.minX + part.maxX) / 2 - point.longitude) / 360).rounded()
+            if part.hasEdge(within: limitMeters / R, scale: R, limitScaled: limitMeters, strictly: strictly, x, point.latitude, p) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The cap over the parts' bounding boxes (see `capCenter`), padded by 1e-9 relative
     /// and 1 mm.
     private static func cap(_ parts: [PolygonPart]) -> (Coordinate, Double) {

@@ -74,4 +74,23 @@ struct PolygonDistanceTests {
             }
         }
     }
+
+    @Test("whether the boundary comes within a limit equals comparing the full distance with it, strictly or not, at points near and far")
+    func withinEqualsDistance() throws {
+        var rng = SeededRandom(seed: 19)
+        for n in [6, 48, 700] {
+            let polygon = try PolygonTestData.starWithHole(&rng, n: n, lat: rng.uniform(-60, 60), lon: rng.uniform(-179, 179), size: 0.01)
+            let prepared = try PreparedPolygon(polygon)
+            let ring = polygon.rings[0]
+            for _ in 0..<1_500 {
+                let base = ring[Int(rng.next() % UInt64(ring.count))]
+                let q = Coordinate(uncheckedLatitude: base.latitude + rng.uniform(-0.003, 0.003), longitude: base.longitude + rng.uniform(-0.003, 0.003))
+                let full = prepared.boundaryDistanceMeters(from: q)
+                for limit in [0.5, 10, 50, 300, full, full.nextUp, full.nextDown] {
+                    #expect(prepared.boundaryWithin(limit, of: q, strictly: false) == (full <= limit), "\(q) ≤ \(limit) (\(full))")
+                    #expect(prepared.boundaryWithin(limit, of: q, strictly: true) == (full < limit), "\(q) < \(limit) (\(full))")
+                }
+            }
+        }
+    }
 }
