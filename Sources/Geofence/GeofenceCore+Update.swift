@@ -16,7 +16,7 @@ extension GeofenceCore {
     func insideEvidence(_ i: Int, _ c2: Double, _ latitude: Double, _ longitude: Double) -> Bool {
         if c2 < enterInner2[i] { return true }
         if c2 > enterOuter2[i] { return false }
-        if let shape = shapes[i] { return polygonInsideEvidence(shape, latitude, longitude) }
+        if let shape = shapeRefs[i] { return shape._withUnsafeGuaranteedRef { polygonInsideEvidence($0, latitude, longitude) } }
         return distance(i, latitude, longitude) <= radii[i] - configuration.enterMarginMeters
     }
 
@@ -33,13 +33,16 @@ extension GeofenceCore {
     }
 
     /// Outside evidence for a polygon: out of it by more than `threshold` metres (the fix's
-    /// accuracy + hysteresis), settled by the cap grown by the threshold when far.
-    func polygonOutsideEvidence(_ i: Int, _ shape: PreparedPolygon, _ c2: Double, _ latitude: Double, _ longitude: Double, _ threshold: Double) -> Bool {
+    /// accuracy + hysteresis); when out, settled by the cap grown by the threshold if far.
+    func polygonOutsideEvidence(
+        _ i: Int, _ shape: PreparedPolygon, _ c2: Double, _ latitude: Double, _ longitude: Double, _ p: UnitVector,
+        _ threshold: Double
+    ) -> Bool {
+        let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+        guard shape.location(of: point) == .outside else { return false }  // the common case: still in
         let grown = SphereBand(cheapAngle: (radii[i] + threshold) / EarthModel.meanRadiusMeters)
         if c2 > grown.outsideChordSquared { return true }
-        let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
-        guard shape.location(of: point) == .outside else { return false }
-        return !shape.boundaryWithin(threshold, of: point, strictly: false)  // distance > threshold
+        return !shape.boundaryWithin(threshold, of: point, strictly: false, outside: true, unitVector: p)  // distance > threshold
     }
 
     /// The per-fix work, once the fix is known to be in time order.
@@ -88,8 +91,10 @@ extension GeofenceCore {
                 let outside: Bool
                 if c2 < enterInner2[i] {
                     outside = false
-                } else if let shape = shapes[i] {
-                    outside = polygonOutsideEvidence(i, shape, c2, lat, lon, (accuracy + rules.hysteresisMeters))
+                } else if let shape = shapeRefs[i] {
+                    outside = shape._withUnsafeGuaranteedRef {
+                        polygonOutsideEvidence(i, $0, c2, lat, lon, p, accuracy + rules.hysteresisMeters)
+                    }
                 } else {
                     let threshold = (radii[i] + accuracy) + rules.hysteresisMeters
                     let b = SphereBand(cheapAngle: threshold / EarthModel.meanRadiusMeters)

@@ -22,6 +22,9 @@ struct GeofenceCore {
     /// The polygon of each slot; nil for a circle. A polygon slot's centre and radius are
     /// its cap's, and its inner chord bound is −1 (the cap never settles "inside").
     var shapes: [PreparedPolygon?] = []
+    /// The same polygons unretained, for the per-fix paths (`shapes` keeps them alive):
+    /// reading a class reference out of an array retains and releases it, a tenth of a fix.
+    var shapeRefs: [Unmanaged<PreparedPolygon>?] = []
     /// Chord² bounds of the inside-evidence threshold (radius − enter margin).
     var enterInner2: [Double] = []
     var enterOuter2: [Double] = []
@@ -66,7 +69,7 @@ struct GeofenceCore {
         ids.reserveCapacity(n); latitudes.reserveCapacity(n); longitudes.reserveCapacity(n)
         vx.reserveCapacity(n); vy.reserveCapacity(n); vz.reserveCapacity(n); radii.reserveCapacity(n)
         enterInner2.reserveCapacity(n); enterOuter2.reserveCapacity(n); sequence.reserveCapacity(n)
-        shapes.reserveCapacity(n)
+        shapes.reserveCapacity(n); shapeRefs.reserveCapacity(n)
         activeIndex.reserveCapacity(n); slotOfID.reserveCapacity(n)
     }
 
@@ -95,6 +98,7 @@ struct GeofenceCore {
             vx[i] = v.x; vy[i] = v.y; vz[i] = v.z
             radii[i] = radiusMeters
             shapes[i] = shape
+            shapeRefs[i] = shape.map { Unmanaged.passUnretained($0) }
             enterInner2[i] = inner2; enterOuter2[i] = b.outsideChordSquared
             sequence[i] = nextSequence
             activeIndex[i] = -1
@@ -105,6 +109,7 @@ struct GeofenceCore {
             vx.append(v.x); vy.append(v.y); vz.append(v.z)
             radii.append(radiusMeters)
             shapes.append(shape)
+            shapeRefs.append(shape.map { Unmanaged.passUnretained($0) })
             enterInner2.append(inner2); enterOuter2.append(b.outsideChordSquared)
             sequence.append(nextSequence)
             activeIndex.append(-1)
@@ -126,6 +131,7 @@ struct GeofenceCore {
         search.remove(s, at: Coordinate(uncheckedLatitude: latitudes[i], longitude: longitudes[i]), radiusMeters: radii[i])
         sequence[i] = -1
         ids[i] = ""
+        shapeRefs[i] = nil
         shapes[i] = nil
         freeSlots.append(s)
         return true

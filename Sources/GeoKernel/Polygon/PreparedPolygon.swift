@@ -43,6 +43,9 @@ public final class PreparedPolygon: Sendable {
     /// The polygons as given. \since 0.8
     public let polygons: [Polygon]
     let parts: [PolygonPart]
+    /// The one part when there is one and it lies strictly within (-180, 180) degrees of longitude
+    /// (no shifted copy of a point can reach it): the common case, tested without loops.
+    let single: PolygonPart?
     /// A spherical cap holding every polygon: centre, and radius in metres on the sphere R
     /// (π R when the polygons span more than 180° of longitude). \since 0.8
     public let capCenter: Coordinate
@@ -71,6 +74,7 @@ public final class PreparedPolygon: Sendable {
         }
         self.polygons = polygons
         self.parts = parts
+        single = parts.count == 1 && parts[0].minX > -180 && parts[0].maxX < 180 ? parts[0] : nil
         (capCenter, capRadiusMeters) = Self.cap(parts)
     }
 
@@ -103,19 +107,22 @@ public final class PreparedPolygon: Sendable {
     /// The location of (latitude, longitude) in degrees, longitude in [-180, 180]; unchecked.
     @inline(__always)
     func location(_ latitude: Double, _ longitude: Double) -> Location {
-        var onBoundary = false
-        for part in parts {
-            for shift in -1...1 {
-                let x = longitude + 360 * Double(shift)
-                guard x >= part.minX, x <= part.maxX else { continue }
-                switch part.locate(x, latitude) {
-                case .inside: return .inside
-                case .boundary: onBoundary = true
-                case .outside: break
+        if let only = single { return only.locate(longitude, latitude) }
+        return parts.withUnsafeBufferPointer { parts in
+            var onBoundary = false
+            for k in parts.indices {
+                for shift in -1...1 {
+                    let x = longitude + 360 * Double(shift)
+                    guard x >= parts[k].minX, x <= parts[k].maxX else { continue }
+                    switch parts[k].locate(x, latitude) {
+                    case .inside: return .inside
+                    case .boundary: onBoundary = true
+                    case .outside: break
+                    }
                 }
             }
+            return onBoundary ? .boundary : .outside
         }
-        return onBoundary ? .boundary : .outside
     }
 
     /// The distance in metres from `point` to the nearest point of any ring (outer or
@@ -153,16 +160,26 @@ public final class PreparedPolygon: Sendable {
     /// enter margin and exit hysteresis ask at every fix near a border.
     ///
     /// - Complexity: O(edges within about `limitMeters` of the point), often fewer.
-    package func boundaryWithin(_ limitMeters: Double, of point: Coordinate, strictly: Bool) -> Bool {
+    /// `outside`: the caller knows that the point is outside every polygon (a shortcut:
+    /// a cell wholly inside within reach settles it).
+    /// `unitVector`: the point's, when the caller has it (saves a sine and a cosine).
+    package func boundaryWithin(
+        _ limitMeters: Double, of point: Coordinate, strictly: Bool, outside: Bool = false, unitVector: UnitVector? = nil
+    ) -> Bool {
         let R = EarthModel.meanRadiusMeters
-        let p = UnitVector(point)
-        for part in parts {
-            let x = point.longitude + 360 * (((part.minX + part.maxX) / 2 - point.longitude) / 360).rounded()
-            if part.hasEdge(within: limitMeters / R, scale: R, limitScaled: limitMeters, strictly: strictly, x, point.latitude, p) {
-                return true
+        let cosSin = unitVector.map { (($0.x * $0.x + $0.y * $0.y).squareRoot(), abs($0.z)) }
+        return parts.withUnsafeBufferPointer { parts in
+            for k in parts.indices {
+                let x = point.longitude + 360 * (((parts[k].minX + parts[k].maxX) / 2 - point.longitude) / 360).rounded()
+                if parts[k].hasEdge(
+                    within: limitMeters / R, scale: R, limitScaled: limitMeters, strictly: strictly, x, point.latitude,
+                    pointOutside: outside, cosSin: cosSin)
+                {
+                    return true
+                }
             }
+            return false
         }
-        return false
     }
 
     /// The cap over the parts' bounding boxes (see `capCenter`), padded by 1e-9 relative

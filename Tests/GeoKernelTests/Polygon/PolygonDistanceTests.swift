@@ -89,6 +89,9 @@ struct PolygonDistanceTests {
                 for limit in [0.5, 10, 50, 300, full, full.nextUp, full.nextDown] {
                     #expect(prepared.boundaryWithin(limit, of: q, strictly: false) == (full <= limit), "\(q) ≤ \(limit) (\(full))")
                     #expect(prepared.boundaryWithin(limit, of: q, strictly: true) == (full < limit), "\(q) < \(limit) (\(full))")
+                    if prepared.location(of: q) == .outside {
+                        #expect(prepared.boundaryWithin(limit, of: q, strictly: false, outside: true, unitVector: UnitVector(q)) == (full <= limit), "\(q) outside ≤ \(limit) (\(full))")
+                    }
                 }
             }
         }
