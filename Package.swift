@@ -140,6 +140,7 @@ let package = Package(
             name: "gk-fuzz",
             dependencies: [
                 "GeoKernel", "GeoText", "Nearby", "Route", "Timeline", "GeoFormats", "OpenStreetMap", "OpenStreetMapWriter",
+                "Geofence",
             ],
             path: "Fuzz",
             exclude: ["Dictionaries"]

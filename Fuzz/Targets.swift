@@ -1,6 +1,7 @@
 import Foundation  // Data, for GPX.decode and GeoJSON.decode
 import GeoFormats
 import GeoKernel
+import Geofence
 import GeoText
 import Nearby
 import OpenStreetMap
@@ -27,6 +28,14 @@ struct FuzzTarget: Sendable {
             guard let doc = try? GeoJSON.decode(Data(bytes)) else { return }
             _ = try? TrackReader.fixes(from: doc)
             _ = GeoJSON.encode(doc)
+        },
+        // Polygon fences (`geokernel fences`): the Polygon and MultiPolygon features of a
+        // GeoJSON document, prepared; at their vertices, edges and points beside them the
+        // grid's answer must equal the edge-by-edge scan, distances must be numbers, and a
+        // monitor must take the fence and a few fixes.
+        FuzzTarget(name: "polygon-geojson") { bytes in
+            guard let doc = try? GeoJSON.decode(Data(bytes)) else { return }
+            for f in doc.features.prefix(8) { polygonFence(f) }
         },
         FuzzTarget(name: "csv-track") { bytes in
             guard let fixes = try? CSVTrack.decode(text(bytes)) else { return }
@@ -225,6 +234,50 @@ private func exercise(_ graph: RoadGraph) {
     for metric in [RoadMetric.shortest, .fastest] {
         _ = try? graph.route(from: from, to: to, metric: metric, algorithm: .dijkstra)
         _ = try? graph.route(from: from, to: to, metric: metric, algorithm: .contractionHierarchy)
+    }
+}
+
+/// The checks of `polygon-geojson` on one feature.
+private func polygonFence(_ feature: GeoJSONFeature) {
+    var rings: [[[GeoJSONPosition]]] = []
+    switch feature.geometry {
+    case .polygon(let r)?: rings = [r]
+    case .multiPolygon(let parts)?: rings = parts
+    default: return
+    }
+    var polygons: [Polygon] = []
+    for part in rings.prefix(16) {
+        var cs: [[Coordinate]] = []
+        for ring in part.prefix(16) { cs.append(ring.prefix(4096).compactMap { try? $0.coordinate() }) }
+        guard let p = try? Polygon(rings: cs) else { return }
+        polygons.append(p)
+    }
+    // Distances cost up to 720 Newton searches per edge (edges are cut into 1° pieces): keep
+    // an input's work under the fuzzer's second.
+    guard polygons.reduce(0, { $0 + $1.vertexCount }) <= 256, let shape = try? PreparedPolygon(polygons) else { return }
+    var probes: [Coordinate] = []
+    for p in polygons {
+        for ring in p.rings {
+            for (k, a) in ring.prefix(32).enumerated() {
+                let b = ring[(k + 1) % ring.count]
+                probes.append(a)
+                probes.append(Coordinate(uncheckedLatitude: (a.latitude + b.latitude) / 2, longitude: (a.longitude + b.longitude) / 2))
+                probes.append(Coordinate(uncheckedLatitude: a.latitude, longitude: a.longitude.nextUp))
+            }
+        }
+    }
+    for (k, q) in probes.prefix(128).enumerated() {
+        let grid = shape.location(of: q), scan = shape.locationByScan(of: q)
+        precondition(grid == scan, "polygon-geojson: grid \(grid) and scan \(scan) differ at \(q)")
+        guard k < 8 else { continue }
+        let d = shape.boundaryDistanceMeters(from: q)
+        precondition(d >= 0 && d <= 2.1e7, "polygon-geojson: boundary distance \(d) m at \(q)")
+        precondition(shape.boundaryWithin(d, of: q, strictly: false), "polygon-geojson: boundary not within its distance at \(q)")
+    }
+    guard let fence = try? PolygonFence(id: "f", shape: shape), let monitor = try? GeofenceMonitor() else { return }
+    try? monitor.add(fence)
+    for (k, q) in probes.prefix(16).enumerated() {
+        _ = try? monitor.update(with: Fix(coordinate: q, timestamp: Double(k), horizontalAccuracyMeters: 10))
     }
 }
 
