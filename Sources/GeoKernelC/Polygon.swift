@@ -12,6 +12,11 @@ private func polygons(
 ) throws(GeoKernelError) -> [Polygon] {
     let vertices = try checkedCount(vertexCount)
     let la = try required(lat, "lat"), lo = try required(lon, "lon")
+    // The prepared polygon's peak, measured under 500 bytes a vertex (the rings, the
+    // unwrapped vertices and a grid of up to 16 cells an edge), asked for before any work.
+    try CheckedAllocation.requireHeadroom(
+        CheckedAllocation.peakEstimate(inputBytes: vertices.multipliedReportingOverflow(by: 16).partialValue, factor: 48),
+        "a polygon of \(vertices) vertices")
     let rings = try checkedCount(ringCount)
     guard rings > 0 else { throw .invalid("ring_count is 0: a polygon needs at least one ring") }
     let lengths = UnsafeBufferPointer(start: try required(ringLengths, "ring_lengths"), count: rings)

@@ -82,6 +82,31 @@ static int job_load_gazetteer(gk_context *ctx, const char *path) {
     return rc;
 }
 
+/* A wiggly ring of a million vertices (the path is not used). */
+static int job_create_polygon(gk_context *ctx, const char *path) {
+    const size_t n = 1000000;
+    double *lat = malloc(n * sizeof(double)), *lon = malloc(n * sizeof(double));
+    size_t i, rings[1] = {1000000};
+    gk_polygon *p = NULL;
+    int rc;
+    (void)path;
+    if (!lat || !lon) {
+        free(lat);
+        free(lon);
+        return GK_ERR_OUT_OF_MEMORY;
+    }
+    for (i = 0; i < n; ++i) {
+        double a = 2 * GK_TEST_PI * (double)i / (double)n, r = 1 + 0.2 * sin(37 * a) + 0.05 * sin(401 * a);
+        lat[i] = 10 * r * sin(a);
+        lon[i] = 10 * r * cos(a);
+    }
+    rc = gk_polygon_create(ctx, lat, lon, n, rings, 1, NULL, 0, &p);
+    gk_polygon_destroy(p);
+    free(lat);
+    free(lon);
+    return rc;
+}
+
 static const struct {
     const char *name;
     oom_job job;
@@ -94,6 +119,7 @@ static const struct {
     {"gk_index_load", job_load_index},
     {"gk_landmarks_load", job_load_landmarks},
     {"gk_geocoder_load", job_load_gazetteer},
+    {"gk_polygon_create", job_create_polygon},
 };
 
 /* The child: `c_consumer --oom-job <index> <path> <margin bytes>`, a fresh process (no heap
@@ -222,6 +248,7 @@ void test_oom(gk_context *ctx) {
     oom_sweep(5, index_file);
     oom_sweep(6, landmarks_file);
     oom_sweep(7, gazetteer);
+    oom_sweep(8, osm);  /* the polygon job makes its own vertices */
 
     remove(graph_file);
     remove(address_file);
