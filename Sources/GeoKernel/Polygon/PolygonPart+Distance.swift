@@ -138,11 +138,16 @@ extension PolygonPart {
                 let dx = max(abs(xa), abs(xb))
                 guard dx <= 0.02 else { continue }
                 let far = ((dx * cMax) * (dx * cMax) + dy * dy).squareRoot()
-                if far * (1 + 1e-4) < limit { return true }
+                if far * (1 + 1e-4) + Self.angleSlack < limit { return true }
             }
         }
         return false
     }
+
+    /// The absolute error allowed for `edgeAngle` beside its relative margins, radians: the
+    /// unit vectors it compares are rounded to about 1e-16, so near an edge (a point an ulp
+    /// off a vertex) it may answer 0 where the true distance is 1e-10 m. 1e-13 rad is 0.6 µm.
+    static let angleSlack = 1e-13
 
     /// Whether edge i is within the limit, as `edgeAngle(i, …) · scale` compared with
     /// `limitScaled` decides; most edges are settled first without trigonometry.
@@ -155,8 +160,9 @@ extension PolygonPart {
     /// degrees, hence in the plane (Δλ·c, Δφ) and (Δλ·C, Δφ), where the distances to it are
     /// plain point–segment distances; with a margin of 1e-4 relative (five times the terms
     /// above), an edge is certainly beyond the limit when the lower distance exceeds it and
-    /// certainly within when the upper one is below it, and Newton's `edgeAngle` (accurate
-    /// to about 1e-15 rad) would say the same. The rest goes to `edgeAngle`.
+    /// certainly within when the upper one is below it (with `angleSlack` on both sides), and
+    /// Newton's `edgeAngle` (accurate to about 1e-15 rad) would say the same. The rest goes to
+    /// `edgeAngle`.
     @inline(__always)
     private func edgeWithin(
         _ i: Int, _ limitScaled: Double, _ scale: Double, _ strictly: Bool, _ p: inout UnitVector?, _ x: Double, _ y: Double,
@@ -180,8 +186,8 @@ extension PolygonPart {
                 let dx = ux + t * vx, dy = ay + t * vy
                 return (dx * dx + dy * dy).squareRoot()
             }
-            if planar(cMin) * (1 - 1e-4) * scale > limitScaled { return false }
-            if planar(cMax) * (1 + 1e-4) * scale < limitScaled { return true }
+            if (planar(cMin) * (1 - 1e-4) - Self.angleSlack) * scale > limitScaled { return false }
+            if (planar(cMax) * (1 + 1e-4) + Self.angleSlack) * scale < limitScaled { return true }
         }
         if p == nil { p = UnitVector(latitude: y, longitude: x) }
         let d = edgeAngle(i, p!, x, y) * scale

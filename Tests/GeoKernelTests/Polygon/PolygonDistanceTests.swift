@@ -96,4 +96,25 @@ struct PolygonDistanceTests {
             }
         }
     }
+
+    @Test("an ulp away from a vertex or an edge, whether the boundary is within the computed distance agrees with that distance (a fuzz finding)")
+    func withinAtTheBoundary() throws {
+        var rng = SeededRandom(seed: 45)
+        let polygon = try PolygonTestData.starWithHole(&rng, n: 40, lat: 45, lon: 5, size: 0.002)
+        let prepared = try PreparedPolygon(polygon)
+        for ring in polygon.rings {
+            for (k, a) in ring.enumerated() {
+                let b = ring[(k + 1) % ring.count]
+                let mid = Coordinate(uncheckedLatitude: (a.latitude + b.latitude) / 2, longitude: (a.longitude + b.longitude) / 2)
+                for q in [a, mid, a.nudged(lon: 1), a.nudged(lon: -1), mid.nudged(lon: 1), mid.nudged(lon: -1)] {
+                    let d = prepared.boundaryDistanceMeters(from: q)
+                    #expect(prepared.boundaryWithin(d, of: q, strictly: false), "\(q): not within its distance \(d)")
+                    #expect(!prepared.boundaryWithin(d, of: q, strictly: true), "\(q): strictly within its distance \(d)")
+                    if prepared.location(of: q) == .outside {
+                        #expect(prepared.boundaryWithin(d, of: q, strictly: false, outside: true, unitVector: UnitVector(q)))
+                    }
+                }
+            }
+        }
+    }
 }
