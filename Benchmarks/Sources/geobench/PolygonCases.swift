@@ -17,7 +17,7 @@ import Simulation
 /// (but for points within 1e-9° of an edge's crossing, where floating point is not exact).
 ///
 /// `geofence.polygon.update.100000`: 100 000 districts of about 300 m and 48 vertices
-/// (316 × 316 of `SimulatedDistricts`, seed 1, one in seven with a hole), the walk of
+/// (the first 100 000 of 317 × 317 `SimulatedDistricts`, seed 1, one in seven with a hole), the walk of
 /// `GeofenceCases` over the 95 km square they tile (100 000 fixes, 1–8 m/s, 5 m jitter,
 /// accuracy 3–30 m, one fix in a hundred at 150 m), default rules. Baseline
 /// `geofence.polygon.naive.100000`: every fence's own test at every fix (`Naive`) on the
@@ -89,7 +89,7 @@ enum PolygonCases {
     }
 
     static func monitor() -> [BenchCase] {
-        let n = 100_000, side = 316, size = 300.0
+        let n = 100_000, side = 317, size = 300.0
         let span = Double(side) * size
         let sw = GeofenceCases.place(-span / 2, -span / 2)
         let polygons = SimulatedDistricts(rows: side, columns: side, southWest: sw, sizeMeters: size).polygons(seed: 1)
