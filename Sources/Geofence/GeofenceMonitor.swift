@@ -117,14 +117,19 @@ public final class GeofenceMonitor {
     ///   `fences`; nothing is added then.
     /// - Complexity: O(k log n) for k fences. \since 0.1
     public func add(contentsOf fences: [CircularFence]) throws(GeoKernelError) {
-        var seen = Set<String>(minimumCapacity: fences.count)
-        for f in fences {
-            guard core.slotOfID[f.id] == nil, seen.insert(f.id).inserted else {
-                throw GeoKernelError(.duplicate, "a fence with id \"\(f.id)\" already exists (adding \(fences.count) fences)")
-            }
-        }
+        try checkNew(fences.map(\.id))
         core.reserveCapacity(count + fences.count)
         for f in fences { core.insert(f) }
+    }
+
+    /// Refuses ids that exist already or repeat, naming the first (all or none).
+    private func checkNew(_ ids: [String]) throws(GeoKernelError) {
+        var seen = Set<String>(minimumCapacity: ids.count)
+        for id in ids {
+            guard core.slotOfID[id] == nil, seen.insert(id).inserted else {
+                throw GeoKernelError(.duplicate, "a fence with id \"\(id)\" already exists (adding \(ids.count) fences)")
+            }
+        }
     }
 
     /// Adds a polygon fence, beside the circles and under the same rules (see
@@ -145,12 +150,7 @@ public final class GeofenceMonitor {
     ///   `fences`; nothing is added then.
     /// - Complexity: O(k log n) for k fences. \since 0.8
     public func add(contentsOf fences: [PolygonFence]) throws(GeoKernelError) {
-        var seen = Set<String>(minimumCapacity: fences.count)
-        for f in fences {
-            guard core.slotOfID[f.id] == nil, seen.insert(f.id).inserted else {
-                throw GeoKernelError(.duplicate, "a fence with id \"\(f.id)\" already exists (adding \(fences.count) fences)")
-            }
-        }
+        try checkNew(fences.map(\.id))
         core.reserveCapacity(count + fences.count)
         for f in fences { core.insert(f) }
     }

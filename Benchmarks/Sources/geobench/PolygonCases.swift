@@ -99,15 +99,7 @@ enum PolygonCases {
         let rules = GeofenceConfiguration()
         let naiveSlice = Array(fixes.prefix(100))
         let lastNaiveTime = naiveSlice.last!.timestamp
-        final class State {
-            var monitor: GeofenceMonitor?
-            var events: [GeofenceEvent] = []
-            var naive: GeofenceCases.Naive
-            var naiveEvents: [GeofenceEvent] = []
-            var naiveRan = false
-            init(_ naive: GeofenceCases.Naive) { self.naive = naive }
-        }
-        let state = State(GeofenceCases.Naive(polygons: fences, rules))
+        let state = GeofenceCases.State(GeofenceCases.Naive(polygons: fences, rules))
         return [
             BenchCase(name: "geofence.polygon.naive.\(n)", n: naiveSlice.count, baseline: nil, setUp: {
                 state.naive.reset()

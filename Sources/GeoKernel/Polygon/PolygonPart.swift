@@ -239,20 +239,10 @@ final class PolygonPart: @unchecked Sendable {
                     while p < previous.upperBound, cellEdges[p] < edge { p += 1 }
                     if p < previous.upperBound, cellEdges[p] == edge { continue }
                 }
-                let i = Int(edge)
-                let ax = xs[i], ay = ys[i], bx = xs[i + 1], by = ys[i + 1]
-                if (ay > y) != (by > y) {
-                    if x > max(ax, bx) { continue }
-                    if x < min(ax, bx) { odd.toggle(); continue }
-                    let o = planarOrientation(ax, ay, bx, by, x, y)
-                    if o == 0 { return .boundary }
-                    if (o > 0) == (by > ay) { odd.toggle() }
-                } else if max(ay, by) == y {
-                    if ay == by {
-                        if x >= min(ax, bx), x <= max(ax, bx) { return .boundary }
-                    } else if x == (ay > by ? ax : bx) {
-                        return .boundary
-                    }
+                switch rayStep(Int(edge), x, y) {
+                case .boundary: return .boundary
+                case .crosses: odd.toggle()
+                case .misses: break
                 }
             }
             previous = range
@@ -265,20 +255,38 @@ final class PolygonPart: @unchecked Sendable {
     func locateByScan(_ x: Double, _ y: Double) -> PreparedPolygon.Location {
         var odd = false
         for edge in edges {
-            let i = Int(edge)
-            let ax = xs[i], ay = ys[i], bx = xs[i + 1], by = ys[i + 1]
-            if (ay > y) != (by > y) {
-                let o = planarOrientation(ax, ay, bx, by, x, y)
-                if o == 0 { return .boundary }
-                if (o > 0) == (by > ay) { odd.toggle() }
-            } else if max(ay, by) == y {
-                if ay == by {
-                    if x >= min(ax, bx), x <= max(ax, bx) { return .boundary }
-                } else if x == (ay > by ? ax : bx) {
-                    return .boundary
-                }
+            switch rayStep(Int(edge), x, y) {
+            case .boundary: return .boundary
+            case .crosses: odd.toggle()
+            case .misses: break
             }
         }
         return odd ? .inside : .outside
+    }
+
+    /// What edge i does to the ray from (x, y) towards +x.
+    enum RayStep { case misses, crosses, boundary }
+
+    /// Edge i against the ray from (x, y) towards +x, exactly: it crosses the ray when it
+    /// straddles the ray's line (half-open in y: one end above, the other at or below) to the
+    /// right of the point (the orientation sign); the point is on the boundary when it lies on
+    /// the edge (orientation 0 while straddling, on a horizontal edge, or at its top vertex).
+    @inline(__always)
+    func rayStep(_ i: Int, _ x: Double, _ y: Double) -> RayStep {
+        let ax = xs[i], ay = ys[i], bx = xs[i + 1], by = ys[i + 1]
+        if (ay > y) != (by > y) {
+            if x > max(ax, bx) { return .misses }
+            if x < min(ax, bx) { return .crosses }
+            let o = planarOrientation(ax, ay, bx, by, x, y)
+            if o == 0 { return .boundary }
+            return (o > 0) == (by > ay) ? .crosses : .misses
+        } else if max(ay, by) == y {
+            if ay == by {
+                if x >= min(ax, bx), x <= max(ax, bx) { return .boundary }
+            } else if x == (ay > by ? ax : bx) {
+                return .boundary
+            }
+        }
+        return .misses
     }
 }
