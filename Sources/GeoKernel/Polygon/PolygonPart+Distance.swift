@@ -18,7 +18,9 @@ extension PolygonPart {
         let phi = y / degrees
         var halfWidth = Double.infinity  // degrees of longitude
         let halfHeight = limit * degrees * (1 + 1e-9) + 1e-9
-        if limit < .pi / 2, abs(phi) + limit < .pi / 2 {
+        // A part 180° wide or more (a ring around a pole) may have edges near the point's
+        // other copy, x ± 360°: then every edge is measured.
+        if limit < .pi / 2, abs(phi) + limit < .pi / 2, maxX - minX < 180 {
             halfWidth = asin(min(1, sin(limit) / cos(phi))) * degrees * (1 + 1e-9) + 1e-9
         }
         var best = Double.infinity
@@ -43,14 +45,17 @@ extension PolygonPart {
     /// to a latitude/longitude box, with room for rounding).
     func hasEdge(
         within limit: Double, scale: Double, limitScaled: Double, strictly: Bool,
-        _ x: Double, _ y: Double, pointOutside: Bool = false, cosSin: (Double, Double)? = nil
+        _ x: Double, _ y: Double, pointOutside: Bool = false, cosSin: (Double, Double)? = nil, unitVector: UnitVector? = nil
     ) -> Bool {
         let degrees = 180 / Double.pi
         let phi = y / degrees
         let (cosP, sinP) = cosSin ?? (cos(phi), abs(sin(phi)))
-        var p: UnitVector? = nil  // made when an edge needs Newton's method
+        // The point's unit vector, as `boundaryAngle`'s callers make it (from the longitude
+        // as given, not shifted by 360°, so that Newton's answers are the same bits); made
+        // when an edge needs Newton's method unless the caller has it.
+        var p: UnitVector? = unitVector
         let halfHeight = limit * degrees * (1 + 1e-9) + 1e-9
-        guard limit < .pi / 2, abs(phi) + limit < .pi / 2 else {
+        guard limit < .pi / 2, abs(phi) + limit < .pi / 2, maxX - minX < 180 else {  // as in `boundaryAngle`
             for e in edges where edgeWithin(Int(e), limitScaled, scale, strictly, &p, x, y, cosP, sinP) { return true }
             return false
         }

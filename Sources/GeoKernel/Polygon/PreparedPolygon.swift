@@ -167,13 +167,17 @@ public final class PreparedPolygon: Sendable {
         _ limitMeters: Double, of point: Coordinate, strictly: Bool, outside: Bool = false, unitVector: UnitVector? = nil
     ) -> Bool {
         let R = EarthModel.meanRadiusMeters
+        // Newton's method needs the unit vector of the point as given (as the distance
+        // makes it): made here once when a part's copy of the longitude is shifted.
         let cosSin = unitVector.map { (($0.x * $0.x + $0.y * $0.y).squareRoot(), abs($0.z)) }
+        var given = unitVector
         return parts.withUnsafeBufferPointer { parts in
             for k in parts.indices {
                 let x = point.longitude + 360 * (((parts[k].minX + parts[k].maxX) / 2 - point.longitude) / 360).rounded()
+                if x != point.longitude, given == nil { given = UnitVector(point) }
                 if parts[k].hasEdge(
                     within: limitMeters / R, scale: R, limitScaled: limitMeters, strictly: strictly, x, point.latitude,
-                    pointOutside: outside, cosSin: cosSin)
+                    pointOutside: outside, cosSin: cosSin, unitVector: given)
                 {
                     return true
                 }

@@ -97,10 +97,19 @@ struct PolygonDistanceTests {
         }
     }
 
-    @Test("an ulp away from a vertex or an edge, whether the boundary is within the computed distance agrees with that distance (a fuzz finding)")
+    @Test("an ulp away from a vertex or an edge, here and across the antimeridian, whether the boundary is within the computed distance agrees with that distance (fuzz findings)")
     func withinAtTheBoundary() throws {
         var rng = SeededRandom(seed: 45)
-        let polygon = try PolygonTestData.starWithHole(&rng, n: 40, lat: 45, lon: 5, size: 0.002)
+        let star = try PolygonTestData.starWithHole(&rng, n: 40, lat: 45, lon: 5, size: 0.002)
+        // Across the antimeridian the part's longitudes are shifted by 360° (a fuzz finding).
+        let jump = try Polygon(outer: [(-10.0, 170.0), (-10, -170), (10, -170), (10, 170)].map {
+            Coordinate(uncheckedLatitude: $0.0, longitude: $0.1)
+        })
+        var band: [Coordinate] = [Coordinate(uncheckedLatitude: -90, longitude: -180)]
+        for lon in stride(from: -180.0, through: 180, by: 90) { band.append(Coordinate(uncheckedLatitude: -60, longitude: lon)) }
+        band.append(Coordinate(uncheckedLatitude: -90, longitude: 180))
+        let antarctica = try Polygon(outer: band)
+        for polygon in [star, jump, antarctica] {
         let prepared = try PreparedPolygon(polygon)
         for ring in polygon.rings {
             for (k, a) in ring.enumerated() {
@@ -115,6 +124,7 @@ struct PolygonDistanceTests {
                     }
                 }
             }
+        }
         }
     }
 }
