@@ -39,7 +39,36 @@ enum GeofenceCases {
         var naive: Naive
         var naiveEvents: [GeofenceEvent] = []
         var naiveRan = false
-        init(_ naive: Naive) { self.naive = naive }
+        /// One fix of the naive loop (`Naive.update` for circles, `updatePolygons` for polygons).
+        let naiveStep: (inout Naive, Fix, inout [GeofenceEvent]) -> Void
+        init(_ naive: Naive, step: @escaping (inout Naive, Fix, inout [GeofenceEvent]) -> Void = { $0.update($1, into: &$2) }) {
+            self.naive = naive
+            naiveStep = step
+        }
+
+        /// The naive loop over `fixes` from the start (the baseline's setUp and run).
+        func runNaive(_ fixes: [Fix]) {
+            naive.reset()
+            naiveEvents.removeAll(keepingCapacity: true)
+            for f in fixes { naiveStep(&naive, f, &naiveEvents) }
+            naiveRan = true
+        }
+
+        /// A fresh monitor with the rules, its fences added by `add` (the timed case's setUp).
+        func newMonitor(_ rules: GeofenceConfiguration, _ add: (GeofenceMonitor) -> Void) {
+            monitor = nil
+            let m = try! GeofenceMonitor(configuration: rules)
+            add(m)
+            monitor = m
+            events.removeAll(keepingCapacity: true)
+            events.reserveCapacity(1 << 16)
+        }
+
+        /// The monitor over `fixes` (the timed case's run).
+        func runMonitor(_ fixes: [Fix]) {
+            let m = monitor!
+            for f in fixes { try! m.update(with: f, into: &events) }
+        }
     }
 
     static func make(fences n: Int, naiveFixes: Int) -> [BenchCase] {
@@ -53,29 +82,11 @@ enum GeofenceCases {
         let lastNaiveTime = naiveSlice.last!.timestamp
 
         return [
-            BenchCase(name: "geofence.naive.\(n)", n: naiveSlice.count, baseline: nil, setUp: {
-                state.naive.reset()
-                state.naiveEvents.removeAll(keepingCapacity: true)
-            }, run: {
-                for f in naiveSlice { state.naive.update(f, into: &state.naiveEvents) }
-                state.naiveRan = true
-            }),
+            BenchCase(name: "geofence.naive.\(n)", n: naiveSlice.count, baseline: nil, run: { state.runNaive(naiveSlice) }),
             BenchCase(name: "geofence.update.\(n)", n: fixes.count, baseline: "geofence.naive.\(n)", setUp: {
-                state.monitor = nil
-                let m = try! GeofenceMonitor(configuration: rules)
-                try! m.add(contentsOf: fences)
-                state.monitor = m
-                state.events.removeAll(keepingCapacity: true)
-                state.events.reserveCapacity(1 << 16)
-            }, run: {
-                let m = state.monitor!
-                for f in fixes { try! m.update(with: f, into: &state.events) }
-            }, check: {
-                if !state.naiveRan {  // filtered out: run it once for the check
-                    state.naive.reset()
-                    for f in naiveSlice { state.naive.update(f, into: &state.naiveEvents) }
-                    state.naiveRan = true
-                }
+                state.newMonitor(rules) { try! $0.add(contentsOf: fences) }
+            }, run: { state.runMonitor(fixes) }, check: {
+                if !state.naiveRan { state.runNaive(naiveSlice) }  // filtered out: run it once for the check
                 let prefix = state.events.filter { $0.timestamp <= lastNaiveTime }
                 if let problem = compare(prefix, state.naiveEvents) { return problem }
                 var note = "\(prefix.count) checked against the timed naive loop"

@@ -99,31 +99,13 @@ enum PolygonCases {
         let rules = GeofenceConfiguration()
         let naiveSlice = Array(fixes.prefix(100))
         let lastNaiveTime = naiveSlice.last!.timestamp
-        let state = GeofenceCases.State(GeofenceCases.Naive(polygons: fences, rules))
+        let state = GeofenceCases.State(GeofenceCases.Naive(polygons: fences, rules)) { $0.updatePolygons($1, into: &$2) }
         return [
-            BenchCase(name: "geofence.polygon.naive.\(n)", n: naiveSlice.count, baseline: nil, setUp: {
-                state.naive.reset()
-                state.naiveEvents.removeAll(keepingCapacity: true)
-            }, run: {
-                for f in naiveSlice { state.naive.updatePolygons(f, into: &state.naiveEvents) }
-                state.naiveRan = true
-            }),
+            BenchCase(name: "geofence.polygon.naive.\(n)", n: naiveSlice.count, baseline: nil, run: { state.runNaive(naiveSlice) }),
             BenchCase(name: "geofence.polygon.update.\(n)", n: fixes.count, baseline: "geofence.polygon.naive.\(n)", setUp: {
-                state.monitor = nil
-                let m = try! GeofenceMonitor(configuration: rules)
-                try! m.add(contentsOf: fences)
-                state.monitor = m
-                state.events.removeAll(keepingCapacity: true)
-                state.events.reserveCapacity(1 << 16)
-            }, run: {
-                let m = state.monitor!
-                for f in fixes { try! m.update(with: f, into: &state.events) }
-            }, check: {
-                if !state.naiveRan {
-                    state.naive.reset()
-                    for f in naiveSlice { state.naive.updatePolygons(f, into: &state.naiveEvents) }
-                    state.naiveRan = true
-                }
+                state.newMonitor(rules) { try! $0.add(contentsOf: fences) }
+            }, run: { state.runMonitor(fixes) }, check: {
+                if !state.naiveRan { state.runNaive(naiveSlice) }
                 let prefix = state.events.filter { $0.timestamp <= lastNaiveTime }
                 if let problem = GeofenceCases.compare(prefix, state.naiveEvents) { return problem }
                 FileHandle.standardError.write(Data(
