@@ -9,8 +9,6 @@
 
 #if defined(__x86_64__) && defined(__clang__)
 
-#include <cpuid.h>
-
 #pragma clang fp contract(off)
 
 #define GK_AVX2 __attribute__((target("avx2"), always_inline)) static inline
@@ -47,18 +45,6 @@ static const double asinC10 = -0.016224180475149595;
 static const double asinC11 = 0.031912218490591726;
 
 enum { CHUNK = 64, COLUMN = CHUNK };  // HaversineKernel.chunk
-
-int CSIMDShim_haversine_avx2_available(void) {
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    const unsigned osxsave = 1u << 27, avx = 1u << 28;
-    if ((c & (osxsave | avx)) != (osxsave | avx)) return 0;
-    unsigned lo, hi;
-    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    if ((lo & 6u) != 6u) return 0;  // the OS saves XMM and YMM state
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    return (b & (1u << 5)) ? 1 : 0;  // AVX2
-}
 
 GK_AVX2 d4 splat(double x) { return (d4){x, x, x, x}; }
 // Unaligned loads and stores (memcpy: no alignment or aliasing assumptions).
@@ -258,8 +244,6 @@ ptrdiff_t CSIMDShim_haversine_avx2(const CSIMDShim_haversine_params *params, con
 }
 
 #else  // not x86-64 with clang: the Swift kernel runs everywhere.
-
-int CSIMDShim_haversine_avx2_available(void) { return 0; }
 
 ptrdiff_t CSIMDShim_haversine_avx2(const CSIMDShim_haversine_params *params, const double *lat,
                                    const double *lon, ptrdiff_t stride_bytes, int layout,

@@ -9,6 +9,7 @@
 // compiles to sqrtpd with no unsafe flags. It can go once Swift emits a vector sqrt.
 
 #include "CSIMDShim_haversine.h"
+#include "CSIMDShim_projection.h"
 
 typedef double CSIMDShim_double4 __attribute__((ext_vector_type(4)));
 

@@ -7,7 +7,7 @@
 // operations. Swift has no per-function target attribute, and building the Swift module
 // for AVX2 would make the whole library need it. Clang's target attribute gives one
 // function 256-bit registers while the rest of the library stays baseline; the caller asks
-// CSIMDShim_haversine_avx2_available() first. The arithmetic is HaversineKernel's, lane
+// CSIMDShim_vector_level() (CSIMDShim_projection.h) first. The arithmetic is HaversineKernel's, lane
 // for lane and operation for operation (no fused multiply-add: FMA is not enabled and
 // contraction is off), so the results are bit for bit those of the Swift kernel; the
 // tests compare the two on seeded data. It can go once Swift can compile one function
@@ -32,16 +32,13 @@ enum {
     CSIMDShim_LAYOUT_STRIDED = 2      ///< any other stride
 };
 
-/// 1 when this CPU and the operating system run AVX2 code (CPUID and XGETBV), else 0.
-int CSIMDShim_haversine_avx2_available(void);
-
 /// Distances in metres for points 0 ..< count (count a multiple of 4) written to out,
 /// points read from lat and lon every stride_bytes bytes in the given layout. Every block
 /// of four points is validated (latitude in [-90, 90], longitude in [-180, 180], finite)
 /// before it is computed; the run stops at the first invalid block.
 /// Returns count when every point was valid, else the index of the first point of the
 /// first invalid block (its results and later ones are not written).
-/// Only call after CSIMDShim_haversine_avx2_available() returned 1.
+/// Only call after CSIMDShim_vector_level() returned 1 or more.
 ptrdiff_t CSIMDShim_haversine_avx2(const CSIMDShim_haversine_params *params, const double *lat,
                                    const double *lon, ptrdiff_t stride_bytes, int layout,
                                    ptrdiff_t count, double *out);

@@ -156,7 +156,7 @@ package enum HaversineKernelPath: Sendable {
 
 extension HaversineKernel {
     /// Whether this CPU runs the AVX2 kernel (CPUID and XGETBV, asked once).
-    static let avx2Available: Bool = CSIMDShim_haversine_avx2_available() != 0
+    static let avx2Available: Bool = SIMDMath.vectorLevel >= 1
 
     /// `run` on the AVX2 twin (CSIMDShim_haversine_avx2) for the whole blocks of four and
     /// the Swift tail for the rest; the same bits and the same errors as `run`.

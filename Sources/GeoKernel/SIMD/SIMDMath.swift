@@ -60,6 +60,10 @@ let asinC10: Double = -0.016224180475149595
 let asinC11: Double = 0.031912218490591726
 
 enum SIMDMath {
+    /// Which build of the C kernels this CPU runs (CSIMDShim_vector_level, asked once):
+    /// 2 AVX-512F, 1 AVX2, 0 the library's own target. Every build gives the same bits.
+    static let vectorLevel: CInt = CSIMDShim_vector_level()
+
     /// Unit vectors of four points given in degrees (latitude in [-90, 90], longitude in
     /// [-180, 180]): x towards (0°, 0°), y towards (0°, 90°E), z towards the north pole.
     /// GeoKernel's one conversion to unit vectors, with `unitVector(latitude:longitude:)`

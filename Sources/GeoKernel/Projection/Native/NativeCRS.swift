@@ -50,6 +50,29 @@ enum NativeCRS: Sendable, Equatable {
 protocol PointProjection {
     func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)?
     func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)?
+    /// The forward projection of `count` points from the columns `longitudes`, `latitudes`
+    /// into the columns `x`, `y` (not overlapping them); +infinity in x and y for a point
+    /// outside the domain (NaN input included). A projection with a vector kernel implements it;
+    /// the others take the point-by-point default.
+    func forward(
+        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int)
+}
+
+extension PointProjection {
+    @inline(__always)
+    func forward(
+        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        for i in 0..<count {
+            if let p = forward(longitude: longitudes[i], latitude: latitudes[i]) {
+                (x[i], y[i]) = p
+            } else {
+                (x[i], y[i]) = (.infinity, .infinity)
+            }
+        }
+    }
 }
 
 /// EPSG:4326 itself: degrees stay degrees (latitude checked).
@@ -135,6 +158,14 @@ struct NativeTransform: Sendable {
             swapIn: authorityAxes && (inverse ? target : source).authoritySwapsAxes,
             swapOut: authorityAxes && (inverse ? source : target).authoritySwapsAxes)
         let (a, b) = inverse ? (to, from) : (from, to)
+        if case .identity = a, case .webMercator = b {
+            // Degrees to Web Mercator: the vector kernel on the caller's buffers, in place.
+            let (lon, lat) = batch.swapIn ? (y, x) : (x, y)
+            let failed = WebMercator().project(
+                longitudes: lon, latitudes: lat, x: x, y: y, strideBytes: strideBytes, count: count)
+            if failed > 0, let z { batch.markFailures(UnsafeMutableRawPointer(z)) }
+            return failed
+        }
         return a.accept(First(second: b, batch: batch))
     }
 
@@ -143,26 +174,55 @@ struct NativeTransform: Sendable {
         let x: UnsafeMutableRawPointer, y: UnsafeMutableRawPointer, z: UnsafeMutableRawPointer?
         let count: Int, strideBytes: Int, swapIn: Bool, swapOut: Bool
 
+        /// +infinity in z for every point whose x is +infinity (a failed point).
+        func markFailures(_ z: UnsafeMutableRawPointer) {
+            for i in 0..<count where x.load(fromByteOffset: i &* strideBytes, as: Double.self) == .infinity {
+                z.storeBytes(of: .infinity, toByteOffset: i &* strideBytes, as: Double.self)
+            }
+        }
+
+        /// Points this many at a time go through `a`'s inverse into degree columns, then
+        /// `b`'s forward projection of the columns.
+        static let chunk = 256
+
         /// Each point through `a`'s inverse (to degrees) and `b`'s forward projection.
         @inline(__always)
         func run<A: PointProjection, B: PointProjection>(_ a: A, _ b: B) -> Int {
-            var failed = 0
-            for i in 0..<count {
-                let o = i &* strideBytes
-                var u = x.load(fromByteOffset: o, as: Double.self)
-                var v = y.load(fromByteOffset: o, as: Double.self)
-                if swapIn { swap(&u, &v) }
-                if let g = a.inverse(x: u, y: v), let p = b.forward(longitude: g.longitude, latitude: g.latitude) {
-                    x.storeBytes(of: swapOut ? p.1 : p.0, toByteOffset: o, as: Double.self)
-                    y.storeBytes(of: swapOut ? p.0 : p.1, toByteOffset: o, as: Double.self)
-                } else {
-                    failed += 1
-                    x.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
-                    y.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
-                    z?.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * Self.chunk) { buffer in
+                let lon = buffer.baseAddress!, lat = lon + Self.chunk
+                let px = lat + Self.chunk, py = px + Self.chunk
+                var failed = 0
+                var start = 0
+                while start < count {
+                    let m = min(Self.chunk, count - start)
+                    for j in 0..<m {
+                        let o = (start &+ j) &* strideBytes
+                        var u = x.load(fromByteOffset: o, as: Double.self)
+                        var v = y.load(fromByteOffset: o, as: Double.self)
+                        if swapIn { swap(&u, &v) }
+                        if let g = a.inverse(x: u, y: v) {
+                            (lon[j], lat[j]) = g
+                        } else {
+                            (lon[j], lat[j]) = (.nan, .nan)
+                        }
+                    }
+                    b.forward(longitudes: lon, latitudes: lat, x: px, y: py, count: m)
+                    for j in 0..<m {
+                        let o = (start &+ j) &* strideBytes
+                        if px[j] == .infinity {
+                            failed += 1
+                            x.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                            y.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                            z?.storeBytes(of: .infinity, toByteOffset: o, as: Double.self)
+                        } else {
+                            x.storeBytes(of: swapOut ? py[j] : px[j], toByteOffset: o, as: Double.self)
+                            y.storeBytes(of: swapOut ? px[j] : py[j], toByteOffset: o, as: Double.self)
+                        }
+                    }
+                    start += m
                 }
+                return failed
             }
-            return failed
         }
     }
 

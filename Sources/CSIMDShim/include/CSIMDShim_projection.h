@@ -1,0 +1,31 @@
+#ifndef CSIMDSHIM_PROJECTION_H
+#define CSIMDSHIM_PROJECTION_H
+// Batch kernels of the native projections (GeoKernel's Transformer), in C because Swift
+// cannot compile one function for a wider target than the rest of the library.
+//
+// Each kernel is written once over eight-lane vectors and compiled three times: for the
+// library's own target (baseline x86-64: SSE2; NEON on arm64), for AVX2 and for AVX-512F;
+// CSIMDShim_vector_level() says which of them this CPU runs, the caller passes the level
+// in. There is no fused multiply-add and contraction is off, so the three give the same
+// bits on every CPU (the tests compare them).
+
+#include <stddef.h>
+
+/// What the CPU and the operating system run, asked with CPUID and XGETBV on every call
+/// (cache it): 2 for AVX-512F, 1 for AVX2, 0 for neither (and on every CPU but x86-64).
+int CSIMDShim_vector_level(void);
+
+/// Web Mercator (EPSG:3857) forward on the sphere of radius a = 6 378 137 m:
+/// x = a·λ, y = a·asinh(tan φ), for `count` points read from `lon`, `lat` (degrees, every
+/// `in_stride` bytes) and written to `x`, `y` (metres, every `out_stride` bytes), in place
+/// or not (each block of eight is read before it is written). Longitudes beyond ±180° are
+/// brought into range; a point with |lat| ≥ 90 or a NaN or infinite coordinate gets
+/// +infinity in x and y, and the return value counts them. Accuracy: y within 5 nm and
+/// 5 ulps of the exact y of the rounded radian latitude (relative accuracy near the
+/// equator too); x is PROJ's lon·(π/180)·a, bit for bit. `level` is a value of
+/// CSIMDShim_vector_level() for this CPU, or lower: every level gives the same bits.
+ptrdiff_t CSIMDShim_webmerc_forward(int level, const double *lon, const double *lat,
+                                    ptrdiff_t in_stride, double *x, double *y,
+                                    ptrdiff_t out_stride, ptrdiff_t count);
+
+#endif
