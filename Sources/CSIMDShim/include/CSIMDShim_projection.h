@@ -28,4 +28,23 @@ ptrdiff_t CSIMDShim_webmerc_forward(int level, const double *lon, const double *
                                     ptrdiff_t in_stride, double *x, double *y,
                                     ptrdiff_t out_stride, ptrdiff_t count);
 
+/// The constants of one transverse Mercator (TransverseMercator in GeoKernel).
+typedef struct CSIMDShim_tmerc_params {
+    double central_meridian;  ///< degrees
+    double false_easting;     ///< metres
+    double false_northing;    ///< metres
+    double scale;             ///< k0 times the rectifying radius, metres
+    double e;                 ///< eccentricity, at most 0.0825
+    double alpha[6];          ///< Krüger's α1 … α6
+} CSIMDShim_tmerc_params;
+
+/// Transverse Mercator forward (Krüger's series to n⁶, exact conformal latitude), laid out
+/// as CSIMDShim_webmerc_forward: points with |lat| > 90, 90° or more from the central
+/// meridian, or a NaN or infinite coordinate get +infinity and are counted. Within a few
+/// nanometres of GeoKernel's scalar TransverseMercator.forward (the tests give the
+/// figure); every level gives the same bits.
+ptrdiff_t CSIMDShim_tmerc_forward(int level, const CSIMDShim_tmerc_params *params, const double *lon,
+                                  const double *lat, ptrdiff_t in_stride, double *x, double *y,
+                                  ptrdiff_t out_stride, ptrdiff_t count);
+
 #endif

@@ -158,13 +158,23 @@ struct NativeTransform: Sendable {
             swapIn: authorityAxes && (inverse ? target : source).authoritySwapsAxes,
             swapOut: authorityAxes && (inverse ? source : target).authoritySwapsAxes)
         let (a, b) = inverse ? (to, from) : (from, to)
-        if case .identity = a, case .webMercator = b {
-            // Degrees to Web Mercator: the vector kernel on the caller's buffers, in place.
+        if case .identity = a, !batch.swapOut {
+            // Degrees to a projection with a vector kernel: the kernel on the caller's
+            // buffers, in place.
             let (lon, lat) = batch.swapIn ? (y, x) : (x, y)
-            let failed = WebMercator().project(
-                longitudes: lon, latitudes: lat, x: x, y: y, strideBytes: strideBytes, count: count)
-            if failed > 0, let z { batch.markFailures(UnsafeMutableRawPointer(z)) }
-            return failed
+            let failed: Int?
+            switch b {
+            case .webMercator:
+                failed = WebMercator().project(longitudes: lon, latitudes: lat, x: x, y: y, strideBytes: strideBytes, count: count)
+            case .transverseMercator(let t):
+                failed = t.project(longitudes: lon, latitudes: lat, x: x, y: y, strideBytes: strideBytes, count: count)
+            case .identity, .lambertAzimuthal:
+                failed = nil
+            }
+            if let failed {
+                if failed > 0, let z { batch.markFailures(UnsafeMutableRawPointer(z)) }
+                return failed
+            }
         }
         return a.accept(First(second: b, batch: batch))
     }

@@ -1,3 +1,5 @@
+import CSIMDShim
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,13 +12,21 @@ import Darwin
 /// the conformal sphere's and the ellipsoid's transverse Mercator. Within 4000 km of the
 /// central meridian it is accurate to 5 nm; UTM zones use it with k₀ = 0.9996.
 ///
+/// The forward projection is one vector kernel (CSIMDShim_tmerc_forward: the same series
+/// with vector sine, cosine, arctangent and logarithm, no libm), for single points and
+/// batches alike, on the widest vectors the CPU has (the same bits on every level); the
+/// inverse is scalar Swift. The ellipsoid's eccentricity must be at most 0.0825 (every
+/// Earth ellipsoid; the kernel's series for sinh(e·atanh x) are cut there).
+///
 /// Units: degrees in, metres out. Thread safety: a value type. Complexity: O(1) per point.
-struct TransverseMercator: Sendable {
+package struct TransverseMercator: Sendable {
     let k0: Double, centralMeridian: Double, falseEasting: Double, falseNorthing: Double
     let e: Double, e2m: Double
     /// k₀ times the rectifying radius A.
     let scale: Double
     let alpha: SIMD8<Double>, beta: SIMD8<Double>
+    /// The kernel's constants.
+    let params: CSIMDShim_tmerc_params
 
     init(a: Double, f: Double, k0: Double, centralMeridian: Double, falseEasting: Double, falseNorthing: Double) {
         self.k0 = k0
@@ -44,10 +54,14 @@ struct TransverseMercator: Sendable {
         be[6] = n2 * n2 * n2 * (20648693.0 / 638668800)
         alpha = al
         beta = be
+        assert(e <= 0.0825, "the forward kernel's series need e ≤ 0.0825")
+        params = CSIMDShim_tmerc_params(
+            central_meridian: centralMeridian, false_easting: falseEasting, false_northing: falseNorthing,
+            scale: scale, e: e, alpha: (al[1], al[2], al[3], al[4], al[5], al[6]))
     }
 
     /// UTM zone `zone` (1–60) of WGS84, north or south.
-    static func utm(zone: Int, north: Bool) -> TransverseMercator {
+    package static func utm(zone: Int, north: Bool) -> TransverseMercator {
         TransverseMercator(
             a: EarthModel.wgs84SemiMajorAxisMeters, f: EarthModel.wgs84Flattening, k0: 0.9996,
             centralMeridian: Double(6 * zone - 183), falseEasting: 500_000, falseNorthing: north ? 0 : 10_000_000)
@@ -55,36 +69,35 @@ struct TransverseMercator: Sendable {
 
     /// (easting, northing) in metres, or nil more than 90° from the central meridian or
     /// for a latitude outside [-90, 90].
-    @inline(__always)
     func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
-        guard abs(latitude) <= 90, longitude.isFinite else { return nil }
-        let dl = ExactDegrees.normalized(ExactDegrees.difference(centralMeridian, longitude).difference)
-        guard abs(dl) < 90 else { return nil }
-        let (slam, clam) = ExactDegrees.sincos(dl)
-        let (sphi, cphi) = ExactDegrees.sincos(latitude)
-        // On the conformal sphere: ξ' = atan2(τ', cos λ), η' = asinh(sin λ / r) with
-        // r = √(τ'² + cos² λ); the doubled angles the series needs follow algebraically:
-        // sin 2ξ', cos 2ξ' from τ' and cos λ, and e^{2η'} = ((sin λ + √(r² + sin² λ)) / r)².
-        // At a pole τ' is infinite: there ξ' = ±90° and η' = 0 whatever λ.
-        var taup: Double, clamr = clam, slamr = slam
-        if cphi == 0 {
-            taup = Double(signOf: latitude, magnitudeOf: 1)
-            clamr = 0
-            slamr = 0
-        } else {
-            taup = conformalTangent(sphi / cphi)
+        var lon = longitude, lat = latitude, x = 0.0, y = 0.0
+        var p = params
+        let stride = MemoryLayout<Double>.stride
+        if CSIMDShim_tmerc_forward(SIMDMath.vectorLevel, &p, &lon, &lat, stride, &x, &y, stride, 1) != 0 { return nil }
+        return (x, y)
+    }
+
+    /// The forward projection of `count` points from the columns `longitudes`, `latitudes`
+    /// into `x`, `y` (in place or not); +infinity in both for a point outside the domain.
+    /// - Complexity: O(count).
+    func forward(
+        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        _ = project(longitudes: longitudes, latitudes: latitudes, x: x, y: y, strideBytes: MemoryLayout<Double>.stride, count: count)
+    }
+
+    /// The kernel itself: `count` points every `strideBytes` bytes, in place or not, on the
+    /// build for `level` (the tests compare the builds this CPU runs); +infinity for a point
+    /// outside the domain. Returns how many were.
+    package func project(
+        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, strideBytes: Int, count: Int,
+        level: CInt = SIMDMath.vectorLevel
+    ) -> Int {
+        withUnsafePointer(to: params) { p in
+            CSIMDShim_tmerc_forward(level, p, longitudes, latitudes, strideBytes, x, y, strideBytes, count)
         }
-        let r2 = taup * taup + clamr * clamr, r = r2.squareRoot()
-        let xip = atan2(taup, clamr)
-        let s2 = 2 * taup * clamr / r2, c2 = (clamr - taup) * (clamr + taup) / r2
-        // |η'| = log1p(t), t = (|sin λ| + √(r² + sin² λ) − r) / r, without cancellation.
-        let a = abs(slamr)
-        let t = (a + a * a / ((r2 + a * a).squareRoot() + r)) / r
-        let etap = Double(signOf: slamr, magnitudeOf: log1p(t))
-        let grow = (1 + t) * (1 + t)
-        let e2eta = slamr < 0 ? 1 / grow : grow
-        let (xi, eta) = krueger(xip, etap, s2: s2, c2: c2, e2: e2eta, alpha, sign: 1)
-        return (falseEasting + scale * eta, falseNorthing + scale * xi)
     }
 
     /// (longitude, latitude) in degrees of (easting, northing) in metres, or nil for

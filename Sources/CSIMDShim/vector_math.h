@@ -1,0 +1,120 @@
+// Eight-lane building blocks of the projection kernels (webmercator.c, tmerc.c): bit
+// operations, sine and cosine of degrees, arctangent, the logarithm of a ratio. Branch
+// free, no libm, no fused multiply-add (the files set contraction off), so that every
+// build of a kernel gives the same bits. scripts/projection-coefficients.py derives every
+// constant and checks the error figures stated here.
+#ifndef CSIMDSHIM_VECTOR_MATH_H
+#define CSIMDSHIM_VECTOR_MATH_H
+
+#include <stdint.h>
+
+typedef double d8 __attribute__((ext_vector_type(8)));
+typedef uint64_t u8 __attribute__((ext_vector_type(8)));
+
+#define GK_INLINE __attribute__((always_inline)) static inline
+
+static const u8 gkSignBit = (u8)0x8000000000000000ull;
+static const double gkDegree = 0.017453292519943295;  // π/180 rounded
+static const double gkQuarterPiHi = 0.7853981633974483;  // π/4 = hi + lo
+static const double gkQuarterPiLo = 3.061616997868383e-17;
+static const double gkHalfPiHi = 1.5707963267948966;  // π/2 = hi + lo
+static const double gkHalfPiLo = 6.123233995736766e-17;
+static const double gkLn2Hi = 0.6931471805592082;   // ln 2 = hi + lo, hi of 40 bits:
+static const double gkLn2Lo = 7.371002565167799e-13;  // k·hi is exact for k < 2^13
+
+GK_INLINE u8 gkBits(d8 x) { return (u8)x; }
+GK_INLINE d8 gkDouble(u8 x) { return (d8)x; }
+GK_INLINE d8 gkSelect(u8 mask, d8 a, d8 b) { return gkDouble((gkBits(a) & mask) | (gkBits(b) & ~mask)); }
+GK_INLINE d8 gkAbs(d8 x) { return gkDouble(gkBits(x) & ~gkSignBit); }
+/// |x| with the sign of s.
+GK_INLINE d8 gkCopySign(d8 x, d8 s) { return gkDouble((gkBits(x) & ~gkSignBit) | (gkBits(s) & gkSignBit)); }
+
+/// sin x for |x| ≤ π/2: x + x·z·S(z), z = x², degree 7 (GeoKernel's SIMDMath.sinReduced,
+/// same coefficients): 5.6e-18 relative with the coefficients rounded.
+GK_INLINE d8 gkSin(d8 x) {
+    d8 z = x * x;
+    d8 s = ((((((z * 2.7211745623177786e-15 + -7.642991452221698e-13) * z + 1.605893970450953e-10) * z
+               + -2.505210687277547e-08) * z + 2.755731921113699e-06) * z + -0.00019841269841209218) * z
+            + 0.008333333333333194) * z + -0.16666666666666666;
+    return x + (x * z) * s;
+}
+
+/// cos x for |x| ≤ π/4: 1 − z/2 + z²·C(z), degree 5 by interpolation at Chebyshev
+/// nodes: 1.3e-18 relative.
+GK_INLINE d8 gkCos(d8 x) {
+    d8 z = x * x;
+    d8 c = ((((z * -1.1382632425521717e-11 + 2.08761462684032e-09) * z + -2.7557317271729793e-07) * z
+             + 2.480158729876569e-05) * z + -0.0013888888888887398) * z + 0.041666666666666664;
+    d8 h = z * 0.5;
+    d8 w = 1.0 - h;  // exact for z ≤ 0.62 … the error of w is put back below
+    return w + (((1.0 - w) - h) + (z * z) * c);
+}
+
+/// sin and cos of an angle in degrees, |degrees| ≤ 90: reduced to [0°, 45°] exactly
+/// (90° − a is exact for a ≥ 45°), so multiples of 90° and 45° come out exact.
+GK_INLINE void gkSinCosDegrees(d8 degrees, d8 *s, d8 *c) {
+    d8 a = gkAbs(degrees);
+    u8 high = (u8)(a > 45.0);
+    d8 m = gkSelect(high, 90.0 - a, a);
+    d8 r = m * gkDegree;
+    d8 sm = gkSin(r), cm = gkCos(r);
+    *s = gkCopySign(gkSelect(high, cm, sm), degrees);
+    *c = gkSelect(high, sm, cm);
+}
+
+/// atan(y / x) for x ≥ 0 (not both 0), in (−π/2, π/2]: the smaller of |y|, x over the
+/// larger, above tan(π/8) moved by π/4 ((u − v)/(u + v)), then the Padé approximant
+/// [12/12] of atan q / q in q² (integer coefficients), 9.1e-19 relative on [0, tan(π/8)].
+GK_INLINE d8 gkAtan2(d8 y, d8 x) {
+    d8 ay = gkAbs(y);
+    u8 swap = (u8)(ay > x);
+    d8 u = gkSelect(swap, x, ay), v = gkSelect(swap, ay, x);
+    u8 mid = (u8)(u > 0.41421356237309503 * v);
+    d8 q = gkSelect(mid, u - v, u) / gkSelect(mid, u + v, v);
+    d8 z = q * q;
+    d8 p = (((((z * 15728640.0 + 1296036105.0) * z + 16979477515.0) * z + 80191217106.0) * z
+             + 169269290190.0) * z + 163192434405.0) * z + 58561878375.0;
+    d8 r = (((((z * 135270135.0 + 4058104050.0) * z + 34493884425.0) * z + 124835010300.0) * z
+             + 218461268025.0) * z + 182713060530.0) * z + 58561878375.0;
+    d8 t = q * p / r;
+    t = gkSelect(mid, (gkQuarterPiHi + t) + gkQuarterPiLo, t);
+    t = gkSelect(swap, (gkHalfPiHi - t) + gkHalfPiLo, t);
+    return gkCopySign(t, y);
+}
+
+/// n/d for positive normal n ≥ d, n/d < 2^60, taken apart as 2^k·(n/d') with n/d' in
+/// [0.66, 1.5], d' = d·2^k: the difference of the bit patterns approximates
+/// 2^52·log2(n/d) to within 0.0861·2^52, and the offset rounds it to the nearest power.
+/// k comes back as a double (exact).
+GK_INLINE void gkSplitRatio(d8 n, d8 d, d8 *k, d8 *scaledD) {
+    u8 e = (gkBits(n) - gkBits(d) + (u8)(0x3FF0000000000000ull - 0x3FE6A09E667F3BCDull)) >> 52;
+    *scaledD = gkDouble(gkBits(d) + (e << 52));
+    *k = gkDouble(e | (u8)0x4330000000000000ull) - 4503599627370496.0;
+}
+
+/// 2·atanh(s) = 2s + 2s·z·A(z), z = s² ≤ 0.0415 (|s| ≤ 0.2037), as the two terms:
+/// A of degree 7 by interpolation at Chebyshev nodes, 3.3e-19 absolute on the sum.
+GK_INLINE void gkTwoAtanh(d8 s, d8 *twoS, d8 *rest) {
+    d8 z = s * s;
+    d8 a = ((((((z * 0.06839733963975679 + 0.06600187405442207) * z + 0.07694675390670448) * z
+               + 0.09090862660038017) * z + 0.11111111603983777) * z + 0.14285714283150056) * z
+            + 0.20000000000005075) * z + 0.3333333333333333;
+    *twoS = s + s;
+    *rest = *twoS * (z * a);
+}
+
+/// ln(1 + t) for 0 ≤ t < 2^59: 1 + t split exactly into n + nLow (Fast2Sum on the larger
+/// first), then ln(n/1) = k·ln 2 + 2·atanh((n − 2^k + nLow)/(n + 2^k)) with the
+/// numerator's difference exact (Sterbenz): relative accuracy for small t too.
+GK_INLINE d8 gkLog1p(d8 t) {
+    d8 n = 1.0 + t;
+    u8 big = (u8)(t > 1.0);
+    d8 nLow = gkSelect(big, (t - n) + 1.0, (1.0 - n) + t);
+    d8 k, d;
+    gkSplitRatio(n, (d8)1.0, &k, &d);
+    d8 twoS, rest;
+    gkTwoAtanh(((n - d) + nLow) / (n + d), &twoS, &rest);
+    return k * gkLn2Hi + (twoS + (k * gkLn2Lo + rest));
+}
+
+#endif
