@@ -46,7 +46,7 @@ GK_INLINE d8 gkCos(d8 x) {
     d8 c = ((((z * -1.1382632425521717e-11 + 2.08761462684032e-09) * z + -2.7557317271729793e-07) * z
              + 2.480158729876569e-05) * z + -0.0013888888888887398) * z + 0.041666666666666664;
     d8 h = z * 0.5;
-    d8 w = 1.0 - h;  // exact for z ≤ 0.62 … the error of w is put back below
+    d8 w = 1.0 - h;  // rounded; (1 − w) − h is its rounding error, exactly
     return w + (((1.0 - w) - h) + (z * z) * c);
 }
 
