@@ -4,31 +4,20 @@
 // GK_KERNEL_BLOCK(lon, lat, &x, &y) (eight points; returns the mask of the lanes outside
 // the domain, their outputs +infinity). Defines <name>Dispatch(level, params…, lon, lat,
 // in_stride, x, y, out_stride, count): strided columns in and out, in place or not (each
-// block of eight is read before it is written), longitudes beyond ±180° brought into range,
-// the rest of a partial block padded with (0, 0), not counted; the build for `level` (0 the library's
+// block of eight is read before it is written), the rest of a partial block padded
+// with (0, 0), not counted; the build for `level` (0 the library's
 // target, 1 AVX2, 2 AVX-512F: the same bits). Returns the number of points outside.
 
 #ifndef CSIMDSHIM_KERNEL_LOOP_HELPERS
 #define CSIMDSHIM_KERNEL_LOOP_HELPERS
 
-// A longitude beyond ±180° brought into [-180, 180] (±180 keeps the input's sign), as
-// GeoKernel's ExactDegrees.normalized does; NaN and infinities stay as they are.
-static double gkNormalizedLongitude(double lon) {
-    if (!(fabs(lon) > 180.0) || isinf(lon)) return lon;
-    double r = remainder(lon, 360.0);
-    return fabs(r) == 180.0 ? copysign(180.0, lon) : r;
-}
-
-// Points 0 ..< n (n ≤ 8) into lanes, the rest (0, 0); longitudes normalised.
+// Points 0 ..< n (n ≤ 8) into lanes, the rest (0, 0).
 GK_INLINE void gkGather(const char *lon, const char *lat, ptrdiff_t stride, ptrdiff_t n, d8 *lo, d8 *la) {
     double a[8] = {0}, b[8] = {0};
-    int far = 0;
     for (ptrdiff_t j = 0; j < n; j++) {
         memcpy(a + j, lon + j * stride, sizeof(double));
         memcpy(b + j, lat + j * stride, sizeof(double));
-        far |= fabs(a[j]) > 180.0;
     }
-    if (far) for (ptrdiff_t j = 0; j < n; j++) a[j] = gkNormalizedLongitude(a[j]);
     memcpy(lo, a, sizeof a);
     memcpy(la, b, sizeof b);
 }
@@ -59,18 +48,13 @@ GK_INLINE ptrdiff_t GK_RUN(GK_KERNEL_PARAMS GK_LOOP_ARGS) {
     for (ptrdiff_t i = 0; i < count; i += 8) {
         ptrdiff_t n = count - i < 8 ? count - i : 8;
         d8 lo, la, xo, yo;
-        int contiguous = n == 8 && inStride == (ptrdiff_t)sizeof(double);
-        if (contiguous) {
+        if (n == 8 && inStride == (ptrdiff_t)sizeof(double)) {
             memcpy(&lo, lonB + i * inStride, sizeof lo);
             memcpy(&la, latB + i * inStride, sizeof la);
         } else {
             gkGather(lonB + i * inStride, latB + i * inStride, inStride, n, &lo, &la);
         }
         u8 bad = GK_KERNEL_BLOCK(lo, la, &xo, &yo);
-        if (contiguous && __builtin_reduce_or(bad)) {  // perhaps a longitude beyond ±180°
-            gkGather(lonB + i * inStride, latB + i * inStride, inStride, n, &lo, &la);
-            bad = GK_KERNEL_BLOCK(lo, la, &xo, &yo);
-        }
         const u8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
         failed += bad & (u8)(lane < (u8)n) & (u8)1;  // padding lanes do not count
         if (n == 8 && outStride == (ptrdiff_t)sizeof(double)) {

@@ -8,7 +8,6 @@
 //   η' = asinh(u), u = |sin λ|·cos φ/√(T² + C²), as log1p(u + u²/(1 + √(1 + u²))).
 #include "CSIMDShim_projection.h"
 
-#include <math.h>
 #include <string.h>
 
 #pragma clang fp contract(off)
@@ -28,19 +27,15 @@ GK_INLINE d8 sinhEAtanh(double e, d8 x) {
 }
 
 GK_INLINE u8 block(const CSIMDShim_tmerc_params *p, d8 lon, d8 lat, d8 *xOut, d8 *yOut) {
-    // λ − λ0 as an exact sum s + err (TwoSum), s brought into [−180, 180] by exact steps of
-    // 360° (|lon| ≤ 540 here; the loop normalises larger ones), then err added back: as
-    // ExactDegrees.difference does, so a longitude beyond ±180° loses no bits.
-    u8 bad = (u8)(!(gkAbs(lat) <= 90.0)) | (u8)(!(gkAbs(lon) <= 540.0));
+    // λ − λ0 as an exact sum s + err (TwoSum), s brought into [−180, 180] by an exact
+    // multiple of 360°, then err added back: as ExactDegrees.difference does, so a
+    // longitude beyond ±180° loses no bits.
+    u8 bad = (u8)(!(gkAbs(lat) <= 90.0));
     d8 negCM = (d8)(-p->central_meridian);
     d8 s = lon + negCM;
     d8 bp = s - lon;
     d8 err = (lon - (s - bp)) + (negCM - bp);
-    for (int step = 0; step < 2; step++) {
-        s = gkSelect((u8)(s > 180.0), s - 360.0, s);
-        s = gkSelect((u8)(s < -180.0), s + 360.0, s);
-    }
-    d8 dl = s + err;
+    d8 dl = gkNormalizedDegrees(s) + err;
     bad |= (u8)(!(gkAbs(dl) < 90.0));
 
     d8 sphi, cphi, slam, clam;

@@ -29,6 +29,22 @@ GK_INLINE d8 gkAbs(d8 x) { return gkDouble(gkBits(x) & ~gkSignBit); }
 /// |x| with the sign of s.
 GK_INLINE d8 gkCopySign(d8 x, d8 s) { return gkDouble((gkBits(x) & ~gkSignBit) | (gkBits(s) & gkSignBit)); }
 
+/// Degrees brought into [−180, 180] by an exact multiple of 360 (±180 keeps the input's
+/// sign, as GeoKernel's ExactDegrees.normalized), for |degrees| < 2^51; larger and
+/// non-finite lanes come back as they are. The multiple is rint(degrees/360) by the
+/// 1.5·2^52 trick, corrected by one step where the quotient's rounding missed it; the
+/// difference is exact because both terms are multiples of the input's ulp (≤ 1).
+GK_INLINE d8 gkNormalizedDegrees(d8 degrees) {
+    const double magic = 6755399441055744.0;  // 1.5·2^52
+    d8 n = (degrees * (1.0 / 360) + magic) - magic;
+    d8 r = degrees - n * 360.0;
+    r = gkSelect((u8)(r > 180.0), r - 360.0, r);
+    r = gkSelect((u8)(r < -180.0), r + 360.0, r);
+    r = gkSelect((u8)(gkAbs(r) == 180.0), gkCopySign((d8)180.0, degrees), r);
+    u8 keep = (u8)(gkAbs(degrees) <= 180.0) | (u8)(!(gkAbs(degrees) < 2251799813685248.0));
+    return gkSelect(keep, degrees, r);
+}
+
 /// sin x for |x| ≤ π/2: x + x·z·S(z), z = x², degree 7 (GeoKernel's SIMDMath.sinReduced,
 /// same coefficients): 5.6e-18 relative with the coefficients rounded.
 GK_INLINE d8 gkSin(d8 x) {

@@ -15,7 +15,6 @@
 // constant and checks these figures.
 #include "CSIMDShim_projection.h"
 
-#include <math.h>
 #include <string.h>
 
 #pragma clang fp contract(off)
@@ -28,9 +27,10 @@ static const double aLn2Hi = 4420987.5;            // a·ln 2 = hi + lo, hi of 2
 static const double aLn2Lo = 0.1787750678959705;   // k·hi is exact for k < 2^29
 static const double smallAngle = 0.4;              // the two branches' boundary, rad
 
-// Eight points; returns the mask of the lanes outside the domain (|lat| ≥ 90, |lon| > 180
-// or NaN), whose outputs are +infinity.
+// Eight points; returns the mask of the lanes outside the domain (|lat| ≥ 90, |lon| ≥ 2^51
+// or a NaN or infinity), whose outputs are +infinity.
 GK_INLINE u8 block(d8 lon, d8 lat, d8 *xOut, d8 *yOut) {
+    if (__builtin_reduce_or((u8)(gkAbs(lon) > 180.0))) lon = gkNormalizedDegrees(lon);  // rare
     d8 absLat = gkAbs(lat);
     u8 bad = (u8)(!(absLat < 90.0)) | (u8)(!(gkAbs(lon) <= 180.0));
 

@@ -19,8 +19,8 @@ int CSIMDShim_vector_level(void);
 /// x = a·λ, y = a·asinh(tan φ), for `count` points read from `lon`, `lat` (degrees, every
 /// `in_stride` bytes) and written to `x`, `y` (metres, every `out_stride` bytes), in place
 /// or not (each block of eight is read before it is written). Longitudes beyond ±180° are
-/// brought into range; a point with |lat| ≥ 90 or a NaN or infinite coordinate gets
-/// +infinity in x and y, and the return value counts them. Accuracy: y within 5 nm and
+/// brought into range exactly; a point with |lat| ≥ 90, |lon| ≥ 2^51 or a NaN or infinite
+/// coordinate gets +infinity in x and y, and the return value counts them. Accuracy: y within 5 nm and
 /// 5 ulps of the exact y of the rounded radian latitude (relative accuracy near the
 /// equator too); x is PROJ's lon·(π/180)·a, bit for bit. `level` is a value of
 /// CSIMDShim_vector_level() for this CPU, or lower: every level gives the same bits.
@@ -40,7 +40,8 @@ typedef struct CSIMDShim_tmerc_params {
 
 /// Transverse Mercator forward (Krüger's series to n⁶, exact conformal latitude), laid out
 /// as CSIMDShim_webmerc_forward: points with |lat| > 90, 90° or more from the central
-/// meridian, or a NaN or infinite coordinate get +infinity and are counted. Within a few
+/// meridian (|lon| < 2^51 taken exactly), or a NaN or infinite coordinate get +infinity
+/// and are counted. Within a few
 /// nanometres of GeoKernel's scalar TransverseMercator.forward (the tests give the
 /// figure); every level gives the same bits.
 ptrdiff_t CSIMDShim_tmerc_forward(int level, const CSIMDShim_tmerc_params *params, const double *lon,

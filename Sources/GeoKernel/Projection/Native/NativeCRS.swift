@@ -111,6 +111,22 @@ enum NativeProjection: Sendable {
     }
 }
 
+extension NativeProjection {
+    /// The forward projection of `count` points from columns into other columns
+    /// (`PointProjection.forward(longitudes:latitudes:x:y:count:)` of the concrete one).
+    func forward(
+        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        switch self {
+        case .identity: IdentityProjection().forward(longitudes: longitudes, latitudes: latitudes, x: x, y: y, count: count)
+        case .webMercator: WebMercator().forward(longitudes: longitudes, latitudes: latitudes, x: x, y: y, count: count)
+        case .transverseMercator(let p): p.forward(longitudes: longitudes, latitudes: latitudes, x: x, y: y, count: count)
+        case .lambertAzimuthal(let p): p.forward(longitudes: longitudes, latitudes: latitudes, x: x, y: y, count: count)
+        }
+    }
+}
+
 /// A generic operation on one concrete `PointProjection` (double dispatch without
 /// existentials).
 protocol ProjectionVisitor {
@@ -195,9 +211,9 @@ struct NativeTransform: Sendable {
         /// `b`'s forward projection of the columns.
         static let chunk = 256
 
-        /// Each point through `a`'s inverse (to degrees) and `b`'s forward projection.
-        @inline(__always)
-        func run<A: PointProjection, B: PointProjection>(_ a: A, _ b: B) -> Int {
+        /// Each point through `a`'s inverse (to degrees) and `b`'s forward projection (a
+        /// chunk at a time: `b` is switched on per chunk, not per point).
+        func run<A: PointProjection>(_ a: A, _ b: NativeProjection) -> Int {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * Self.chunk) { buffer in
                 let lon = buffer.baseAddress!, lat = lon + Self.chunk
                 let px = lat + Self.chunk, py = px + Self.chunk
@@ -238,11 +254,6 @@ struct NativeTransform: Sendable {
 
     private struct First: ProjectionVisitor {
         let second: NativeProjection, batch: Batch
-        func visit<A: PointProjection>(_ a: A) -> Int { second.accept(Second(first: a, batch: batch)) }
-    }
-
-    private struct Second<A: PointProjection>: ProjectionVisitor {
-        let first: A, batch: Batch
-        func visit<B: PointProjection>(_ b: B) -> Int { batch.run(first, b) }
+        func visit<A: PointProjection>(_ a: A) -> Int { batch.run(a, second) }
     }
 }
