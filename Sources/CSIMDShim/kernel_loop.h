@@ -92,3 +92,7 @@ static ptrdiff_t GK_PASTE(GK_KERNEL_NAME, Dispatch)(int level, GK_KERNEL_PARAMS 
 
 #undef GK_RUN
 #undef GK_LOOP_ARGS
+#undef GK_KERNEL_NAME
+#undef GK_KERNEL_PARAMS
+#undef GK_KERNEL_BLOCK
+#undef GK_KERNEL_ARGS

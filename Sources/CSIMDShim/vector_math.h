@@ -119,6 +119,29 @@ GK_INLINE void gkTwoAtanh(d8 s, d8 *twoS, d8 *rest) {
     *rest = *twoS * (z * a);
 }
 
+/// sinh v for |v| ≤ 40 (larger lanes are clamped there: atan(sinh 40) is π/2 in doubles):
+/// v = k·ln 2 + r, |r| ≤ 0.35, e^r − 1 = m by Taylor's series to r^14 (2.8e-19 relative
+/// truncation), e^v = 2^k·(1 + m); for k = 0, sinh v = m(2 + m)/(2(1 + m)), which keeps
+/// the relative accuracy near 0.
+GK_INLINE d8 gkSinh(d8 v) {
+    const double magic = 6755399441055744.0;  // 1.5·2^52
+    d8 a = gkAbs(v);
+    a = gkSelect((u8)(a > 40.0), (d8)40.0, a);
+    d8 t = a * 1.4426950408889634 + magic;
+    d8 k = t - magic;
+    u8 kInt = gkBits(t) - gkBits((d8)magic);
+    d8 r = (a - k * gkLn2Hi) - k * gkLn2Lo;
+    d8 p = ((((((((((((r * 1.1470745597729725e-11 + 1.6059043836821613e-10) * r + 2.08767569878681e-09) * r
+                     + 2.505210838544172e-08) * r + 2.755731922398589e-07) * r + 2.7557319223985893e-06) * r
+                  + 2.48015873015873e-05) * r + 0.0001984126984126984) * r + 0.001388888888888889) * r
+               + 0.008333333333333333) * r + 0.041666666666666664) * r + 0.16666666666666666) * r + 0.5);
+    d8 m = r + r * (r * p);
+    d8 e = (1.0 + m) * gkDouble((kInt + (u8)1023) << 52);
+    d8 big = (e - 1.0 / e) * 0.5;
+    d8 small = m * (2.0 + m) / ((1.0 + m) * 2.0);
+    return gkCopySign(gkSelect((u8)(k == 0.0), small, big), v);
+}
+
 /// ln(1 + t) for 0 ≤ t < 2^59: 1 + t split exactly into n + nLow (Fast2Sum on the larger
 /// first), then ln(n/1) = k·ln 2 + 2·atanh((n − 2^k + nLow)/(n + 2^k)) with the
 /// numerator's difference exact (Sterbenz): relative accuracy for small t too.

@@ -75,3 +75,27 @@ ptrdiff_t CSIMDShim_webmerc_forward(int level, const double *lon, const double *
                                     double *x, double *y, ptrdiff_t out_stride, ptrdiff_t count) {
     return webmercDispatch(level, lon, lat, in_stride, x, y, out_stride, count);
 }
+
+// The inverse, eight points: λ = x/a, φ = atan(sinh(y/a)), in degrees (the longitude brought
+// into [−180, 180]); a NaN or infinite coordinate gives +infinity.
+GK_INLINE u8 inverseBlock(d8 x, d8 y, d8 *lonOut, d8 *latOut) {
+    u8 bad = (u8)(!(gkAbs(x) < __builtin_inf())) | (u8)(!(gkAbs(y) < __builtin_inf()));
+    d8 v = gkSelect(bad, (d8)0.0, y) / radius;
+    d8 lat = gkAtan2(gkSinh(v), (d8)1.0) * 57.29577951308232;
+    d8 lon = gkNormalizedDegrees(gkSelect(bad, (d8)0.0, x) / radius * 57.29577951308232);
+    d8 infinity = (d8)__builtin_inf();
+    *lonOut = gkSelect(bad, infinity, lon);
+    *latOut = gkSelect(bad, infinity, lat);
+    return bad;
+}
+
+#define GK_KERNEL_NAME webmercInverse
+#define GK_KERNEL_PARAMS
+#define GK_KERNEL_BLOCK(xi, yi, lo, la) inverseBlock(xi, yi, lo, la)
+#define GK_KERNEL_ARGS
+#include "kernel_loop.h"
+
+ptrdiff_t CSIMDShim_webmerc_inverse(int level, const double *x, const double *y, ptrdiff_t in_stride, double *lon,
+                                    double *lat, ptrdiff_t out_stride, ptrdiff_t count) {
+    return webmercInverseDispatch(level, x, y, in_stride, lon, lat, out_stride, count);
+}

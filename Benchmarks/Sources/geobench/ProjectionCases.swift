@@ -4,7 +4,8 @@ import GeoKernel
 /// EPSG:4326 → EPSG:3857 and → EPSG:32632 (UTM 32N) on 1M points: PROJ's
 /// proj_trans_generic called directly, PROJ through GeoKernel's shim (`Transformer` on the
 /// same projection as a PROJ operation), and the `Transformer` on the EPSG pair, which GeoKernel
-/// answers natively. Inputs are restored before every repetition, outside timing.
+/// answers natively; and EPSG:3857 back to degrees (`proj.inverse.*`, raw PROJ and native).
+/// Inputs are restored before every repetition, outside timing.
 enum ProjectionCases {
     static func make(points n: Int) throws -> [BenchCase] {
         var rng = SplitMix64(seed: 3857)
@@ -45,7 +46,29 @@ enum ProjectionCases {
         func rawRun(_ p: OpaquePointer) {
             _ = proj_trans_generic(p, PJ_FWD, rawX.baseAddress, 8, n, rawY.baseAddress, 8, n, nil, 0, 0, nil, 0, 0)
         }
-        var cases: [BenchCase] = []
+        // Web Mercator back to degrees: the forward images of the first points.
+        var webX = srcX, webY = srcY
+        _ = try nativeWeb.transform(x: &webX, y: &webY)
+        let invBufs = (0..<4).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: n) }
+        let (rawIX, rawIY, natIX, natIY) = (invBufs[0], invBufs[1], invBufs[2], invBufs[3])
+        func restoreInverse(_ x: UnsafeMutableBufferPointer<Double>, _ y: UnsafeMutableBufferPointer<Double>) {
+            _ = x.update(fromContentsOf: webX)
+            _ = y.update(fromContentsOf: webY)
+        }
+        func rawInverse() {
+            _ = proj_trans_generic(rawWeb, PJ_INV, rawIX.baseAddress, 8, n, rawIY.baseAddress, 8, n, nil, 0, 0, nil, 0, 0)
+        }
+        var cases: [BenchCase] = [
+            BenchCase(name: "proj.inverse.raw", n: n, baseline: nil, setUp: { restoreInverse(rawIX, rawIY) }, run: rawInverse),
+            BenchCase(name: "proj.inverse.native", n: n, baseline: "proj.inverse.raw", setUp: { restoreInverse(natIX, natIY) }, run: {
+                _ = try! nativeWeb.transform(x: natIX.baseAddress!, y: natIY.baseAddress!, z: nil, count: n, direction: .inverse)
+            }, check: {
+                restoreInverse(rawIX, rawIY); rawInverse()
+                var worst = 0.0  // degrees, as metres on the ground
+                for i in 0..<n { worst = max(worst, abs(natIX[i] - rawIX[i]), abs(natIY[i] - rawIY[i])) }
+                return worst * 111_000 <= 8e-9 ? nil : "\(worst * 111_000) m from raw PROJ"
+            }),
+        ]
         for (suffix, utm, rawP, shim, native) in [("", false, rawWeb, shimWeb, nativeWeb), (".utm", true, rawUTM, shimUTM, nativeUTM)] {
             cases += [
                 BenchCase(name: "proj\(suffix).raw", n: n, baseline: nil, setUp: { restore(rawX, rawY, utm: utm) }, run: {

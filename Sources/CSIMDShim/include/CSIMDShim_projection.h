@@ -28,6 +28,13 @@ ptrdiff_t CSIMDShim_webmerc_forward(int level, const double *lon, const double *
                                     ptrdiff_t in_stride, double *x, double *y,
                                     ptrdiff_t out_stride, ptrdiff_t count);
 
+/// Web Mercator inverse, laid out as CSIMDShim_webmerc_forward: (x, y) in metres from `x`,
+/// `y` to degrees in `lon`, `lat`: λ = x/a (brought into [−180, 180]), φ = atan(sinh(y/a))
+/// (sinh by a vector exponential, atan by CSIMDShim's rational). A NaN or infinite
+/// coordinate gives +infinity, counted. Within a few ulps of libm's formula.
+ptrdiff_t CSIMDShim_webmerc_inverse(int level, const double *x, const double *y, ptrdiff_t in_stride, double *lon,
+                                    double *lat, ptrdiff_t out_stride, ptrdiff_t count);
+
 /// The constants of one transverse Mercator (TransverseMercator in GeoKernel).
 typedef struct CSIMDShim_tmerc_params {
     double central_meridian;  ///< degrees

@@ -57,6 +57,12 @@ protocol PointProjection {
     func forward(
         longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
         x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int)
+    /// The inverse of `count` points from the columns `x`, `y` into the columns
+    /// `longitudes`, `latitudes` (not overlapping them); +infinity in both for a point that
+    /// has none. The point-by-point default unless the projection has a vector kernel.
+    func inverse(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, count: Int)
 }
 
 extension PointProjection {
@@ -70,6 +76,20 @@ extension PointProjection {
                 (x[i], y[i]) = p
             } else {
                 (x[i], y[i]) = (.infinity, .infinity)
+            }
+        }
+    }
+
+    @inline(__always)
+    func inverse(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        for i in 0..<count {
+            if let g = inverse(x: x[i], y: y[i]) {
+                (longitudes[i], latitudes[i]) = g
+            } else {
+                (longitudes[i], latitudes[i]) = (.infinity, .infinity)
             }
         }
     }
@@ -97,18 +117,6 @@ enum NativeProjection: Sendable {
     case webMercator
     case transverseMercator(TransverseMercator)
     case lambertAzimuthal(LambertAzimuthal)
-
-    /// Calls `visitor` with the concrete projection, so that a batch loop is specialised
-    /// for it instead of switching on every point.
-    @inline(__always)
-    func accept<V: ProjectionVisitor>(_ visitor: V) -> V.Result {
-        switch self {
-        case .identity: return visitor.visit(IdentityProjection())
-        case .webMercator: return visitor.visit(WebMercator())
-        case .transverseMercator(let p): return visitor.visit(p)
-        case .lambertAzimuthal(let p): return visitor.visit(p)
-        }
-    }
 }
 
 extension NativeProjection {
@@ -125,13 +133,20 @@ extension NativeProjection {
         case .lambertAzimuthal(let p): p.forward(longitudes: longitudes, latitudes: latitudes, x: x, y: y, count: count)
         }
     }
-}
 
-/// A generic operation on one concrete `PointProjection` (double dispatch without
-/// existentials).
-protocol ProjectionVisitor {
-    associatedtype Result
-    func visit<P: PointProjection>(_ projection: P) -> Result
+    /// The inverse of `count` points from columns into other columns
+    /// (`PointProjection.inverse(x:y:longitudes:latitudes:count:)` of the concrete one).
+    func inverse(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        switch self {
+        case .identity: IdentityProjection().inverse(x: x, y: y, longitudes: longitudes, latitudes: latitudes, count: count)
+        case .webMercator: WebMercator().inverse(x: x, y: y, longitudes: longitudes, latitudes: latitudes, count: count)
+        case .transverseMercator(let p): p.inverse(x: x, y: y, longitudes: longitudes, latitudes: latitudes, count: count)
+        case .lambertAzimuthal(let p): p.inverse(x: x, y: y, longitudes: longitudes, latitudes: latitudes, count: count)
+        }
+    }
 }
 
 /// A source and target native CRS: a point goes through the source's inverse to WGS84
@@ -174,25 +189,26 @@ struct NativeTransform: Sendable {
             swapIn: authorityAxes && (inverse ? target : source).authoritySwapsAxes,
             swapOut: authorityAxes && (inverse ? source : target).authoritySwapsAxes)
         let (a, b) = inverse ? (to, from) : (from, to)
-        if case .identity = a, !batch.swapOut {
-            // Degrees to a projection with a vector kernel: the kernel on the caller's
-            // buffers, in place.
-            let (lon, lat) = batch.swapIn ? (y, x) : (x, y)
-            let failed: Int?
-            switch b {
-            case .webMercator:
-                failed = WebMercator().project(longitudes: lon, latitudes: lat, x: x, y: y, strideBytes: strideBytes, count: count)
-            case .transverseMercator(let t):
-                failed = t.project(longitudes: lon, latitudes: lat, x: x, y: y, strideBytes: strideBytes, count: count)
-            case .identity, .lambertAzimuthal:
-                failed = nil
-            }
-            if let failed {
-                if failed > 0, let z { batch.markFailures(UnsafeMutableRawPointer(z)) }
-                return failed
-            }
+        // Degrees to a projection with a vector kernel, or Web Mercator back to degrees: the
+        // kernel on the caller's buffers, in place.
+        var failed: Int?
+        let (inX, inY) = batch.swapIn ? (y, x) : (x, y)
+        switch (a, b) {
+        case (.identity, .webMercator) where !batch.swapOut:
+            failed = WebMercator().project(longitudes: inX, latitudes: inY, x: x, y: y, strideBytes: strideBytes, count: count)
+        case (.identity, .transverseMercator(let t)) where !batch.swapOut:
+            failed = t.project(longitudes: inX, latitudes: inY, x: x, y: y, strideBytes: strideBytes, count: count)
+        case (.webMercator, .identity) where !batch.swapIn:
+            let (lon, lat) = batch.swapOut ? (y, x) : (x, y)
+            failed = WebMercator().unproject(x: x, y: y, longitudes: lon, latitudes: lat, strideBytes: strideBytes, count: count)
+        default:
+            failed = nil
         }
-        return a.accept(First(second: b, batch: batch))
+        if let failed {
+            if failed > 0, let z { batch.markFailures(UnsafeMutableRawPointer(z)) }
+            return failed
+        }
+        return batch.run(a, b)
     }
 
     /// The caller's buffers and axis swaps.
@@ -211,9 +227,9 @@ struct NativeTransform: Sendable {
         /// `b`'s forward projection of the columns.
         static let chunk = 256
 
-        /// Each point through `a`'s inverse (to degrees) and `b`'s forward projection (a
-        /// chunk at a time: `b` is switched on per chunk, not per point).
-        func run<A: PointProjection>(_ a: A, _ b: NativeProjection) -> Int {
+        /// Each point through `a`'s inverse (to degrees) and `b`'s forward projection, a
+        /// chunk at a time (each projection is switched on per chunk, not per point).
+        func run(_ a: NativeProjection, _ b: NativeProjection) -> Int {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * Self.chunk) { buffer in
                 let lon = buffer.baseAddress!, lat = lon + Self.chunk
                 let px = lat + Self.chunk, py = px + Self.chunk
@@ -223,15 +239,10 @@ struct NativeTransform: Sendable {
                     let m = min(Self.chunk, count - start)
                     for j in 0..<m {
                         let o = (start &+ j) &* strideBytes
-                        var u = x.load(fromByteOffset: o, as: Double.self)
-                        var v = y.load(fromByteOffset: o, as: Double.self)
-                        if swapIn { swap(&u, &v) }
-                        if let g = a.inverse(x: u, y: v) {
-                            (lon[j], lat[j]) = g
-                        } else {
-                            (lon[j], lat[j]) = (.nan, .nan)
-                        }
+                        let u = x.load(fromByteOffset: o, as: Double.self), v = y.load(fromByteOffset: o, as: Double.self)
+                        (px[j], py[j]) = swapIn ? (v, u) : (u, v)
                     }
+                    a.inverse(x: px, y: py, longitudes: lon, latitudes: lat, count: m)
                     b.forward(longitudes: lon, latitudes: lat, x: px, y: py, count: m)
                     for j in 0..<m {
                         let o = (start &+ j) &* strideBytes
@@ -250,10 +261,5 @@ struct NativeTransform: Sendable {
                 return failed
             }
         }
-    }
-
-    private struct First: ProjectionVisitor {
-        let second: NativeProjection, batch: Batch
-        func visit<A: PointProjection>(_ a: A) -> Int { batch.run(a, second) }
     }
 }

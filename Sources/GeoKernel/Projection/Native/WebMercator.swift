@@ -10,8 +10,9 @@ import Darwin
 /// Mercator formulas on WGS84 latitudes and longitudes with R = a = 6 378 137 m, as PROJ's
 /// `webmerc` computes them: x = R λ, y = R asinh(tan φ); inverse φ = atan(sinh(y / R)).
 ///
-/// The forward projection is one vector kernel (CSIMDShim_webmerc_forward: a rational tan
-/// and a logarithm, no libm), for single points and batches alike, on the widest vectors
+/// Both directions are vector kernels (CSIMDShim_webmerc_forward: a rational tan and a
+/// logarithm; CSIMDShim_webmerc_inverse: an exponential and a rational arctangent; no
+/// libm), for single points and batches alike, on the widest vectors
 /// the CPU has (`SIMDMath.vectorLevel`, the same bits on every level): y within 5 nm and
 /// 5 ulps of the exact value for the rounded radian latitude (docs/accuracy.md has the
 /// measured figures), x as PROJ computes it, bit for bit.
@@ -55,9 +56,28 @@ package struct WebMercator {
     }
 
     /// (longitude, latitude) in degrees, or nil for non-finite input.
-    @inline(__always)
     func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
-        guard x.isFinite, y.isFinite else { return nil }
-        return (ExactDegrees.normalized(x / Self.radius * radiansToDegrees), atan(sinh(y / Self.radius)) * radiansToDegrees)
+        var x = x, y = y, lon = 0.0, lat = 0.0
+        let stride = MemoryLayout<Double>.stride
+        if CSIMDShim_webmerc_inverse(SIMDMath.vectorLevel, &x, &y, stride, &lon, &lat, stride, 1) != 0 { return nil }
+        return (lon, lat)
+    }
+
+    /// The inverse of `count` points from the columns `x`, `y` into `longitudes`,
+    /// `latitudes`; +infinity in both for non-finite input. - Complexity: O(count).
+    func inverse(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        _ = unproject(x: x, y: y, longitudes: longitudes, latitudes: latitudes, strideBytes: MemoryLayout<Double>.stride, count: count)
+    }
+
+    /// The inverse kernel itself, laid out as `project`. Returns how many points failed.
+    package func unproject(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, strideBytes: Int, count: Int,
+        level: CInt = SIMDMath.vectorLevel
+    ) -> Int {
+        CSIMDShim_webmerc_inverse(level, x, y, strideBytes, longitudes, latitudes, strideBytes, count)
     }
 }
