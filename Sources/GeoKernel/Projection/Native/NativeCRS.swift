@@ -107,8 +107,68 @@ struct IdentityProjection: PointProjection {
     }
 }
 
-extension WebMercator: PointProjection {}
-extension TransverseMercator: PointProjection {}
+/// A projection with a vector kernel for its forward direction (CSIMDShim_projection.h):
+/// the single point and the columns go through the kernel, so both give the same bits.
+protocol ForwardKernel: PointProjection {
+    /// The kernel: `count` points every `strideBytes` bytes, in place or not, on the build
+    /// for `level` (`SIMDMath.vectorLevel` or lower); +infinity for a point outside the
+    /// domain. Returns how many were.
+    func project(
+        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, strideBytes: Int, count: Int, level: CInt
+    ) -> Int
+}
+
+extension ForwardKernel {
+    func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
+        var lon = longitude, lat = latitude, x = 0.0, y = 0.0
+        let failed = project(
+            longitudes: &lon, latitudes: &lat, x: &x, y: &y, strideBytes: MemoryLayout<Double>.stride, count: 1,
+            level: SIMDMath.vectorLevel)
+        return failed == 0 ? (x, y) : nil
+    }
+
+    func forward(
+        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
+        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        _ = project(
+            longitudes: longitudes, latitudes: latitudes, x: x, y: y, strideBytes: MemoryLayout<Double>.stride,
+            count: count, level: SIMDMath.vectorLevel)
+    }
+}
+
+/// A projection with a vector kernel for its inverse, as `ForwardKernel`.
+protocol InverseKernel: PointProjection {
+    /// The inverse kernel, laid out as `ForwardKernel.project`. Returns how many failed.
+    func unproject(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, strideBytes: Int, count: Int,
+        level: CInt
+    ) -> Int
+}
+
+extension InverseKernel {
+    func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
+        var x = x, y = y, lon = 0.0, lat = 0.0
+        let failed = unproject(
+            x: &x, y: &y, longitudes: &lon, latitudes: &lat, strideBytes: MemoryLayout<Double>.stride, count: 1,
+            level: SIMDMath.vectorLevel)
+        return failed == 0 ? (lon, lat) : nil
+    }
+
+    func inverse(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, count: Int
+    ) {
+        _ = unproject(
+            x: x, y: y, longitudes: longitudes, latitudes: latitudes, strideBytes: MemoryLayout<Double>.stride,
+            count: count, level: SIMDMath.vectorLevel)
+    }
+}
+
+extension WebMercator: ForwardKernel, InverseKernel {}
+extension TransverseMercator: ForwardKernel {}
 extension LambertAzimuthal: PointProjection {}
 
 /// The projection of a native CRS, chosen once per transformer.

@@ -67,26 +67,6 @@ package struct TransverseMercator: Sendable {
             centralMeridian: Double(6 * zone - 183), falseEasting: 500_000, falseNorthing: north ? 0 : 10_000_000)
     }
 
-    /// (easting, northing) in metres, or nil more than 90° from the central meridian or
-    /// for a latitude outside [-90, 90].
-    func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
-        var lon = longitude, lat = latitude, x = 0.0, y = 0.0
-        var p = params
-        let stride = MemoryLayout<Double>.stride
-        if CSIMDShim_tmerc_forward(SIMDMath.vectorLevel, &p, &lon, &lat, stride, &x, &y, stride, 1) != 0 { return nil }
-        return (x, y)
-    }
-
-    /// The forward projection of `count` points from the columns `longitudes`, `latitudes`
-    /// into `x`, `y` (in place or not); +infinity in both for a point outside the domain.
-    /// - Complexity: O(count).
-    func forward(
-        longitudes: UnsafePointer<Double>, latitudes: UnsafePointer<Double>,
-        x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, count: Int
-    ) {
-        _ = project(longitudes: longitudes, latitudes: latitudes, x: x, y: y, strideBytes: MemoryLayout<Double>.stride, count: count)
-    }
-
     /// The kernel itself: `count` points every `strideBytes` bytes, in place or not, on the
     /// build for `level` (the tests compare the builds this CPU runs); +infinity for a point
     /// outside the domain. Returns how many were.
