@@ -1,7 +1,7 @@
-// Transverse Mercator forward over eight lanes (see include/CSIMDShim_projection.h): the
-// arithmetic of GeoKernel's TransverseMercator.forward (Krüger's series to n⁶ after
-// Karney 2011, exact conformal latitude) with vector sine, cosine, arctangent and
-// logarithm (vector_math.h) in place of libm, and the conformal sphere's quantities
+// Transverse Mercator forward over eight lanes (see include/CSIMDShim_projection.h):
+// Krüger's series to n⁶ after Karney 2011 with the exact conformal latitude (the series
+// GeoKernel's TransverseMercator inverts in Swift), with vector sine, cosine, arctangent
+// and logarithm (vector_math.h) in place of libm, and the conformal sphere's quantities
 // scaled by cos φ so that the poles need no special case:
 //   T = τ'·cos φ = sin φ·√(1 + σ²) − σ, σ = sinh(e·atanh(e·sin φ)); C = cos λ·cos φ;
 //   ξ' = atan2(T, C); sin 2ξ' = 2TC/(T² + C²), cos 2ξ' = (C − T)(C + T)/(T² + C²);

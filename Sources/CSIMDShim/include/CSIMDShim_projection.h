@@ -48,9 +48,8 @@ typedef struct CSIMDShim_tmerc_params {
 /// Transverse Mercator forward (Krüger's series to n⁶, exact conformal latitude), laid out
 /// as CSIMDShim_webmerc_forward: points with |lat| > 90, 90° or more from the central
 /// meridian (|lon| < 2^51 taken exactly), or a NaN or infinite coordinate get +infinity
-/// and are counted. Within a few
-/// nanometres of GeoKernel's scalar TransverseMercator.forward (the tests give the
-/// figure); every level gives the same bits.
+/// and are counted. Northings within 2 ulps of PROJ's (3.7 nm at 10⁷ m); every level
+/// gives the same bits.
 ptrdiff_t CSIMDShim_tmerc_forward(int level, const CSIMDShim_tmerc_params *params, const double *lon,
                                   const double *lat, ptrdiff_t in_stride, double *x, double *y,
                                   ptrdiff_t out_stride, ptrdiff_t count);
