@@ -24,8 +24,9 @@ GROUPS = [
     "- `proj.*`: EPSG:4326 → EPSG:3857 (and `proj.utm.*`: → EPSG:32632, points within 2° of the"
     " zone) on 1M points: PROJ's `proj_trans_generic` called raw, PROJ through the `Transformer`"
     " (`shim`, the projection as a PROJ operation) and the `Transformer` on the EPSG pair, which"
-    " GeoKernel answers natively (`native`); both checked within 8 nm of raw PROJ. `proj.inverse.*`:"
-    " the Web Mercator images back to degrees, raw PROJ and native, checked within 8 nm on the ground.",
+    " GeoKernel answers natively (`native`); both checked within 8 nm of raw PROJ. `proj.inverse.*`"
+    " and `proj.utm.inverse.*`: the images back to degrees, raw PROJ and native, checked within 8 nm"
+    " on the ground.",
     "- `index.*` beside `scan.*`: the spatial index on 1M points, uniform on the sphere and"
     " clustered (200 Gaussian cities, some on the antimeridian and at the poles): build, load of"
     " a saved index, 10 nearest, within 1 km and 100 km, one-by-one inserts; every answer"

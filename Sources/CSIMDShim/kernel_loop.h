@@ -4,16 +4,17 @@
 // GK_KERNEL_BLOCK(lon, lat, &x, &y) (eight points; returns the mask of the lanes outside
 // the domain, their outputs +infinity). Defines <name>Dispatch(level, params…, lon, lat,
 // in_stride, x, y, out_stride, count): strided columns in and out, in place or not (each
-// block of eight is read before it is written), the rest of a partial block padded
-// with (0, 0), not counted; the build for `level` (0 the library's
-// target, 1 AVX2, 2 AVX-512F: the same bits). Returns the number of points outside.
+// block is read before it is written), the rest of a partial block padded with (0, 0),
+// not counted; the build for `level` (1 AVX2, 2 AVX-512F, on eight lanes; 0 the
+// library's own target, compiled from a second file with GK_BASELINE_FILE and fewer
+// GK_LANES: the same bits, lane for lane). Returns the number of points outside.
 
 #ifndef CSIMDSHIM_KERNEL_LOOP_HELPERS
 #define CSIMDSHIM_KERNEL_LOOP_HELPERS
 
-// Points 0 ..< n (n ≤ 8) into lanes, the rest (0, 0).
+// Points 0 ..< n (n ≤ GK_LANES) into lanes, the rest (0, 0).
 GK_INLINE void gkGather(const char *lon, const char *lat, ptrdiff_t stride, ptrdiff_t n, d8 *lo, d8 *la) {
-    double a[8] = {0}, b[8] = {0};
+    double a[GK_LANES] = {0}, b[GK_LANES] = {0};
     for (ptrdiff_t j = 0; j < n; j++) {
         memcpy(a + j, lon + j * stride, sizeof(double));
         memcpy(b + j, lat + j * stride, sizeof(double));
@@ -23,7 +24,7 @@ GK_INLINE void gkGather(const char *lon, const char *lat, ptrdiff_t stride, ptrd
 }
 
 GK_INLINE void gkScatter(char *x, char *y, ptrdiff_t stride, ptrdiff_t n, d8 xv, d8 yv) {
-    double a[8], b[8];
+    double a[GK_LANES], b[GK_LANES];
     memcpy(a, &xv, sizeof a);
     memcpy(b, &yv, sizeof b);
     for (ptrdiff_t j = 0; j < n; j++) {
@@ -45,19 +46,20 @@ GK_INLINE ptrdiff_t GK_RUN(GK_KERNEL_PARAMS GK_LOOP_ARGS) {
     const char *lonB = (const char *)lon, *latB = (const char *)lat;
     char *xB = (char *)x, *yB = (char *)y;
     u8 failed = (u8)0;
-    for (ptrdiff_t i = 0; i < count; i += 8) {
-        ptrdiff_t n = count - i < 8 ? count - i : 8;
+    u8 lane;
+    for (int j = 0; j < GK_LANES; j++) lane[j] = (uint64_t)j;
+    for (ptrdiff_t i = 0; i < count; i += GK_LANES) {
+        ptrdiff_t n = count - i < GK_LANES ? count - i : GK_LANES;
         d8 lo, la, xo, yo;
-        if (n == 8 && inStride == (ptrdiff_t)sizeof(double)) {
+        if (n == GK_LANES && inStride == (ptrdiff_t)sizeof(double)) {
             memcpy(&lo, lonB + i * inStride, sizeof lo);
             memcpy(&la, latB + i * inStride, sizeof la);
         } else {
             gkGather(lonB + i * inStride, latB + i * inStride, inStride, n, &lo, &la);
         }
         u8 bad = GK_KERNEL_BLOCK(lo, la, &xo, &yo);
-        const u8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
         failed += bad & (u8)(lane < (u8)n) & (u8)1;  // padding lanes do not count
-        if (n == 8 && outStride == (ptrdiff_t)sizeof(double)) {
+        if (n == GK_LANES && outStride == (ptrdiff_t)sizeof(double)) {
             memcpy(xB + i * outStride, &xo, sizeof xo);
             memcpy(yB + i * outStride, &yo, sizeof yo);
         } else {
@@ -67,9 +69,13 @@ GK_INLINE ptrdiff_t GK_RUN(GK_KERNEL_PARAMS GK_LOOP_ARGS) {
     return (ptrdiff_t)__builtin_reduce_add(failed);
 }
 
-static ptrdiff_t GK_PASTE(GK_KERNEL_NAME, Baseline)(GK_KERNEL_PARAMS GK_LOOP_ARGS) {
+#ifdef GK_BASELINE_FILE
+// The baseline build, in its own file on GK_LANES lanes (e.g. tmerc_baseline.c).
+__attribute__((visibility("hidden"))) ptrdiff_t GK_PASTE(GK_KERNEL_NAME, Baseline)(GK_KERNEL_PARAMS GK_LOOP_ARGS) {
     return GK_RUN(GK_KERNEL_ARGS lon, lat, inStride, x, y, outStride, count);
 }
+#else
+ptrdiff_t GK_PASTE(GK_KERNEL_NAME, Baseline)(GK_KERNEL_PARAMS GK_LOOP_ARGS);
 
 #if defined(__x86_64__) && defined(__clang__)
 __attribute__((target("avx2"))) static ptrdiff_t GK_PASTE(GK_KERNEL_NAME, AVX2)(GK_KERNEL_PARAMS GK_LOOP_ARGS) {
@@ -89,6 +95,7 @@ static ptrdiff_t GK_PASTE(GK_KERNEL_NAME, Dispatch)(int level, GK_KERNEL_PARAMS 
     (void)level;
     return GK_PASTE(GK_KERNEL_NAME, Baseline)(GK_KERNEL_ARGS lon, lat, inStride, x, y, outStride, count);
 }
+#endif
 
 #undef GK_RUN
 #undef GK_LOOP_ARGS

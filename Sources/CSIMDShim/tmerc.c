@@ -86,8 +86,86 @@ GK_INLINE u8 block(const CSIMDShim_tmerc_params *p, d8 lon, d8 lat, d8 *xOut, d8
 #define GK_KERNEL_ARGS params,
 #include "kernel_loop.h"
 
+#ifndef GK_BASELINE_FILE
 ptrdiff_t CSIMDShim_tmerc_forward(int level, const CSIMDShim_tmerc_params *params, const double *lon,
                                   const double *lat, ptrdiff_t in_stride, double *x, double *y,
                                   ptrdiff_t out_stride, ptrdiff_t count) {
     return tmercDispatch(level, params, lon, lat, in_stride, x, y, out_stride, count);
 }
+#endif
+
+// ζ − Σ β_j sin 2jζ, ζ = ξ + iη, by Clenshaw summation (the forward's, with β and the sign).
+GK_INLINE void krugerInverse(const CSIMDShim_tmerc_params *p, d8 xi, d8 eta, d8 *xiOut, d8 *etaOut) {
+    d8 s2, c2;
+    gkSinCosRadians(xi + xi, &s2, &c2);
+    d8 e2 = gkExp(eta + eta);
+    d8 e2inv = 1.0 / e2;
+    d8 sh2 = (e2 - e2inv) * 0.5, ch2 = (e2 + e2inv) * 0.5;
+    d8 ar = 2.0 * c2 * ch2, ai = -2.0 * s2 * sh2;
+    d8 yr = (d8)0.0, yi = (d8)0.0, zr = (d8)0.0, zi = (d8)0.0;
+#pragma clang loop unroll(disable)
+    for (int j = 5; j >= 0; j--) {
+        d8 nr = ar * yr - ai * yi - zr + p->beta[j];
+        d8 ni = ar * yi + ai * yr - zi;
+        zr = yr; zi = yi;
+        yr = nr; yi = ni;
+    }
+    d8 sr = s2 * ch2, si = c2 * sh2;
+    *xiOut = xi - (sr * yr - si * yi);
+    *etaOut = eta - (sr * yi + si * yr);
+}
+
+// τ' = tan χ from τ = tan φ (Karney 2011, eq. 7), with √(1 + σ²) as the forward's series.
+GK_INLINE d8 conformalTangent(const CSIMDShim_tmerc_params *p, d8 tau, d8 *tau1Out) {
+    d8 tau1 = __builtin_elementwise_sqrt(1.0 + tau * tau);
+    d8 sig = sinhEAtanh(p->e, p->e * tau / tau1);
+    d8 sig2 = sig * sig;
+    d8 root = 1.0 + sig2 * ((sig2 * (1.0 / 16) - 1.0 / 8) * sig2 + 0.5);
+    *tau1Out = tau1;
+    return root * tau - sig * tau1;
+}
+
+GK_INLINE u8 inverseBlock(const CSIMDShim_tmerc_params *p, d8 x, d8 y, d8 *lonOut, d8 *latOut) {
+    u8 bad = (u8)(!(gkAbs(x) < __builtin_inf())) | (u8)(!(gkAbs(y) < __builtin_inf()));
+    d8 xi = (gkSelect(bad, (d8)p->false_northing, y) - p->false_northing) / p->scale;
+    d8 eta = (gkSelect(bad, (d8)p->false_easting, x) - p->false_easting) / p->scale;
+    d8 xip, etap;
+    krugerInverse(p, xi, eta, &xip, &etap);
+    d8 sxi, cxi;
+    gkSinCosRadians(xip, &sxi, &cxi);
+    d8 seta = gkSinh(etap);
+    d8 r = __builtin_elementwise_sqrt(seta * seta + cxi * cxi);
+    d8 lam = gkAtan2Degrees(seta, gkAbs(cxi));
+    u8 pole = (u8)(r == 0.0);
+    d8 taup = sxi / gkSelect(pole, (d8)1.0, r);
+    // τ from τ' by Newton's method (TransverseMercator.geodeticTangent: four steps).
+    d8 tau = taup / p->e2m;
+#pragma clang loop unroll(disable)
+    for (int step = 0; step < 4; step++) {
+        d8 tau1;
+        d8 taupa = conformalTangent(p, tau, &tau1);
+        d8 dtau = (taup - taupa) * (1.0 + p->e2m * tau * tau)
+                  / (p->e2m * tau1 * __builtin_elementwise_sqrt(1.0 + taupa * taupa));
+        tau = tau + dtau;
+    }
+    d8 phi = gkSelect(pole, gkCopySign((d8)90.0, sxi), gkAtan2Degrees(tau, (d8)1.0));
+    d8 lon = gkNormalizedDegrees(p->central_meridian + lam);
+    d8 infinity = (d8)__builtin_inf();
+    *lonOut = gkSelect(bad, infinity, lon);
+    *latOut = gkSelect(bad, infinity, phi);
+    return bad;
+}
+
+#define GK_KERNEL_NAME tmercInverse
+#define GK_KERNEL_PARAMS const CSIMDShim_tmerc_params *params,
+#define GK_KERNEL_BLOCK(xi, yi, lo, la) inverseBlock(params, xi, yi, lo, la)
+#define GK_KERNEL_ARGS params,
+#include "kernel_loop.h"
+
+#ifndef GK_BASELINE_FILE
+ptrdiff_t CSIMDShim_tmerc_inverse(int level, const CSIMDShim_tmerc_params *params, const double *x,
+                                  const double *y, ptrdiff_t in_stride, double *lon, double *lat,
+                                  ptrdiff_t out_stride, ptrdiff_t count) {
+    return tmercInverseDispatch(level, params, x, y, in_stride, lon, lat, out_stride, count);
+}
+#endif

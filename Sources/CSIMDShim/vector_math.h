@@ -8,8 +8,13 @@
 
 #include <stdint.h>
 
-typedef double d8 __attribute__((ext_vector_type(8)));
-typedef uint64_t u8 __attribute__((ext_vector_type(8)));
+// The kernels' vectors: eight lanes, or GK_LANES where a file asks for fewer (the
+// baseline builds: SSE2 has 16 registers of two doubles, and eight-lane code spills).
+#ifndef GK_LANES
+#define GK_LANES 8
+#endif
+typedef double d8 __attribute__((ext_vector_type(GK_LANES)));
+typedef uint64_t u8 __attribute__((ext_vector_type(GK_LANES)));
 
 #define GK_INLINE __attribute__((always_inline)) static inline
 
@@ -78,24 +83,58 @@ GK_INLINE void gkSinCosDegrees(d8 degrees, d8 *s, d8 *c) {
     *c = gkSelect(high, sm, cm);
 }
 
-/// atan(y / x) for x ≥ 0 (not both 0), in (−π/2, π/2]: the smaller of |y|, x over the
-/// larger, above tan(π/8) moved by π/4 ((u − v)/(u + v)), then the Padé approximant
-/// [12/12] of atan q / q in q² (integer coefficients), 9.1e-19 relative on [0, tan(π/8)].
-GK_INLINE d8 gkAtan2(d8 y, d8 x) {
+/// The reduction of atan2(y, x), x ≥ 0 (not both 0): the smaller of |y|, x over the larger
+/// (`swap` where |y| is the larger), above tan(π/8) moved by π/4 ((u − v)/(u + v), `mid`),
+/// then atan of that by the Padé approximant [12/12] of atan q / q in q² (integer
+/// coefficients), 9.1e-19 relative on [0, tan(π/8)]. The callers compose the result.
+GK_INLINE d8 gkAtanReduced(d8 y, d8 x, u8 *swap, u8 *mid) {
     d8 ay = gkAbs(y);
-    u8 swap = (u8)(ay > x);
-    d8 u = gkSelect(swap, x, ay), v = gkSelect(swap, ay, x);
-    u8 mid = (u8)(u > 0.41421356237309503 * v);
-    d8 q = gkSelect(mid, u - v, u) / gkSelect(mid, u + v, v);
+    *swap = (u8)(ay > x);
+    d8 u = gkSelect(*swap, x, ay), v = gkSelect(*swap, ay, x);
+    *mid = (u8)(u > 0.41421356237309503 * v);
+    d8 q = gkSelect(*mid, u - v, u) / gkSelect(*mid, u + v, v);
     d8 z = q * q;
     d8 p = (((((z * 15728640.0 + 1296036105.0) * z + 16979477515.0) * z + 80191217106.0) * z
              + 169269290190.0) * z + 163192434405.0) * z + 58561878375.0;
     d8 r = (((((z * 135270135.0 + 4058104050.0) * z + 34493884425.0) * z + 124835010300.0) * z
              + 218461268025.0) * z + 182713060530.0) * z + 58561878375.0;
-    d8 t = q * p / r;
+    return q * p / r;
+}
+
+/// atan(y / x) for x ≥ 0 (not both 0), radians in [−π/2, π/2].
+GK_INLINE d8 gkAtan2(d8 y, d8 x) {
+    u8 swap, mid;
+    d8 t = gkAtanReduced(y, x, &swap, &mid);
     t = gkSelect(mid, (gkQuarterPiHi + t) + gkQuarterPiLo, t);
     t = gkSelect(swap, (gkHalfPiHi - t) + gkHalfPiLo, t);
     return gkCopySign(t, y);
+}
+
+/// atan(y / x) for x ≥ 0 (not both 0), degrees in [−90, 90], composed in degrees (45° and
+/// 90° exact) as GeoKernel's ExactDegrees.atan2 does.
+GK_INLINE d8 gkAtan2Degrees(d8 y, d8 x) {
+    u8 swap, mid;
+    d8 t = gkAtanReduced(y, x, &swap, &mid) * 57.29577951308232;
+    t = gkSelect(mid, 45.0 + t, t);
+    t = gkSelect(swap, 90.0 - t, t);
+    return gkCopySign(t, y);
+}
+
+/// sin and cos of an angle in radians, |a| ≤ π: a = q·π/2 + r with |r| ≤ π/4 (π/2 in two
+/// parts; a − q·π/2_hi is exact), then the quadrant's signs and swap.
+GK_INLINE void gkSinCosRadians(d8 a, d8 *s, d8 *c) {
+    const double magic = 6755399441055744.0;  // 1.5·2^52
+    d8 t = a * 0.6366197723675814 + magic;    // a·2/π, rounded to an integer
+    d8 q = t - magic;
+    u8 n = (gkBits(t) - gkBits((d8)magic)) & (u8)3;
+    d8 r = (a - q * gkHalfPiHi) - q * gkHalfPiLo;
+    d8 sr = gkSin(r), cr = gkCos(r);
+    u8 odd = (u8)(n & (u8)1) * (u8)0xFFFFFFFFFFFFFFFFull;
+    d8 s0 = gkSelect(odd, cr, sr), c0 = gkSelect(odd, sr, cr);
+    u8 negS = (n >> 1) << 63;                       // quadrants 2, 3
+    u8 negC = ((n ^ (n >> 1)) & (u8)1) << 63;       // quadrants 1, 2
+    *s = gkDouble(gkBits(s0) ^ negS);
+    *c = gkDouble(gkBits(c0) ^ negC);
 }
 
 /// n/d for positive normal n ≥ d, n/d < 2^60, taken apart as 2^k·(n/d') with n/d' in
@@ -119,27 +158,45 @@ GK_INLINE void gkTwoAtanh(d8 s, d8 *twoS, d8 *rest) {
     *rest = *twoS * (z * a);
 }
 
-/// sinh v for |v| ≤ 40 (larger lanes are clamped there: atan(sinh 40) is π/2 in doubles):
-/// v = k·ln 2 + r, |r| ≤ 0.35, e^r − 1 = m by Taylor's series to r^14 (2.8e-19 relative
-/// truncation), e^v = 2^k·(1 + m); for k = 0, sinh v = m(2 + m)/(2(1 + m)), which keeps
-/// the relative accuracy near 0.
-GK_INLINE d8 gkSinh(d8 v) {
+/// e^a = scale·(1 + m) for 0 ≤ a ≤ 40 (callers clamp): a = k·ln 2 + r, |r| ≤ 0.35,
+/// m = e^r − 1 by Taylor's series to r^14 (2.8e-19 relative truncation), scale = 2^k.
+/// `k` as a double (0 when a < 0.35: then m is e^a − 1 itself, relatively accurate).
+GK_INLINE void gkExpParts(d8 a, d8 *m, d8 *scale, d8 *k) {
     const double magic = 6755399441055744.0;  // 1.5·2^52
-    d8 a = gkAbs(v);
-    a = gkSelect((u8)(a > 40.0), (d8)40.0, a);
     d8 t = a * 1.4426950408889634 + magic;
-    d8 k = t - magic;
+    *k = t - magic;
     u8 kInt = gkBits(t) - gkBits((d8)magic);
-    d8 r = (a - k * gkLn2Hi) - k * gkLn2Lo;
+    d8 r = (a - *k * gkLn2Hi) - *k * gkLn2Lo;
     d8 p = ((((((((((((r * 1.1470745597729725e-11 + 1.6059043836821613e-10) * r + 2.08767569878681e-09) * r
                      + 2.505210838544172e-08) * r + 2.755731922398589e-07) * r + 2.7557319223985893e-06) * r
                   + 2.48015873015873e-05) * r + 0.0001984126984126984) * r + 0.001388888888888889) * r
                + 0.008333333333333333) * r + 0.041666666666666664) * r + 0.16666666666666666) * r + 0.5);
-    d8 m = r + r * (r * p);
-    d8 e = (1.0 + m) * gkDouble((kInt + (u8)1023) << 52);
+    *m = r + r * (r * p);
+    *scale = gkDouble((kInt + (u8)1023) << 52);
+}
+
+/// sinh v for |v| ≤ 40 (larger lanes are clamped there: atan(sinh 40) is π/2 in doubles):
+/// e^|v| from gkExpParts; for k = 0, sinh v = m(2 + m)/(2(1 + m)), which keeps the relative
+/// accuracy near 0.
+GK_INLINE d8 gkSinh(d8 v) {
+    d8 a = gkAbs(v);
+    a = gkSelect((u8)(a > 40.0), (d8)40.0, a);
+    d8 m, scale, k;
+    gkExpParts(a, &m, &scale, &k);
+    d8 e = (1.0 + m) * scale;
     d8 big = (e - 1.0 / e) * 0.5;
     d8 small = m * (2.0 + m) / ((1.0 + m) * 2.0);
     return gkCopySign(gkSelect((u8)(k == 0.0), small, big), v);
+}
+
+/// e^v for |v| ≤ 40 (larger lanes clamped there).
+GK_INLINE d8 gkExp(d8 v) {
+    d8 a = gkAbs(v);
+    a = gkSelect((u8)(a > 40.0), (d8)40.0, a);
+    d8 m, scale, k;
+    gkExpParts(a, &m, &scale, &k);
+    d8 e = (1.0 + m) * scale;
+    return gkSelect((u8)(v < 0.0), 1.0 / e, e);
 }
 
 /// ln(1 + t) for 0 ≤ t < 2^59: 1 + t split exactly into n + nLow (Fast2Sum on the larger

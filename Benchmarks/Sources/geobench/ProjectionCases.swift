@@ -4,7 +4,8 @@ import GeoKernel
 /// EPSG:4326 → EPSG:3857 and → EPSG:32632 (UTM 32N) on 1M points: PROJ's
 /// proj_trans_generic called directly, PROJ through GeoKernel's shim (`Transformer` on the
 /// same projection as a PROJ operation), and the `Transformer` on the EPSG pair, which GeoKernel
-/// answers natively; and EPSG:3857 back to degrees (`proj.inverse.*`, raw PROJ and native).
+/// answers natively; and both back to degrees (`proj.inverse.*`, `proj.utm.inverse.*`: raw PROJ
+/// and native).
 /// Inputs are restored before every repetition, outside timing.
 enum ProjectionCases {
     static func make(points n: Int) throws -> [BenchCase] {
@@ -46,29 +47,33 @@ enum ProjectionCases {
         func rawRun(_ p: OpaquePointer) {
             _ = proj_trans_generic(p, PJ_FWD, rawX.baseAddress, 8, n, rawY.baseAddress, 8, n, nil, 0, 0, nil, 0, 0)
         }
-        // Web Mercator back to degrees: the forward images of the first points.
-        var webX = srcX, webY = srcY
+        // Back to degrees: the native forward images of the points.
+        var webX = srcX, webY = srcY, utmE = utmX, utmN = utmY
         _ = try nativeWeb.transform(x: &webX, y: &webY)
+        _ = try nativeUTM.transform(x: &utmE, y: &utmN)
         let invBufs = (0..<4).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: n) }
         let (rawIX, rawIY, natIX, natIY) = (invBufs[0], invBufs[1], invBufs[2], invBufs[3])
-        func restoreInverse(_ x: UnsafeMutableBufferPointer<Double>, _ y: UnsafeMutableBufferPointer<Double>) {
-            _ = x.update(fromContentsOf: webX)
-            _ = y.update(fromContentsOf: webY)
+        var cases: [BenchCase] = []
+        for (suffix, rawP, native, inX, inY) in [("", rawWeb, nativeWeb, webX, webY), (".utm", rawUTM, nativeUTM, utmE, utmN)] {
+            func restoreInverse(_ x: UnsafeMutableBufferPointer<Double>, _ y: UnsafeMutableBufferPointer<Double>) {
+                _ = x.update(fromContentsOf: inX)
+                _ = y.update(fromContentsOf: inY)
+            }
+            func rawInverse() {
+                _ = proj_trans_generic(rawP, PJ_INV, rawIX.baseAddress, 8, n, rawIY.baseAddress, 8, n, nil, 0, 0, nil, 0, 0)
+            }
+            cases += [
+                BenchCase(name: "proj\(suffix).inverse.raw", n: n, baseline: nil, setUp: { restoreInverse(rawIX, rawIY) }, run: rawInverse),
+                BenchCase(name: "proj\(suffix).inverse.native", n: n, baseline: "proj\(suffix).inverse.raw", setUp: { restoreInverse(natIX, natIY) }, run: {
+                    _ = try! native.transform(x: natIX.baseAddress!, y: natIY.baseAddress!, z: nil, count: n, direction: .inverse)
+                }, check: {
+                    restoreInverse(rawIX, rawIY); rawInverse()
+                    var worst = 0.0  // degrees, as metres on the ground
+                    for i in 0..<n { worst = max(worst, abs(natIX[i] - rawIX[i]), abs(natIY[i] - rawIY[i])) }
+                    return worst * 111_000 <= 8e-9 ? nil : "\(worst * 111_000) m from raw PROJ"
+                }),
+            ]
         }
-        func rawInverse() {
-            _ = proj_trans_generic(rawWeb, PJ_INV, rawIX.baseAddress, 8, n, rawIY.baseAddress, 8, n, nil, 0, 0, nil, 0, 0)
-        }
-        var cases: [BenchCase] = [
-            BenchCase(name: "proj.inverse.raw", n: n, baseline: nil, setUp: { restoreInverse(rawIX, rawIY) }, run: rawInverse),
-            BenchCase(name: "proj.inverse.native", n: n, baseline: "proj.inverse.raw", setUp: { restoreInverse(natIX, natIY) }, run: {
-                _ = try! nativeWeb.transform(x: natIX.baseAddress!, y: natIY.baseAddress!, z: nil, count: n, direction: .inverse)
-            }, check: {
-                restoreInverse(rawIX, rawIY); rawInverse()
-                var worst = 0.0  // degrees, as metres on the ground
-                for i in 0..<n { worst = max(worst, abs(natIX[i] - rawIX[i]), abs(natIY[i] - rawIY[i])) }
-                return worst * 111_000 <= 8e-9 ? nil : "\(worst * 111_000) m from raw PROJ"
-            }),
-        ]
         for (suffix, utm, rawP, shim, native) in [("", false, rawWeb, shimWeb, nativeWeb), (".utm", true, rawUTM, shimUTM, nativeUTM)] {
             cases += [
                 BenchCase(name: "proj\(suffix).raw", n: n, baseline: nil, setUp: { restore(rawX, rawY, utm: utm) }, run: {

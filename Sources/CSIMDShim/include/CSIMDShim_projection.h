@@ -42,7 +42,9 @@ typedef struct CSIMDShim_tmerc_params {
     double false_northing;    ///< metres
     double scale;             ///< k0 times the rectifying radius, metres
     double e;                 ///< eccentricity, at most 0.0825
-    double alpha[6];          ///< Krüger's α1 … α6
+    double e2m;               ///< 1 − e²
+    double alpha[6];          ///< Krüger's α1 … α6 (forward)
+    double beta[6];           ///< Krüger's β1 … β6 (inverse)
 } CSIMDShim_tmerc_params;
 
 /// Transverse Mercator forward (Krüger's series to n⁶, exact conformal latitude), laid out
@@ -52,6 +54,15 @@ typedef struct CSIMDShim_tmerc_params {
 /// gives the same bits.
 ptrdiff_t CSIMDShim_tmerc_forward(int level, const CSIMDShim_tmerc_params *params, const double *lon,
                                   const double *lat, ptrdiff_t in_stride, double *x, double *y,
+                                  ptrdiff_t out_stride, ptrdiff_t count);
+
+/// Transverse Mercator inverse, laid out as CSIMDShim_webmerc_inverse: (easting,
+/// northing) in metres to degrees (the longitude brought into [−180, 180]): the series with
+/// β, then the geodetic latitude from the conformal one by four Newton steps (Karney 2011,
+/// eqs. 19–21; two or three reach the last bit). A NaN or infinite coordinate gives
+/// +infinity, counted.
+ptrdiff_t CSIMDShim_tmerc_inverse(int level, const CSIMDShim_tmerc_params *params, const double *x,
+                                  const double *y, ptrdiff_t in_stride, double *lon, double *lat,
                                   ptrdiff_t out_stride, ptrdiff_t count);
 
 #endif

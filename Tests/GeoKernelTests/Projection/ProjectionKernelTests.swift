@@ -228,6 +228,41 @@ struct TransverseMercatorKernelTests {
         }
     }
 
+    @Test("the inverse: every build gives the same bits, and it undoes the forward within 4 nm on the ground")
+    func inverse() throws {
+        let tm = TransverseMercator.utm(zone: 1, north: true)
+        var rng = SeededRandom(seed: 32701)
+        let lon = (0..<3_001).map { _ in rng.uniform(-182, -172) }, lat = (0..<3_001).map { _ in rng.uniform(-89.9, 89.9) }
+        var x = [Double](repeating: 0, count: lon.count), y = x
+        _ = x.withUnsafeMutableBufferPointer { xs in
+            y.withUnsafeMutableBufferPointer { ys in
+                tm.project(longitudes: lon, latitudes: lat, x: xs.baseAddress!, y: ys.baseAddress!, strideBytes: 8, count: lon.count)
+            }
+        }
+        let reference = KernelOutput(x, y, stride: 1) { a, b, strideBytes, n in
+            tm.unproject(x: a, y: b, longitudes: a, latitudes: b, strideBytes: strideBytes, count: n, level: 0)
+        }
+        #expect(reference.failed == 0)
+        for level in WebMercator.levels {
+            for stride in [1, 2] {
+                let r = KernelOutput(x, y, stride: stride) { a, b, strideBytes, n in
+                    tm.unproject(x: a, y: b, longitudes: a, latitudes: b, strideBytes: strideBytes, count: n, level: level)
+                }
+                #expect(r == reference, "level \(level) stride \(stride)")
+            }
+        }
+        for i in lon.indices {
+            let back = (Double(bitPattern: reference.x[i]), Double(bitPattern: reference.y[i]))
+            let dLon = Coordinate.normalizedLongitude(back.0 - lon[i]) * cos(lat[i] * .pi / 180), dLat = back.1 - lat[i]
+            #expect(max(abs(dLon), abs(dLat)) * 111_000 <= 4e-9, "point \(i): \(lon[i]), \(lat[i]) → \(back)")
+        }
+        let t = try Transformer(source: "EPSG:4326", target: "EPSG:32601")
+        let pole = try t.transform(x: -177, y: 90)
+        #expect(abs(try t.transform(x: pole.x, y: pole.y, direction: .inverse).y - 90) < 1e-12)  // 0.1 µm
+        #expect(throws: GeoKernelError.self) { _ = try t.transform(x: .nan, y: 0, direction: .inverse) }
+        #expect(throws: GeoKernelError.self) { _ = try t.transform(x: 0, y: .infinity, direction: .inverse) }
+    }
+
     @Test("single points: the poles, the origin, both sides of the antimeridian; 90° off the meridian fails")
     func singlePoints() throws {
         let t = try Transformer(source: "EPSG:4326", target: "EPSG:32601")

@@ -168,7 +168,7 @@ extension InverseKernel {
 }
 
 extension WebMercator: ForwardKernel, InverseKernel {}
-extension TransverseMercator: ForwardKernel {}
+extension TransverseMercator: ForwardKernel, InverseKernel {}
 extension LambertAzimuthal: PointProjection {}
 
 /// The projection of a native CRS, chosen once per transformer.
@@ -249,8 +249,8 @@ struct NativeTransform: Sendable {
             swapIn: authorityAxes && (inverse ? target : source).authoritySwapsAxes,
             swapOut: authorityAxes && (inverse ? source : target).authoritySwapsAxes)
         let (a, b) = inverse ? (to, from) : (from, to)
-        // Degrees to a projection with a vector kernel, or Web Mercator back to degrees: the
-        // kernel on the caller's buffers, in place.
+        // Degrees to a projection with a vector kernel, or back: the kernel on the caller's
+        // buffers, in place.
         var failed: Int?
         let (inX, inY) = batch.swapIn ? (y, x) : (x, y)
         switch (a, b) {
@@ -261,6 +261,9 @@ struct NativeTransform: Sendable {
         case (.webMercator, .identity) where !batch.swapIn:
             let (lon, lat) = batch.swapOut ? (y, x) : (x, y)
             failed = WebMercator().unproject(x: x, y: y, longitudes: lon, latitudes: lat, strideBytes: strideBytes, count: count)
+        case (.transverseMercator(let t), .identity) where !batch.swapIn:
+            let (lon, lat) = batch.swapOut ? (y, x) : (x, y)
+            failed = t.unproject(x: x, y: y, longitudes: lon, latitudes: lat, strideBytes: strideBytes, count: count)
         default:
             failed = nil
         }

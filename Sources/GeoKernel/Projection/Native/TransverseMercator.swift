@@ -1,10 +1,5 @@
 import CSIMDShim
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Transverse Mercator on an ellipsoid by Krüger's series in the third flattening n to
 /// order 6 (the form of C. F. F. Karney, "Transverse Mercator with an accuracy of a few
@@ -12,10 +7,11 @@ import Darwin
 /// the conformal sphere's and the ellipsoid's transverse Mercator. Within 4000 km of the
 /// central meridian it is accurate to 5 nm; UTM zones use it with k₀ = 0.9996.
 ///
-/// The forward projection is one vector kernel (CSIMDShim_tmerc_forward: the same series
-/// with vector sine, cosine, arctangent and logarithm, no libm), for single points and
-/// batches alike, on the widest vectors the CPU has (the same bits on every level); the
-/// inverse is scalar Swift. The ellipsoid's eccentricity must be at most 0.0825 (every
+/// Both directions are vector kernels (CSIMDShim_tmerc_forward and _inverse: the series
+/// with vector sine, cosine, arctangent, exponential and logarithm, no libm; the inverse
+/// finds the geodetic latitude by four Newton steps, Karney 2011 eqs. 19–21), for single
+/// points and batches alike, on the widest vectors the CPU has (the same bits on every
+/// level). The ellipsoid's eccentricity must be at most 0.0825 (every
 /// Earth ellipsoid; the kernel's series for sinh(e·atanh x) are cut there).
 ///
 /// Units: degrees in, metres out. Thread safety: a value type. Complexity: O(1) per point.
@@ -57,7 +53,8 @@ package struct TransverseMercator: Sendable {
         assert(e <= 0.0825, "the forward kernel's series need e ≤ 0.0825")
         params = CSIMDShim_tmerc_params(
             central_meridian: centralMeridian, false_easting: falseEasting, false_northing: falseNorthing,
-            scale: scale, e: e, alpha: (al[1], al[2], al[3], al[4], al[5], al[6]))
+            scale: scale, e: e, e2m: e2m, alpha: (al[1], al[2], al[3], al[4], al[5], al[6]),
+            beta: (be[1], be[2], be[3], be[4], be[5], be[6]))
     }
 
     /// UTM zone `zone` (1–60) of WGS84, north or south.
@@ -80,90 +77,15 @@ package struct TransverseMercator: Sendable {
         }
     }
 
-    /// (longitude, latitude) in degrees of (easting, northing) in metres, or nil for
-    /// non-finite input.
-    @inline(__always)
-    func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
-        guard x.isFinite, y.isFinite else { return nil }
-        let xi = (y - falseNorthing) / scale, eta = (x - falseEasting) / scale
-        let (xip, etap) = krueger(xi, eta, s2: sin(2 * xi), c2: cos(2 * xi), e2: exp(2 * eta), beta, sign: -1)
-        let sxi = sin(xip), cxi = cos(xip), seta = sinh(etap)
-        let r = (seta * seta + cxi * cxi).squareRoot()
-        let lam = ExactDegrees.atan2(seta, cxi)
-        let phi: Double
-        if r == 0 {
-            phi = Double(signOf: sxi, magnitudeOf: 90)
-        } else {
-            phi = ExactDegrees.atan2(geodeticTangent(sxi / r), 1)
+    /// The inverse kernel (CSIMDShim_tmerc_inverse), laid out as `project`: +infinity for
+    /// non-finite input. Returns how many points failed.
+    package func unproject(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>,
+        longitudes: UnsafeMutablePointer<Double>, latitudes: UnsafeMutablePointer<Double>, strideBytes: Int, count: Int,
+        level: CInt = SIMDMath.vectorLevel
+    ) -> Int {
+        withUnsafePointer(to: params) { p in
+            CSIMDShim_tmerc_inverse(level, p, x, y, strideBytes, longitudes, latitudes, strideBytes, count)
         }
-        return (ExactDegrees.normalized(centralMeridian + lam), phi)
-    }
-
-    /// ζ ± Σ c_j sin 2jζ for the complex ζ = ξ + iη, by Clenshaw summation, given
-    /// sin 2ξ, cos 2ξ and e^{2η}. (sinh 2η from e^{2η} loses relative precision only where
-    /// it is tiny, and it only scales the series' O(n) terms.)
-    @inline(__always)
-    private func krueger(
-        _ xi: Double, _ eta: Double, s2: Double, c2: Double, e2: Double, _ c: SIMD8<Double>, sign: Double
-    ) -> (Double, Double) {
-        let sh2 = (e2 - 1 / e2) / 2, ch2 = (e2 + 1 / e2) / 2
-        // a = 2 cos 2ζ = 2(cos 2ξ cosh 2η − i sin 2ξ sinh 2η)
-        let ar = 2 * c2 * ch2, ai = -2 * s2 * sh2
-        var yr = 0.0, yi = 0.0, zr = 0.0, zi = 0.0  // y_{k+1}, y_{k+2}
-        for k in stride(from: 6, through: 1, by: -1) {
-            let nr = ar * yr - ai * yi - zr + c[k]
-            let ni = ar * yi + ai * yr - zi
-            zr = yr; zi = yi
-            yr = nr; yi = ni
-        }
-        // Σ = sin 2ζ · y₁, sin 2ζ = sin 2ξ cosh 2η + i cos 2ξ sinh 2η
-        let sr = s2 * ch2, si = c2 * sh2
-        return (xi + sign * (sr * yr - si * yi), eta + sign * (sr * yi + si * yr))
-    }
-
-    /// τ' = tan χ of the conformal latitude χ, from τ = tan φ (Karney 2011, eq. 7):
-    /// τ' = τ √(1 + σ²) − σ √(1 + τ²), σ = sinh(e atanh(e sin φ)).
-    @inline(__always)
-    func conformalTangent(_ tau: Double) -> Double {
-        let tau1 = (1 + tau * tau).squareRoot()
-        let sig = Self.sinhEAtanh(e, e * tau / tau1)
-        return (1 + sig * sig).squareRoot() * tau - sig * tau1
-    }
-
-    /// sinh(e atanh(x)) for |x| ≤ e. For the Earth's e = 0.082 both functions are short
-    /// Taylor polynomials, exact to the last bit (the first omitted terms are below 3e-19
-    /// of the result), which saves two libm calls per point; libm otherwise.
-    @inline(__always)
-    static func sinhEAtanh(_ e: Double, _ x: Double) -> Double {
-        guard e <= 0.0825 else { return sinh(e * atanh(x)) }
-        let x2 = x * x
-        // atanh x = x Σ x^{2k} / (2k + 1), k = 0…8
-        var t = 1.0 / 17
-        t = t * x2 + 1.0 / 15
-        t = t * x2 + 1.0 / 13
-        t = t * x2 + 1.0 / 11
-        t = t * x2 + 1.0 / 9
-        t = t * x2 + 1.0 / 7
-        t = t * x2 + 1.0 / 5
-        t = t * x2 + 1.0 / 3
-        let y = e * (x + x * x2 * t)
-        // sinh y = y + y³/6 + y⁵/120 + y⁷/5040 for |y| ≤ e² = 0.0068
-        let y2 = y * y
-        return y + y * y2 * (1.0 / 6 + y2 * (1.0 / 120 + y2 / 5040))
-    }
-
-    /// τ from τ' by Newton's method (Karney 2011, eqs. 19-21); two or three steps.
-    @inline(__always)
-    func geodeticTangent(_ taup: Double) -> Double {
-        guard taup.isFinite else { return taup }
-        var tau = taup / e2m
-        for _ in 0..<5 {
-            let taupa = conformalTangent(tau)
-            let dtau = (taup - taupa) * (1 + e2m * tau * tau)
-                / (e2m * (1 + tau * tau).squareRoot() * (1 + taupa * taupa).squareRoot())
-            tau += dtau
-            if !(abs(dtau) >= 0x1p-52.squareRoot() * 0.1 * max(1, abs(tau))) { break }
-        }
-        return tau
     }
 }
