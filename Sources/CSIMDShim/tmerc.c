@@ -26,6 +26,23 @@ GK_INLINE d8 sinhEAtanh(double e, d8 x) {
     return y + y * y2 * ((y2 * (1.0 / 5040) + 1.0 / 120) * y2 + 1.0 / 6);
 }
 
+// Σ c_j sin 2jζ (j = 1…6, the six coefficients c) for the complex ζ = ξ + iη, given
+// sin 2ξ, cos 2ξ, sinh 2η, cosh 2η, by Clenshaw summation (Karney 2011): real and
+// imaginary parts.
+GK_INLINE void kruegerSum(const double c[6], d8 s2, d8 c2, d8 sh2, d8 ch2, d8 *sumR, d8 *sumI) {
+    d8 ar = 2.0 * c2 * ch2, ai = -2.0 * s2 * sh2;  // 2 cos 2ζ
+    d8 yr = (d8)0.0, yi = (d8)0.0, zr = (d8)0.0, zi = (d8)0.0;
+    for (int j = 5; j >= 0; j--) {
+        d8 nr = ar * yr - ai * yi - zr + c[j];
+        d8 ni = ar * yi + ai * yr - zi;
+        zr = yr; zi = yi;
+        yr = nr; yi = ni;
+    }
+    d8 sr = s2 * ch2, si = c2 * sh2;  // sin 2ζ
+    *sumR = sr * yr - si * yi;
+    *sumI = sr * yi + si * yr;
+}
+
 GK_INLINE u8 block(const CSIMDShim_tmerc_params *p, d8 lon, d8 lat, d8 *xOut, d8 *yOut) {
     // λ − λ0 as an exact sum s + err (TwoSum), s brought into [−180, 180] by an exact
     // multiple of 360°, then err added back: as ExactDegrees.difference does, so a
@@ -61,18 +78,11 @@ GK_INLINE u8 block(const CSIMDShim_tmerc_params *p, d8 lon, d8 lat, d8 *xOut, d8
     d8 sh2 = (e2 - e2inv) * 0.5, ch2 = (e2 + e2inv) * 0.5;
     sh2 = gkSelect(west, -sh2, sh2);
 
-    // ζ + Σ α_j sin 2jζ, ζ = ξ' + iη', by Clenshaw summation (TransverseMercator.krueger).
-    d8 ar = 2.0 * c2 * ch2, ai = -2.0 * s2 * sh2;
-    d8 yr = (d8)0.0, yi = (d8)0.0, zr = (d8)0.0, zi = (d8)0.0;
-    for (int j = 5; j >= 0; j--) {
-        d8 nr = ar * yr - ai * yi - zr + p->alpha[j];
-        d8 ni = ar * yi + ai * yr - zi;
-        zr = yr; zi = yi;
-        yr = nr; yi = ni;
-    }
-    d8 sr = s2 * ch2, si = c2 * sh2;
-    d8 xi = xip + (sr * yr - si * yi);
-    d8 eta = etap + (sr * yi + si * yr);
+    // ζ + Σ α_j sin 2jζ, ζ = ξ' + iη'.
+    d8 sumR, sumI;
+    kruegerSum(p->alpha, s2, c2, sh2, ch2, &sumR, &sumI);
+    d8 xi = xip + sumR;
+    d8 eta = etap + sumI;
 
     d8 infinity = (d8)__builtin_inf();
     *xOut = gkSelect(bad, infinity, p->false_easting + p->scale * eta);
@@ -94,25 +104,17 @@ ptrdiff_t CSIMDShim_tmerc_forward(int level, const CSIMDShim_tmerc_params *param
 }
 #endif
 
-// ζ − Σ β_j sin 2jζ, ζ = ξ + iη, by Clenshaw summation (the forward's, with β and the sign).
-GK_INLINE void krugerInverse(const CSIMDShim_tmerc_params *p, d8 xi, d8 eta, d8 *xiOut, d8 *etaOut) {
+// ζ − Σ β_j sin 2jζ, ζ = ξ + iη.
+GK_INLINE void kruegerInverse(const CSIMDShim_tmerc_params *p, d8 xi, d8 eta, d8 *xiOut, d8 *etaOut) {
     d8 s2, c2;
     gkSinCosRadians(xi + xi, &s2, &c2);
     d8 e2 = gkExp(eta + eta);
     d8 e2inv = 1.0 / e2;
     d8 sh2 = (e2 - e2inv) * 0.5, ch2 = (e2 + e2inv) * 0.5;
-    d8 ar = 2.0 * c2 * ch2, ai = -2.0 * s2 * sh2;
-    d8 yr = (d8)0.0, yi = (d8)0.0, zr = (d8)0.0, zi = (d8)0.0;
-#pragma clang loop unroll(disable)
-    for (int j = 5; j >= 0; j--) {
-        d8 nr = ar * yr - ai * yi - zr + p->beta[j];
-        d8 ni = ar * yi + ai * yr - zi;
-        zr = yr; zi = yi;
-        yr = nr; yi = ni;
-    }
-    d8 sr = s2 * ch2, si = c2 * sh2;
-    *xiOut = xi - (sr * yr - si * yi);
-    *etaOut = eta - (sr * yi + si * yr);
+    d8 sumR, sumI;
+    kruegerSum(p->beta, s2, c2, sh2, ch2, &sumR, &sumI);
+    *xiOut = xi - sumR;
+    *etaOut = eta - sumI;
 }
 
 // τ' = tan χ from τ = tan φ (Karney 2011, eq. 7), with √(1 + σ²) as the forward's series.
@@ -130,7 +132,7 @@ GK_INLINE u8 inverseBlock(const CSIMDShim_tmerc_params *p, d8 x, d8 y, d8 *lonOu
     d8 xi = (gkSelect(bad, (d8)p->false_northing, y) - p->false_northing) / p->scale;
     d8 eta = (gkSelect(bad, (d8)p->false_easting, x) - p->false_easting) / p->scale;
     d8 xip, etap;
-    krugerInverse(p, xi, eta, &xip, &etap);
+    kruegerInverse(p, xi, eta, &xip, &etap);
     d8 sxi, cxi;
     gkSinCosRadians(xip, &sxi, &cxi);
     d8 seta = gkSinh(etap);
