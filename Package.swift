@@ -81,7 +81,7 @@ let package = Package(
         // Foundation; package-internal API for the modules above the kernel.
         .target(name: "GeoText", dependencies: ["GeoKernel"]),
         // Thin facades over the kernel, one per kind of app (DESIGN.md).
-        .target(name: "Nearby", dependencies: ["GeoKernel", "GeoText", "OpenStreetMap", "CSQLite"]),
+        .target(name: "Nearby", dependencies: ["GeoKernel", "GeoText", "OpenStreetMap", "CSQLite", "CSIMDShim"]),
         .target(name: "Route", dependencies: ["GeoKernel", "GeoText"]),
         // Map matching (RoadMatcher); not linked into libgeokernel.so until its C API exists.
         .target(name: "Matching", dependencies: ["GeoKernel", "GeoText", "Route"]),

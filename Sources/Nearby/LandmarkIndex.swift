@@ -24,6 +24,9 @@ public final class LandmarkIndex: @unchecked Sendable {
         /// Landmark id → spatial-index id.
         var slots = DenseKeyMap()
         var nextLandmarkID: UInt64 = 1
+        /// A store's mirror only: the rest of each landmark, by spatial-index id like
+        /// `entries` (empty in an index of its own; see LandmarkIndex+Mirror.swift).
+        var mirrorRows: [MirrorRow?] = []
     }
 
     /// A stored landmark. Its texts are matched case-insensitively as they are
@@ -33,6 +36,9 @@ public final class LandmarkIndex: @unchecked Sendable {
         var landmark: Landmark
 
         init(_ l: Landmark) { landmark = l }
+
+        /// Where the note's `String` sits in an entry (for `Prefetch`).
+        static let noteOffset = MemoryLayout<Entry>.offset(of: \Entry.landmark.note)!
     }
 
     private let lock = ReadWriteLock()
@@ -150,21 +156,20 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// - C twin: `gk_landmarks_search`.
     /// \since 0.1
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [LandmarkResult] {
-        try hits(search) { (landmark, meters) throws(GeoKernelError) in
+        try hits(search) { (landmark, _, meters) throws(GeoKernelError) in
             LandmarkResult(
                 landmark: landmark, distanceMeters: meters,
                 hint: DistanceHint.text(meters: meters, accuracyMeters: search.accuracyMeters))
         }
     }
 
-    /// `search`'s hits in order, each made by `make(landmark, metres)` under the read
-    /// lock, so that nothing is copied on the way (the store builds its own results from
-    /// them). `touch` is first called with every hit's landmark id, before any is made:
-    /// loads that do not depend on each other, so that their cache misses (the store's
-    /// rows of a large mirror) overlap instead of coming one by one.
-    package func hits<T>(
-        _ search: LandmarkSearch, touch: (UInt64) -> Void = { _ in },
-        _ make: (Landmark, Double) throws(GeoKernelError) -> T
+    /// `search`'s hits in order, each made by `make(landmark, mirror row, metres)` under
+    /// the read lock, so that nothing is copied on the way (the store builds its own
+    /// results from them; the row is nil in an index of its own). Every hit's note (and
+    /// a mirror's row id) is prefetched before any result is made, so that their cache
+    /// misses overlap instead of coming one by one.
+    func hits<T>(
+        _ search: LandmarkSearch, _ make: (Landmark, MirrorRow?, Double) throws(GeoKernelError) -> T
     ) throws(GeoKernelError) -> [T] {
         guard search.limit >= 0 else { throw .invalid("limit \(search.limit) must be at least 0") }
         if search.scope != .all { try Landmark.checkUser(search.user) }
@@ -198,10 +203,27 @@ public final class LandmarkIndex: @unchecked Sendable {
                 a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && id(a.id) < id(b.id))
             }
             if hits.indices.dropFirst().contains(where: { before(hits[$0], hits[$0 - 1]) }) { hits.sort(by: before) }
-            for h in hits { touch(id(h.id)) }
+            let rows = state.mirrorRows
+            let noteOffset = Entry.noteOffset, idOffset = MirrorRow.idOffset
+            entries.withUnsafeBytes { e in
+                rows.withUnsafeBytes { r in
+                    let entryLines = Prefetch(e, of: Entry?.self), rowLines = Prefetch(r, of: MirrorRow?.self)
+                    for h in hits {
+                        entryLines.element(Int(h.id))
+                        rowLines.element(Int(h.id))
+                    }
+                    for h in hits {
+                        entryLines.stringStorage(Int(h.id), offset: noteOffset)
+                        rowLines.stringStorage(Int(h.id), offset: idOffset)
+                    }
+                }
+            }
             var made: [T] = []
             made.reserveCapacity(hits.count)
-            for h in hits { made.append(try make(entries[Int(h.id)]!.landmark, h.distanceMeters)) }
+            for h in hits {
+                let row = Int(h.id) < rows.count ? rows[Int(h.id)] : nil
+                made.append(try make(entries[Int(h.id)]!.landmark, row, h.distanceMeters))
+            }
             return made
         }
     }

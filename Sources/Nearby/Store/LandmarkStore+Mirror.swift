@@ -20,19 +20,10 @@ extension LandmarkStore {
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [StoredLandmarkResult] {
         try lock.write { () throws(GeoKernelError) in try refresh(force: false) }
         return try mirrorLock.read { () throws(GeoKernelError) -> [StoredLandmarkResult] in
-            let rows = infos
-            // Touch each hit's row and the text of its id first (see `hits`); a row that is
-            // missing, or an empty id, would be an internal error.
-            var touched: UInt8 = 0x7F
-            let touch = { (n: UInt64) in
-                touched &= n < UInt64(rows.count) ? rows[Int(n)]?.id.utf8.first ?? 0 : 0
-            }
-            return try index.hits(search, touch: touch) { (l, meters) throws(GeoKernelError) in
-                guard touched != 0, l.id < UInt64(rows.count), let info = rows[Int(l.id)] else {
-                    throw GeoKernelError(.internal, "the search index and the landmark rows disagree")
-                }
+            try index.hits(search) { (l, row, meters) throws(GeoKernelError) in
+                guard let row else { throw GeoKernelError(.internal, "the search index and the landmark rows disagree") }
                 return StoredLandmarkResult(
-                    landmark: info.landmark(l), distanceMeters: meters,
+                    landmark: row.landmark(l), distanceMeters: meters,
                     hint: DistanceHint.text(meters: meters, accuracyMeters: search.accuracyMeters))
             }
         }
@@ -83,7 +74,7 @@ extension LandmarkStore {
         // `minimumRowBytes` of the file, so the file's size bounds the count too.
         let capacity = min(Int(clamping: try s.maxRow()), s.connection.storedBytes() / Self.minimumRowBytes)
         var marks: [Landmark] = []
-        var rest: [RowInfo?] = []
+        var rest: [LandmarkIndex.MirrorRow] = []
         var numbers = DenseKeyMap()
         marks.reserveCapacity(capacity)
         rest.reserveCapacity(capacity)
@@ -94,15 +85,15 @@ extension LandmarkStore {
             let (row, l) = try s.decode(s.live, path)
             let n = UInt64(marks.count)
             marks.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
-            rest.append(RowInfo(l))
+            rest.append(LandmarkIndex.MirrorRow(l))
             numbers[row] = UInt32(n)
         }
-        let rebuilt = try LandmarkIndex(mirroring: marks)
+        let rebuilt = try LandmarkIndex(mirroring: marks, rows: rest)
         mirrorLock.write {
             index = rebuilt
-            infos = rest
             liveCount = marks.count
         }
+        nextMirrorNumber = UInt64(marks.count)
         mirrorNumbers = numbers
         mirrorSequence = sequence
     }
@@ -121,22 +112,20 @@ extension LandmarkStore {
         }
         guard !changed.isEmpty else { return }
         try mirrorLock.write { () throws(GeoKernelError) in
-            var upserts: [Landmark] = [], removals: [UInt64] = []
+            var upserts: [(Landmark, LandmarkIndex.MirrorRow)] = [], removals: [UInt64] = []
             for (row, l) in changed {
                 if let n = mirrorNumbers[row].map(UInt64.init) {
                     if l.deleted {
                         removals.append(n)
-                        infos[Int(n)] = nil
                         mirrorNumbers[row] = nil
                         liveCount -= 1
                     } else {
-                        upserts.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
-                        infos[Int(n)] = RowInfo(l)
+                        upserts.append((Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner), .init(l)))
                     }
                 } else if !l.deleted {
-                    let n = UInt64(infos.count)
-                    upserts.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
-                    infos.append(RowInfo(l))
+                    let n = nextMirrorNumber
+                    nextMirrorNumber += 1
+                    upserts.append((Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner), .init(l)))
                     mirrorNumbers[row] = UInt32(n)
                     liveCount += 1
                 }

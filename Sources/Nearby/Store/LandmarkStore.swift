@@ -51,40 +51,21 @@ public final class LandmarkStore: @unchecked Sendable {
 
     /// Serialises the connection: writes, the freshness check and SQL reads.
     let lock = ReadWriteLock()
-    /// Guards `index`, `infos` and `liveCount` together: searches read, refreshes write.
+    /// Guards `index` and `liveCount` together: searches read, refreshes write.
     let mirrorLock = ReadWriteLock()
     var connection: SQLiteConnection?
     var statements: StoreStatements?
 
-    /// The mirror: a LandmarkIndex (place, note and owner) whose landmark ids are dense
-    /// mirror numbers, given in row order; `infos[n]` holds the rest of landmark n (nil
-    /// once deleted); `mirrorNumbers` maps table rows to mirror numbers (used only under
-    /// `lock`). Numbers follow rows, so equal distances come in row (insertion) order.
+    /// The mirror: a LandmarkIndex (place, note and owner, and the rest of each row as
+    /// its `MirrorRow`) whose landmark ids are dense mirror numbers, given in row order
+    /// (`nextMirrorNumber` is the next); `mirrorNumbers` maps table rows to mirror
+    /// numbers (used only under `lock`). Numbers follow rows, so equal distances come in
+    /// row (insertion) order.
     var index = LandmarkIndex()
-    var infos: [RowInfo?] = []
     var liveCount = 0
+    var nextMirrorNumber: UInt64 = 0
     var mirrorNumbers = DenseKeyMap()
 
-    /// What the mirror keeps of a landmark beside its `Landmark` in the index.
-    struct RowInfo {
-        var id: String
-        var createdAt: Int64
-        var updatedAt: Int64
-        var sequence: Int64
-
-        init(_ l: StoredLandmark) {
-            id = l.id
-            createdAt = l.createdAt
-            updatedAt = l.updatedAt
-            sequence = l.sequence
-        }
-
-        func landmark(_ l: Landmark) -> StoredLandmark {
-            StoredLandmark(
-                id: id, coordinate: l.coordinate, note: l.note, owner: l.owner, createdAt: createdAt, updatedAt: updatedAt,
-                deleted: false, sequence: sequence)
-        }
-    }
     /// Changes up to this sequence are in the mirror.
     var mirrorSequence: Int64 = 0
     /// The compaction count the mirror was loaded at (another process's compaction
