@@ -16,41 +16,25 @@ import GeoKernel
 /// C twin: `gk_landmarks` (`gk_landmarks_create`, `_add`, `_edit_note`, `_delete`,
 /// `_search`, `_get`, `_count`, `_save`, `_load`, `_destroy`). \since 0.1
 public final class LandmarkIndex: @unchecked Sendable {
-    /// Everything behind the lock.
-    struct State {
-        var spatial = SpatialIndex()
-        /// By spatial-index id (dense; nil once deleted).
-        var entries: [Entry?] = []
-        /// Landmark id → spatial-index id.
-        var slots = DenseKeyMap()
-        var nextLandmarkID: UInt64 = 1
-        /// A store's mirror only: the rest of each landmark, by spatial-index id like
-        /// `entries` (empty in an index of its own; see LandmarkIndex+Mirror.swift).
-        var mirrorRows: [MirrorRow?] = []
+    typealias State = LandmarkTable<Void>.State
+    typealias Entry = LandmarkTable<Void>.Entry
+
+    /// The landmarks, behind their lock (the same table as a store's mirror, with nothing
+    /// beside each landmark).
+    let table: LandmarkTable<Void>
+    private var lock: ReadWriteLock { table.lock }
+    private var state: State {
+        _read { yield table.state }
+        _modify { yield &table.state }
     }
-
-    /// A stored landmark. Its texts are matched case-insensitively as they are
-    /// (`containsFolded`), so nothing is lowercased or copied when landmarks are added
-    /// or loaded.
-    struct Entry {
-        var landmark: Landmark
-
-        init(_ l: Landmark) { landmark = l }
-
-        /// Where the note's `String` sits in an entry (for `Prefetch`).
-        static let noteOffset = MemoryLayout<Entry>.offset(of: \Entry.landmark.note)!
-    }
-
-    private let lock = ReadWriteLock()
-    private var state: State
 
     /// An empty set of landmarks.
     ///
     /// - Complexity: O(1). C twin: `gk_landmarks_create`.
     /// \since 0.1
-    public init() { state = State() }
+    public init() { table = LandmarkTable(state: State()) }
 
-    init(state: State) { self.state = state }
+    init(state: State) { table = LandmarkTable(state: state) }
 
     /// The number of landmarks.
     ///
@@ -156,87 +140,13 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// - C twin: `gk_landmarks_search`.
     /// \since 0.1
     public func search(_ search: LandmarkSearch) throws(GeoKernelError) -> [LandmarkResult] {
-        try hits(search) { (landmark, _, meters) throws(GeoKernelError) in
+        try table.hits(search) { (landmark, _, meters) throws(GeoKernelError) in
             LandmarkResult(
                 landmark: landmark, distanceMeters: meters,
                 hint: DistanceHint.text(meters: meters, accuracyMeters: search.accuracyMeters))
         }
     }
 
-    /// `search`'s hits in order, each made by `make(landmark, mirror row, metres)` under
-    /// the read lock, so that nothing is copied on the way (the store builds its own
-    /// results from them; the row is nil in an index of its own). Every hit's note (and
-    /// a mirror's row id) is prefetched before any result is made, so that their cache
-    /// misses overlap instead of coming one by one.
-    func hits<T>(
-        _ search: LandmarkSearch, _ make: (Landmark, MirrorRow?, Double) throws(GeoKernelError) -> T
-    ) throws(GeoKernelError) -> [T] {
-        guard search.limit >= 0 else { throw .invalid("limit \(search.limit) must be at least 0") }
-        if search.scope != .all { try Landmark.checkUser(search.user) }
-        let text = search.text?.lowercased() ?? ""
-        let matchText = text.contains { !$0.isWhitespace }
-        let scope = search.scope, user = search.user
-        return try lock.read { () throws(GeoKernelError) -> [T] in
-            let entries = state.entries
-            let matches = { (slot: UInt32) -> Bool in
-                guard let e = entries[Int(slot)] else { return false }
-                switch scope {
-                case .all: break
-                case .mine: if !Landmark.sameUser(e.landmark.owner, user) { return false }
-                case .others: if Landmark.sameUser(e.landmark.owner, user) { return false }
-                }
-                return !matchText || e.landmark.note.containsFolded(text) || e.landmark.owner.containsFolded(text)
-            }
-            var hits: [SpatialIndex.Neighbor]
-            if scope == .all && !matchText {
-                hits = try state.spatial.nearest(to: search.position, k: search.limit, maxDistanceMeters: search.radius.meters)
-            } else {
-                hits = try state.spatial.nearest(
-                    to: search.position, k: search.limit, maxDistanceMeters: search.radius.meters, where: matches)
-            }
-            // Equal distances come lower landmark id first. Spatial ids grow with landmark
-            // ids (a load numbers them in id order), so ties already come in that order; the
-            // check (and a sort if it ever fails) states the contract without sorting what is
-            // in order.
-            let id = { (slot: UInt32) -> UInt64 in entries[Int(slot)]!.landmark.id }
-            let before = { (a: SpatialIndex.Neighbor, b: SpatialIndex.Neighbor) -> Bool in
-                a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && id(a.id) < id(b.id))
-            }
-            if hits.indices.dropFirst().contains(where: { before(hits[$0], hits[$0 - 1]) }) { hits.sort(by: before) }
-            let rows = state.mirrorRows
-            let noteOffset = Entry.noteOffset, idOffset = MirrorRow.idOffset
-            entries.withUnsafeBytes { e in
-                rows.withUnsafeBytes { r in
-                    let entryLines = Prefetch(e, of: Entry?.self), rowLines = Prefetch(r, of: MirrorRow?.self)
-                    for h in hits {
-                        entryLines.element(Int(h.id))
-                        rowLines.element(Int(h.id))
-                    }
-                    for h in hits {
-                        entryLines.stringStorage(Int(h.id), offset: noteOffset)
-                        rowLines.stringStorage(Int(h.id), offset: idOffset)
-                    }
-                }
-            }
-            var made: [T] = []
-            made.reserveCapacity(hits.count)
-            for h in hits {
-                let row = Int(h.id) < rows.count ? rows[Int(h.id)] : nil
-                made.append(try make(entries[Int(h.id)]!.landmark, row, h.distanceMeters))
-            }
-            return made
-        }
-    }
-
-    /// Runs `body` on the state under the write lock (the store's mirror).
-    func withWriteAccess<R>(_ body: (inout State) throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
-        try lock.write { () throws(GeoKernelError) -> R in try body(&state) }
-    }
-
-    /// Runs `body` on the state under the read lock (persistence).
-    func withState<R>(_ body: (State) throws(GeoKernelError) -> R) throws(GeoKernelError) -> R {
-        try lock.read { () throws(GeoKernelError) -> R in try body(state) }
-    }
 }
 
 extension String {

@@ -1,7 +1,7 @@
 import GeoKernel
 
-// The in-memory mirror: a LandmarkIndex keyed by table row plus the live landmarks by row.
-// It is brought up to date under `lock` (the connection's turn) and swapped or changed
+// The in-memory mirror: a LandmarkTable (the storage LandmarkIndex searches) whose entries
+// carry the rest of each live row (`MirrorRow`), keyed by mirror number. It is brought up to date under `lock` (the connection's turn) and swapped or changed
 // under `mirrorLock`'s write side, so a search, on the read side, sees whole transactions.
 
 extension LandmarkStore {
@@ -21,8 +21,7 @@ extension LandmarkStore {
         try lock.write { () throws(GeoKernelError) in try refresh(force: false) }
         return try mirrorLock.read { () throws(GeoKernelError) -> [StoredLandmarkResult] in
             try index.hits(search) { (l, row, meters) throws(GeoKernelError) in
-                guard let row else { throw GeoKernelError(.internal, "the search index and the landmark rows disagree") }
-                return StoredLandmarkResult(
+                StoredLandmarkResult(
                     landmark: row.landmark(l), distanceMeters: meters,
                     hint: DistanceHint.text(meters: meters, accuracyMeters: search.accuracyMeters))
             }
@@ -74,7 +73,7 @@ extension LandmarkStore {
         // `minimumRowBytes` of the file, so the file's size bounds the count too.
         let capacity = min(Int(clamping: try s.maxRow()), s.connection.storedBytes() / Self.minimumRowBytes)
         var marks: [Landmark] = []
-        var rest: [LandmarkIndex.MirrorRow] = []
+        var rest: [MirrorRow] = []
         var numbers = DenseKeyMap()
         marks.reserveCapacity(capacity)
         rest.reserveCapacity(capacity)
@@ -85,10 +84,10 @@ extension LandmarkStore {
             let (row, l) = try s.decode(s.live, path)
             let n = UInt64(marks.count)
             marks.append(Landmark(id: n, coordinate: l.coordinate, note: l.note, owner: l.owner))
-            rest.append(LandmarkIndex.MirrorRow(l))
+            rest.append(MirrorRow(l))
             numbers[row] = UInt32(n)
         }
-        let rebuilt = try LandmarkIndex(mirroring: marks, rows: rest)
+        let rebuilt = try LandmarkTable(mirroring: marks, rows: rest)
         mirrorLock.write {
             index = rebuilt
             liveCount = marks.count
@@ -112,7 +111,7 @@ extension LandmarkStore {
         }
         guard !changed.isEmpty else { return }
         try mirrorLock.write { () throws(GeoKernelError) in
-            var upserts: [(Landmark, LandmarkIndex.MirrorRow)] = [], removals: [UInt64] = []
+            var upserts: [(Landmark, MirrorRow)] = [], removals: [UInt64] = []
             for (row, l) in changed {
                 if let n = mirrorNumbers[row].map(UInt64.init) {
                     if l.deleted {

@@ -17,7 +17,7 @@ import GeoKernel
 ///   tombstones until `compact(through:)`.
 /// - Only a landmark's owner may edit or delete it (usernames compared byte for byte);
 ///   `apply(_:)` is the exception: it takes a server's word.
-/// - Searches are answered from an in-memory `LandmarkIndex` that mirrors the table
+/// - Searches are answered from an in-memory mirror of the table (`LandmarkIndex`'s storage)
 ///   (the same results, order and hints as `LandmarkIndex.search`; equal distances in
 ///   insertion order). Before answering, the store asks SQLite whether another connection
 ///   committed (`PRAGMA data_version`) and reads those changes first, so a search sees
@@ -56,12 +56,12 @@ public final class LandmarkStore: @unchecked Sendable {
     var connection: SQLiteConnection?
     var statements: StoreStatements?
 
-    /// The mirror: a LandmarkIndex (place, note and owner, and the rest of each row as
+    /// The mirror: a LandmarkTable (place, note and owner, and the rest of each row as
     /// its `MirrorRow`) whose landmark ids are dense mirror numbers, given in row order
     /// (`nextMirrorNumber` is the next); `mirrorNumbers` maps table rows to mirror
     /// numbers (used only under `lock`). Numbers follow rows, so equal distances come in
     /// row (insertion) order.
-    var index = LandmarkIndex()
+    var index = LandmarkTable<MirrorRow>()
     var liveCount = 0
     var nextMirrorNumber: UInt64 = 0
     var mirrorNumbers = DenseKeyMap()
