@@ -319,6 +319,50 @@ struct StoreRulesTests {
         }
     }
 
+    @Test("search results carry each landmark's whole stored row after another connection edits, moves and deletes")
+    func searchResultsCarryRows() throws {
+        let path = folder.file("rows.db")
+        let a = try LandmarkStore(path: path, durability: .normal), b = try LandmarkStore(path: path, durability: .normal)
+        var rng = SplitMix64(seed: 31)
+        let batch = try (0..<600).map { i in
+            NewLandmark(
+                coordinate: try paris.destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: rng.uniform(0, 5_000)),
+                note: "note \(i)", owner: "user\(i % 4)", createdAt: Int64(i))
+        }
+        let stored = try a.add(batch)
+        _ = try a.count()  // a's mirror is loaded before b changes anything
+        var moved: [StoredLandmark] = []
+        for (i, l) in stored.enumerated() {
+            switch i % 5 {
+            case 0: try b.delete(id: l.id, by: l.owner, at: 1_000)
+            case 1: try b.edit(id: l.id, note: "edited \(i)", by: l.owner, at: 1_001)
+            case 2:
+                let p = try l.coordinate.destination(bearingDegrees: 90, distanceMeters: 2_000)
+                moved.append(StoredLandmark(
+                    id: l.id, coordinate: p, note: l.note, owner: l.owner, createdAt: l.createdAt, updatedAt: 1_002))
+            default: break
+            }
+        }
+        try b.apply(moved)
+        try b.add(id: "late", at: paris, note: "added by b", owner: "user9", createdAt: 2_000)
+        var seen = Set<String>()
+        for trial in 0..<40 {
+            let from = try paris.destination(bearingDegrees: rng.uniform(0, 360), distanceMeters: rng.uniform(0, 6_000))
+            let results = try a.search(LandmarkSearch(position: from, user: "user1", radius: .hundredKilometers, limit: 50 + 10 * trial))
+            #expect(results.count == min(50 + 10 * trial, 481))
+            for r in results {
+                // Everything but the local sequence equals the row as SQLite holds it, and so
+                // does the sequence (both read by `a`).
+                let row = try #require(try a.landmark(id: r.landmark.id))
+                #expect(r.landmark == row)
+                #expect(!row.deleted)
+                seen.insert(r.landmark.id)
+            }
+        }
+        #expect(seen.contains("late"))
+        #expect(seen.count > 400)
+    }
+
     @Test("a store sees another connection's commits before it answers")
     func seesOtherConnections() throws {
         let path = folder.file("two.db")
