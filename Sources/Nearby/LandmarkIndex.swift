@@ -77,10 +77,7 @@ public final class LandmarkIndex: @unchecked Sendable {
             let landmark = Landmark(id: state.nextLandmarkID, coordinate: coordinate, note: note, owner: owner)
             let slot = try state.spatial.insert(coordinate)
             state.nextLandmarkID += 1
-            if Int(slot) >= state.entries.count {
-                state.entries.append(contentsOf: repeatElement(nil, count: Int(slot) + 1 - state.entries.count))
-            }
-            state.entries[Int(slot)] = Entry(landmark)
+            state.place(Entry(landmark), at: slot)
             state.slots[landmark.id] = slot
             return landmark
         }

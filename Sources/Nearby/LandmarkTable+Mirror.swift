@@ -35,24 +35,22 @@ extension LandmarkTable where Extra == MirrorRow {
     convenience init() { self.init(state: State()) }
 
     /// A mirror holding exactly `landmarks`, with `rows[i]` the rest of `landmarks[i]`,
-    /// built in bulk (ids need not be sorted, must be unique and below 2^64 − 1).
+    /// built in bulk; the store gives them in increasing id order (its mirror numbers),
+    /// ids below 2^64 − 1.
     ///
-    /// - Throws: `.internal` when the counts differ; what `SpatialIndex` throws.
+    /// - Throws: `.internal` when the counts differ or the ids do not increase; what
+    ///   `SpatialIndex` throws.
     /// - Complexity: O(n log n).
     convenience init(mirroring landmarks: [Landmark], rows: [MirrorRow]) throws(GeoKernelError) {
-        guard landmarks.count == rows.count else {
-            throw GeoKernelError(.internal, "\(landmarks.count) landmarks but \(rows.count) rows for the store's mirror")
+        guard landmarks.count == rows.count, zip(landmarks, landmarks.dropFirst()).allSatisfy({ $0.id < $1.id }) else {
+            throw GeoKernelError(.internal, "the store's mirror needs one row per landmark, in increasing id order")
         }
         var state = State()
-        // The store reads rows in id order: sort only when needed (sorting 1M landmarks
-        // costs about a fifth of opening a store).
-        let inOrder = zip(landmarks, landmarks.dropFirst()).allSatisfy { $0.id < $1.id }
-        let order = inOrder ? Array(landmarks.indices) : landmarks.indices.sorted { landmarks[$0].id < landmarks[$1].id }
-        state.spatial = try SpatialIndex(order.map { landmarks[$0].coordinate })
-        state.entries = order.map { Entry(landmark: landmarks[$0], extra: rows[$0]) }
+        state.spatial = try SpatialIndex(landmarks.map(\.coordinate))
+        state.entries = zip(landmarks, rows).map { Entry(landmark: $0, extra: $1) }
         state.slots.reserveDense(landmarks.count)
-        for (slot, i) in order.enumerated() { state.slots[landmarks[i].id] = UInt32(slot) }
-        state.nextLandmarkID = (order.last.map { landmarks[$0].id } ?? 0) + 1
+        for (slot, l) in landmarks.enumerated() { state.slots[l.id] = UInt32(slot) }
+        state.nextLandmarkID = (landmarks.last?.id ?? 0) + 1
         self.init(state: state)
     }
 
@@ -87,10 +85,7 @@ extension LandmarkTable where Extra == MirrorRow {
                     state.entries[Int(slot)] = nil
                 }
                 let slot = try state.spatial.insert(l.coordinate)
-                if Int(slot) >= state.entries.count {
-                    state.entries.append(contentsOf: repeatElement(nil, count: Int(slot) + 1 - state.entries.count))
-                }
-                state.entries[Int(slot)] = Entry(landmark: l, extra: row)
+                state.place(Entry(landmark: l, extra: row), at: slot)
                 state.slots[l.id] = slot
                 state.nextLandmarkID = max(state.nextLandmarkID, l.id + 1)
             }

@@ -16,6 +16,12 @@ final class LandmarkTable<Extra>: @unchecked Sendable {
         /// Landmark id → spatial-index id.
         var slots = DenseKeyMap()
         var nextLandmarkID: UInt64 = 1
+
+        /// Puts `entry` at spatial slot `slot`, growing `entries` (with nil) to reach it.
+        mutating func place(_ entry: Entry, at slot: UInt32) {
+            while entries.count <= Int(slot) { entries.append(nil) }
+            entries[Int(slot)] = entry
+        }
     }
 
     /// A stored landmark and its extra. Its texts are matched case-insensitively as they
@@ -78,11 +84,7 @@ final class LandmarkTable<Extra>: @unchecked Sendable {
             // ids (a load numbers them in id order), so ties already come in that order; the
             // check (and a sort if it ever fails) states the contract without sorting what is
             // in order.
-            let id = { (slot: UInt32) -> UInt64 in entries[Int(slot)]!.landmark.id }
-            let before = { (a: SpatialIndex.Neighbor, b: SpatialIndex.Neighbor) -> Bool in
-                a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && id(a.id) < id(b.id))
-            }
-            if hits.indices.dropFirst().contains(where: { before(hits[$0], hits[$0 - 1]) }) { hits.sort(by: before) }
+            orderTies(&hits) { entries[Int($0)]!.landmark.id }
             let noteOffset = Entry.noteOffset, extraOffset = extraString
             entries.withUnsafeBytes { e in
                 let lines = Prefetch(e, of: Entry?.self)
@@ -115,4 +117,15 @@ final class LandmarkTable<Extra>: @unchecked Sendable {
 
 extension LandmarkTable.Entry where Extra == Void {
     init(_ l: Landmark) { self.init(landmark: l, extra: ()) }
+}
+
+/// Puts neighbours at equal distances in the order of their landmark ids (`id` of a spatial
+/// slot) when they are not already; not generic, so one copy serves every table.
+private func orderTies(_ hits: inout [SpatialIndex.Neighbor], id: (UInt32) -> UInt64) {
+    withoutActuallyEscaping(id) { id in
+        let before = { (a: SpatialIndex.Neighbor, b: SpatialIndex.Neighbor) -> Bool in
+            a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && id(a.id) < id(b.id))
+        }
+        if hits.indices.dropFirst().contains(where: { before(hits[$0], hits[$0 - 1]) }) { hits.sort(by: before) }
+    }
 }

@@ -10,6 +10,7 @@
 
 #include "CSIMDShim_haversine.h"
 #include "CSIMDShim_projection.h"
+#include "CSIMDShim_simplify.h"
 
 typedef double CSIMDShim_double4 __attribute__((ext_vector_type(4)));
 

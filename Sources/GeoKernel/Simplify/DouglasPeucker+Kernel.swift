@@ -1,3 +1,5 @@
+import CSIMDShim
+
 // The planar Douglas–Peucker kernel: an explicit stack of sections and a scan for the
 // farthest vertex of each, four vertices per step.
 //
@@ -254,10 +256,30 @@ extension DouglasPeucker {
     ) -> (Int, Double)? {
         let inverse = 1 / len2
         guard inverse.isFinite else { return nil }
+        let (best, bestIndex, runnerUp) = estimates(
+            x, y, first, last, ax, ay, bx, by, len2, inverse, level: SIMDMath.vectorLevel)
+        guard best >= len2 * 0x1p-60, runnerUp < best - best * 0x1p-30 else { return nil }
+        return (bestIndex, segmentDistance(x[bestIndex], y[bestIndex], ax, ay, bx, by, len2, length))
+    }
+
+    /// `farthestByEstimate`'s pass over the interior of first…last: the largest estimate,
+    /// its first index, and the runner-up (the second largest, or the largest again when
+    /// it occurs twice). Sections of `wideEstimatesFrom` interior vertices or more run on
+    /// the C build for `level` (AVX2 or AVX-512F) when it is above 0, else on Swift's four
+    /// lanes from eight on; the rest one vertex at a time. Every way gives the same answer.
+    @inline(__always)
+    static func estimates(
+        _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ first: Int, _ last: Int,
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ inverse: Double, level: CInt
+    ) -> (Double, Int, Double) {
         let sx = bx - ax, sy = by - ay
         var best = -1.0, bestIndex = first + 1, runnerUp = -1.0
         var i = first + 1
-        if last - i >= 8 {
+        if last - i >= wideEstimatesFrom, level > 0 {
+            // The same pass on AVX2 or AVX-512F (the same estimates, bit for bit).
+            let found = CSIMDShim_dp_top_estimates(level, x, y, i, last, ax, ay, bx, by, len2, inverse)
+            (best, bestIndex, runnerUp, i) = (found.best, found.bestIndex, found.runnerUp, found.next)
+        } else if last - i >= 8 {
             (best, bestIndex, runnerUp) = topEstimates(x, y, &i, last, ax, ay, bx, by, len2, inverse)
         }
         while i < last {
@@ -282,9 +304,30 @@ extension DouglasPeucker {
             }
             i += 1
         }
-        guard best >= len2 * 0x1p-60, runnerUp < best - best * 0x1p-30 else { return nil }
-        return (bestIndex, segmentDistance(x[bestIndex], y[bestIndex], ax, ay, bx, by, len2, length))
+        return (best, bestIndex, runnerUp)
     }
+
+    /// `estimates` over the interior of first…last (last − first ≥ 2, valid indices, a ≠ b
+    /// with a finite 1/len2) on the given build: `level` 0 Swift's own pass, 1 AVX2, 2
+    /// AVX-512F (only levels up to `SIMDMath.vectorLevel` run on this CPU); for tests that
+    /// every build answers the same.
+    package static func _estimates(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>, first: Int, last: Int, level: CInt
+    ) -> (best: Double, index: Int, runnerUp: Double) {
+        let ax = x[first], ay = y[first], bx = x[last], by = y[last]
+        let sx = bx - ax, sy = by - ay
+        let len2 = sx * sx + sy * sy
+        let (best, index, runnerUp) = estimates(
+            x, y, first, last, ax, ay, bx, by, len2, 1 / len2, level: Swift.min(level, SIMDMath.vectorLevel))
+        return (best, index, runnerUp)
+    }
+
+    /// The build level of this CPU's wide kernels (`SIMDMath.vectorLevel`), for tests.
+    package static var _vectorLevel: CInt { SIMDMath.vectorLevel }
+
+    /// The fewest interior vertices for which `farthestByEstimate` calls the C builds of
+    /// its pass (when the CPU has AVX2 or AVX-512F); shorter sections stay in Swift.
+    static let wideEstimatesFrom = 16
 
     /// `farthestByEstimate`'s four-lane pass over whole blocks of four from `i` (advanced
     /// past them): the largest estimate, its first index, and the runner-up.
