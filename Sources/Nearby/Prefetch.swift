@@ -38,7 +38,9 @@ struct Prefetch {
     /// pattern only makes a useless hint.
     @inline(__always)
     func stringStorage(_ i: Int, offset: Int) {
-        guard i >= 0, i < count, let base else { return }
+        // Only the 64-bit layout is known (a 32-bit String is 12 bytes: reading its second
+        // word could pass the element's end).
+        guard MemoryLayout<String>.size == 16, i >= 0, i < count, let base else { return }
         let object = base.loadUnaligned(fromByteOffset: i * stride + offset + 8, as: UInt64.self)
         guard object & (1 << 61) == 0 else { return }
         CSIMDShim_prefetch(UnsafeRawPointer(bitPattern: UInt(object & 0x0FFF_FFFF_FFFF_FFFF)))
