@@ -30,13 +30,13 @@ final class LandmarkTable<Extra>: @unchecked Sendable {
     struct Entry {
         var landmark: Landmark
         var extra: Extra
-
-        /// Where the note's `String` sits in an entry (for `Prefetch`).
-        static var noteOffset: Int { MemoryLayout<Entry>.offset(of: \Entry.landmark.note)! }
     }
 
     let lock = ReadWriteLock()
     var state: State
+    /// Where the note's `String` sits in an `Entry` (for `Prefetch`; computed once here,
+    /// since a key path's offset is worked out at run time).
+    let noteOffset = MemoryLayout<Entry>.offset(of: \Entry.landmark.note)!
     /// The byte offset in an `Entry` of a `String` within `extra` whose storage searches
     /// prefetch too (the mirror's row id), or nil.
     let extraString: Int?
@@ -85,7 +85,7 @@ final class LandmarkTable<Extra>: @unchecked Sendable {
             // check (and a sort if it ever fails) states the contract without sorting what is
             // in order.
             orderTies(&hits) { entries[Int($0)]!.landmark.id }
-            let noteOffset = Entry.noteOffset, extraOffset = extraString
+            let noteOffset = noteOffset, extraOffset = extraString
             entries.withUnsafeBytes { e in
                 let lines = Prefetch(e, of: Entry?.self)
                 for h in hits { lines.element(Int(h.id)) }
