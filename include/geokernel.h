@@ -2931,7 +2931,7 @@ typedef struct gk_match_options {
     double maximum_radius_m;      /**< ... and at most this far (200 m) */
     double beta_m;                /**< beta of the transitions: metres (3) ... */
     double beta_sigmas;           /**< ... plus this multiple of the fixes' mean sigma (1) ... */
-    double beta_mps;              /**< ... plus this many metres per second between the fixes (0.5) */
+    double beta_mps;              /**< ... plus this many metres per second between the fixes (1) */
     double maximum_detour_factor; /**< routes up to this multiple of the straight line plus both radii (2) */
     double maximum_speed_mps;     /**< ... and drivable at this speed in the time between the fixes (60) */
     double stationary_sigmas;     /**< fixes this many sigma from the last one weighed are not weighed (2) ... */
@@ -2941,6 +2941,14 @@ typedef struct gk_match_options {
     double outlier_cost;          /**< log-likelihood cost of leaving a reachable fix unmatched (8; INFINITY: never) */
     int32_t maximum_candidates;   /**< candidates kept per fix, nearest first, 1 to 64 (16) */
     int32_t maximum_outliers;     /**< unmatched fixes in a row (beyond: the trace is cut), 0 to 1000 (2) */
+    /* The time term (since 0.8): a route's free-flow time T against the time dt between the
+     * fixes, r = ln((dt + time_floor_s) / (T + time_floor_s)) - ln(the trace's pace), costs
+     * -r / time_spread_fast when negative and at most 1.5 when positive (docs/matching.md). */
+    double pace;                  /**< elapsed over free-flow time assumed before the trace shows its own (1) ... */
+    double pace_s;                /**< ... weighed as this many seconds of travel (20) */
+    double time_floor_s;          /**< seconds added to dt and T before their ratio is taken (3) */
+    double time_spread_fast;      /**< log ratio per unit of cost when a route is too long for the time (0.25; INFINITY: not weighed) */
+    double time_spread_slow;      /**< ... and when it is too short (1; INFINITY: not weighed) */
 } gk_match_options;
 
 /** Where one fix lies on the roads (gk_match_fixes, gk_match_stream_read). Plain data.

@@ -19,13 +19,15 @@ final class MatchStreamBox {
     init(_ stream: RoadMatchStream) { self.stream = stream }
 }
 
-/// The C layout of `struct gk_match_options`: fifteen doubles, then two int32_t (128 bytes).
+/// The C layout of `struct gk_match_options`: fifteen doubles, two int32_t, five doubles
+/// (168 bytes).
 struct CMatchOptions {
     var defaultAccuracyM: Double, minimumSigmaM: Double, radiusSigmas: Double, minimumRadiusM: Double
     var maximumRadiusM: Double, betaM: Double, betaSigmas: Double, betaMPS: Double, maximumDetourFactor: Double
     var maximumSpeedMPS: Double, stationarySigmas: Double, denseSigmas: Double, denseSeconds: Double
     var uTurnPenaltyM: Double, outlierCost: Double
     var maximumCandidates: Int32, maximumOutliers: Int32
+    var pace: Double, paceS: Double, timeFloorS: Double, timeSpreadFast: Double, timeSpreadSlow: Double
 
     init(_ o: MatchOptions) {
         defaultAccuracyM = o.defaultAccuracyMeters; minimumSigmaM = o.minimumSigmaMeters; radiusSigmas = o.radiusSigmas
@@ -35,6 +37,8 @@ struct CMatchOptions {
         denseSigmas = o.denseSigmas; denseSeconds = o.denseSeconds
         uTurnPenaltyM = o.uTurnPenaltyMeters; outlierCost = o.outlierCost
         maximumCandidates = Int32(clamping: o.maximumCandidates); maximumOutliers = Int32(clamping: o.maximumOutliers)
+        pace = o.pace; paceS = o.paceSeconds; timeFloorS = o.timeFloorSeconds
+        timeSpreadFast = o.timeSpreadFast; timeSpreadSlow = o.timeSpreadSlow
     }
 
     var options: MatchOptions {
@@ -46,6 +50,8 @@ struct CMatchOptions {
         o.denseSigmas = denseSigmas; o.denseSeconds = denseSeconds
         o.uTurnPenaltyMeters = uTurnPenaltyM; o.outlierCost = outlierCost
         o.maximumCandidates = Int(maximumCandidates); o.maximumOutliers = Int(maximumOutliers)
+        o.pace = pace; o.paceSeconds = paceS; o.timeFloorSeconds = timeFloorS
+        o.timeSpreadFast = timeSpreadFast; o.timeSpreadSlow = timeSpreadSlow
         return o
     }
 }

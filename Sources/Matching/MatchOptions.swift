@@ -8,7 +8,18 @@ import GeoKernel
 /// The model is a hidden Markov model after Newson & Krumm (2009): a candidate's
 /// log-likelihood is −½ (d/σ)² for its distance d to the fix, and a transition's is
 /// −|route − straight| / β, the route measured on the road graph (shortest, with the
-/// graph's one-way rules, turn restrictions and profile).
+/// graph's one-way rules, turn restrictions and profile), plus a time term: the route's
+/// free-flow time T (at the graph's speeds, turn costs included) against the time Δt
+/// between the fixes. With r = ln((Δt + t₀) / (T + t₀)) − ln p, where t₀ is
+/// `timeFloorSeconds` and p the trace's pace (elapsed over free-flow time along the best
+/// sequence so far, starting from `pace` weighed as `paceSeconds`), the term is
+/// −max(0, −r) / `timeSpreadFast` − min(1.5, max(0, r) / `timeSpreadSlow`): a route too
+/// long to drive in the time at the trace's own pace costs much, one driven slowly
+/// (lights, traffic) little, and a stop no more than 1.5 whatever its length (so that no
+/// detour is drawn to fill it). A step adds at most 3 (T + t₀) of its Δt to the pace, so
+/// that stops do not make it. Sparse samples of winding roads are where the term counts:
+/// the straight line says little there, the clock a lot; and the pace makes it
+/// indifferent to how fast the traveller goes relative to the graph's speeds.
 ///
 /// Units: metres and seconds. Thread safety: a value; `Sendable`. C twin: `struct gk_match_options`, `gk_match_options_init`.
 /// \since 0.7
@@ -32,9 +43,29 @@ public struct MatchOptions: Sendable, Hashable {
     /// ... plus this multiple of the two fixes' mean σ (default 1: noisier fixes make the
     /// straight line between them a looser measure of the route) ...
     public var betaSigmas: Double = 1
-    /// ... plus this much per second between the fixes (default 0.5 m/s: sparse samples
+    /// ... plus this much per second between the fixes (default 1 m/s: sparse samples
     /// cut more corners).
-    public var betaMetersPerSecond: Double = 0.5
+    public var betaMetersPerSecond: Double = 1
+    /// The pace assumed before the trace shows its own: elapsed time over the routes'
+    /// free-flow time (default 1: the graph's speeds) ...
+    /// \since 0.8
+    public var pace: Double = 1
+    /// ... weighed as this many seconds of travel (default 20 s; positive).
+    /// \since 0.8
+    public var paceSeconds: Double = 20
+    /// Seconds added to both the time between two fixes and a route's free-flow time
+    /// before their ratio is taken (default 3 s: steps of a few seconds weigh little;
+    /// positive).
+    /// \since 0.8
+    public var timeFloorSeconds: Double = 3
+    /// A route that would need a faster pace than the trace's costs one unit of
+    /// log-likelihood per this much log ratio (default 0.25; infinity: not weighed) ...
+    /// \since 0.8
+    public var timeSpreadFast: Double = 0.25
+    /// ... and one that would need a slower pace, per this much (default 1: stops at
+    /// lights and in traffic are common; infinity: not weighed).
+    /// \since 0.8
+    public var timeSpreadSlow: Double = 1
     /// A route between consecutive fixes is considered only up to this multiple of their
     /// straight-line distance plus both fixes' candidate radii (default 2); beyond, there
     /// is no transition.
@@ -87,11 +118,19 @@ public struct MatchOptions: Sendable, Hashable {
     public init() {}
 
     /// The first unusable value, named; nil when all are usable.
+    /// The most a step slower than the pace costs (log-likelihood).
+    static let slowCostCap = 1.5
+    /// A step adds at most this many times its route's free-flow time (plus the floor) to
+    /// the pace's elapsed time.
+    static let paceStepCap = 3.0
+
+    @_optimize(size)
     func problem() -> String? {
         let positive: [(String, Double)] = [
             ("defaultAccuracyMeters", defaultAccuracyMeters), ("minimumSigmaMeters", minimumSigmaMeters),
             ("radiusSigmas", radiusSigmas), ("maximumRadiusMeters", maximumRadiusMeters), ("betaMeters", betaMeters),
             ("maximumDetourFactor", maximumDetourFactor), ("maximumSpeedMetersPerSecond", maximumSpeedMetersPerSecond),
+            ("pace", pace), ("paceSeconds", paceSeconds), ("timeFloorSeconds", timeFloorSeconds),
         ]
         for (name, v) in positive where !(v.isFinite && v > 0) { return "\(name) \(v) must be positive and finite" }
         let nonNegative: [(String, Double)] = [
@@ -100,6 +139,9 @@ public struct MatchOptions: Sendable, Hashable {
             ("denseSigmas", denseSigmas), ("denseSeconds", denseSeconds),
         ]
         for (name, v) in nonNegative where !(v.isFinite && v >= 0) { return "\(name) \(v) must be 0 or more and finite" }
+        for (name, v) in [("timeSpreadFast", timeSpreadFast), ("timeSpreadSlow", timeSpreadSlow)] where !(v > 0) {
+            return "\(name) \(v) must be positive (infinity: not weighed)"
+        }
         if minimumRadiusMeters > maximumRadiusMeters {
             return "minimumRadiusMeters \(minimumRadiusMeters) exceeds maximumRadiusMeters \(maximumRadiusMeters)"
         }

@@ -20,6 +20,9 @@ struct Viterbi {
         var standsFor: Int? = nil
         /// Outliers in a row ending here (0 on a road).
         var outliers = 0
+        /// Seconds elapsed and free-flow seconds of the routes on the best sequence ending
+        /// here: the trace's pace so far (`MatchOptions.pace`).
+        var elapsed = 0.0, freeFlow = 0.0
     }
 
     struct Step {
@@ -185,29 +188,37 @@ struct Viterbi {
             let limit = min(options.maximumDetourFactor * straight, options.maximumSpeedMetersPerSecond * dt) + reach
             let beta = options.betaMeters + options.betaSigmas * 0.5 * (sigma + pSigma) + options.betaMetersPerSecond * dt
             stepLimit = max(stepLimit, limit + reach)
-            var costs: [Double?] = []
-            if options.transitionSearch == .pairwise {
-                for t in targets {
-                    costs += try graph.costs(
-                        from: from.snap, leaving: from.forward, to: [t], metric: .shortest, limit: limit, workspace: ws)
-                }
-            } else {
-                costs = try graph.costs(
-                    from: from.snap, leaving: from.forward, to: targets, metric: .shortest, limit: limit, workspace: ws)
+            var measured: [(cost: Double, seconds: Double)?] = []
+            for group in options.transitionSearch == .pairwise ? targets.map { [$0] } : [targets] {
+                measured += try graph.measures(
+                    from: from.snap, leaving: from.forward, to: group, metric: .shortest, limit: limit, workspace: ws)
             }
-            for (j, cost) in costs.enumerated() {
-                var route = cost, turn = false
+            let pace = log((from.elapsed + options.paceSeconds * options.pace) / (from.freeFlow + options.paceSeconds))
+            for (j, m) in measured.enumerated() {
+                var route = m?.cost, seconds = m?.seconds ?? 0, turn = false
                 let c = candidates[j]
                 if let b = behind(c, from), b > 0, b <= reach {
                     route = 0  // standing still: the jitter of a receiver that has not moved
+                    seconds = 0
                 } else if c.snap.edge == from.snap.edge, c.forward != from.forward {
                     let along = abs(c.snap.offsetMeters - from.snap.offsetMeters)
-                    if along <= limit, along + options.uTurnPenaltyMeters < route ?? .infinity { route = along; turn = true }
+                    if along <= limit, along + options.uTurnPenaltyMeters < route ?? .infinity {
+                        route = along
+                        seconds = along / max(0.1, graph.edgeTravel(c.snap.edge, forward: from.forward)?.speedMetersPerSecond ?? 1)
+                        turn = true
+                    }
                 }
                 guard let route else { continue }
                 let penalty = turn ? options.uTurnPenaltyMeters / beta : 0
-                let s = prev.score[a] - abs(route - straight) / beta - penalty + emission[j]
-                if s > score[j] { score[j] = s; back[j] = a; uTurns[j] = turn }
+                let r = log((dt + options.timeFloorSeconds) / (seconds + options.timeFloorSeconds)) - pace
+                let time = max(0, -r) / options.timeSpreadFast + min(MatchOptions.slowCostCap, max(0, r) / options.timeSpreadSlow)
+                let s = prev.score[a] - abs(route - straight) / beta - penalty - time + emission[j]
+                if s > score[j] {
+                    score[j] = s; back[j] = a; uTurns[j] = turn
+                    // A stop counts towards the pace as at most a slow drive would.
+                    candidates[j].elapsed = from.elapsed + min(dt, MatchOptions.paceStepCap * (seconds + options.timeFloorSeconds))
+                    candidates[j].freeFlow = from.freeFlow + seconds
+                }
             }
         }
         // The outlier candidate: the fix taken as an outlier at `outlierCost`, carrying on the
@@ -294,6 +305,7 @@ struct Viterbi {
 
     /// Draws the chain's steps up to `t` (its candidate `j` there) and keeps `t` as the
     /// root of the rest, reduced to that candidate.
+    @_optimize(size)  // per decided step: the routes it draws cost the time
     mutating func decide(through t: Int, choosing j: Int) throws(GeoKernelError) {
         guard t >= (rootEmitted ? 1 : 0) else { return }
         let chosen = backtrack(from: t, j)
@@ -328,6 +340,7 @@ struct Viterbi {
     }
 
     /// Adds a decided step to the open piece: its fix's match and the route to it.
+    @_optimize(size)  // per decided step: the routes it draws cost the time
     mutating func draw(_ step: Step, _ j: Int) throws(GeoKernelError) {
         let c = step.candidates[j], index = pieces.count
         if c.standsFor != nil {  // taken as an outlier: unmatched, as the fixes set aside with it
@@ -389,6 +402,7 @@ struct Viterbi {
     }
 
     /// Matches fixes set aside onto the nearest candidate on `edges`.
+    @_optimize(size)  // per decided step: the routes it draws cost the time
     mutating func resolve(_ skipped: [Int], on edges: Set<Int>, into piece: inout OpenPiece) throws(GeoKernelError) {
         for i in skipped {
             let f = fixes[i], radius = options.radius(sigma: options.sigma(f))
@@ -404,6 +418,7 @@ struct Viterbi {
     }
 
     /// Records the open piece.
+    @_optimize(size)  // per decided step: the routes it draws cost the time
     mutating func closeOpen() throws(GeoKernelError) {
         guard var piece = open else { return }
         try resolve(piece.pending, on: [piece.previous.snap.edge], into: &piece)
@@ -416,6 +431,7 @@ struct Viterbi {
 
     /// The roads of consecutive path pieces: the same edge merged, then the same name,
     /// reference and class.
+    @_optimize(size)  // per decided step: the routes it draws cost the time
     func roads(_ legs: [RoadPath.Piece]) -> [RoadMatch.Road] {
         var out: [RoadMatch.Road] = []
         var edges: [Int] = [], length = 0.0, duration = 0.0

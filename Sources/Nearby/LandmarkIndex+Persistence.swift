@@ -139,6 +139,7 @@ extension LandmarkIndex {
     }
 
     /// The landmarks of a version 1 file (its own header; see the top of this file).
+    @_optimize(size)
     private static func decodeVersion1(
         _ bytes: [UInt8], _ corrupt: (String) -> GeoKernelError
     ) throws(GeoKernelError) -> (landmarks: [StoredLandmark], nextID: UInt64) {

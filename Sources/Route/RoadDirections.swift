@@ -87,6 +87,7 @@ public enum RoadDirections {
     /// before snapping, to tell the side).
     ///
     /// - Complexity: O(pieces × junction degree + geometry).
+    @_optimize(size)  // once per leg; the route search costs the time
     public static func steps(for path: RoadPath, on graph: RoadGraph, destination: Coordinate) -> [RouteStep] {
         let geometry = path.geometry
         let last = max(0, geometry.count - 1)
@@ -225,6 +226,7 @@ public enum RoadDirections {
     /// turn to stay on the road that is less than a plain turn) goes into the step before
     /// it; a "Continue" onto the road the step before already follows goes into it too;
     /// and a turn back onto the road the step before followed is a turn to stay on it.
+    @_optimize(size)  // once per route, over its few steps
     static func tidy(_ steps: [RouteStep]) -> [RouteStep] {
         var out: [RouteStep] = []
         out.reserveCapacity(steps.count)

@@ -27,26 +27,38 @@ public struct SimulatedTrace: Sendable, Hashable {
     public var gapSeconds: Double = 60
     /// Seconds of the first fix (default 0).
     public var startTime: Double = 0
+    /// The traveller's time over the graph's on each piece of the route (default 1: the
+    /// graph's speeds; 1.5: half again as long) ...
+    /// \since 0.8
+    public var paceFactor: Double = 1
+    /// ... varied from piece to piece: the σ of its natural logarithm (default 0: the same
+    /// everywhere; 0.3: one piece in three over a third slower or faster).
+    /// \since 0.8
+    public var paceVariation: Double = 0
 
     /// The defaults: 1 s, σ = 10 m, no outliers, no gaps.
     public init() {}
 
     /// The fixes of a drive along `path`, one every `intervalSeconds` of the path's
-    /// duration (its pieces' durations and turn costs), the last at the path's end.
+    /// duration (its pieces' durations and turn costs, times the pace), the last at the
+    /// path's end.
     ///
     /// - Parameters:
     ///   - path: the true route.
     ///   - seed: the random generator's seed (`SplitMix64`).
     /// - Returns: the fixes in time order, each with the true position it was drawn around
     ///   (`truth`).
-    /// - Throws: `.invalidArgument` for an interval that is not positive and finite, a
-    ///   negative or non-finite noise, rates outside [0, 1].
+    /// - Throws: `.invalidArgument` for an interval or pace factor that is not positive
+    ///   and finite, a negative or non-finite noise or pace variation, rates outside [0, 1].
     /// - Complexity: O(path vertices + fixes). Thread safety: pure.
     public func fixes(along path: RoadPath, seed: UInt64) throws(GeoKernelError) -> [(fix: Fix, truth: Coordinate)] {
         guard intervalSeconds.isFinite, intervalSeconds > 0 else { throw .invalid("interval \(intervalSeconds) s must be positive") }
         guard noiseMeters.isFinite, noiseMeters >= 0, outlierMeters.isFinite, outlierMeters >= 0, gapSeconds.isFinite,
             gapSeconds >= 0
         else { throw .invalid("noise, outlier distance and gap must be 0 or more and finite") }
+        guard paceFactor.isFinite, paceFactor > 0, paceVariation.isFinite, paceVariation >= 0 else {
+            throw .invalid("pace factor \(paceFactor) must be positive and pace variation \(paceVariation) 0 or more, both finite")
+        }
         guard (0...1).contains(outlierRate), (0...1).contains(gapRate) else {
             throw .invalid("outlier rate \(outlierRate) and gap rate \(gapRate) must be in [0, 1]")
         }
@@ -54,8 +66,10 @@ public struct SimulatedTrace: Sendable, Hashable {
         // by distance, its turn cost spent standing at its first vertex.
         var times: [Double] = [0], points: [Coordinate] = [path.geometry.first ?? path.geometry.last!]
         var clock = 0.0
+        var paceRandom = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)  // its own stream: the noise stays as it was
         for piece in path.pieces {
-            clock += piece.turnSeconds
+            let pace = paceFactor * (paceVariation > 0 ? exp(paceVariation * Self.gaussian(&paceRandom)) : 1)
+            clock += piece.turnSeconds * pace
             let vertices = Array(path.geometry[piece.geometryRange])
             var lengths: [Double] = [0]
             for k in vertices.indices.dropFirst() { lengths.append(lengths[k - 1] + haversineDistance(vertices[k - 1], vertices[k])) }
@@ -63,16 +77,13 @@ public struct SimulatedTrace: Sendable, Hashable {
             times.append(clock)
             points.append(vertices[0])
             for k in vertices.indices.dropFirst() {
-                times.append(clock + (total > 0 ? piece.durationSeconds * lengths[k] / total : 0))
+                times.append(clock + (total > 0 ? pace * piece.durationSeconds * lengths[k] / total : 0))
                 points.append(vertices[k])
             }
-            clock += piece.durationSeconds
+            clock += pace * piece.durationSeconds
         }
         var random = SplitMix64(seed: seed)
-        func gaussian() -> Double {
-            let u = Double.random(in: Double.ulpOfOne..<1, using: &random), v = Double.random(in: 0..<1, using: &random)
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-        }
+        func gaussian() -> Double { Self.gaussian(&random) }
         var out: [(fix: Fix, truth: Coordinate)] = []
         var t = 0.0, k = 0
         while true {
@@ -101,5 +112,11 @@ public struct SimulatedTrace: Sendable, Hashable {
             if Double.random(in: 0..<1, using: &random) < gapRate { t += gapSeconds }
         }
         return out
+    }
+
+    /// A standard normal draw (Box–Muller).
+    static func gaussian(_ random: inout SplitMix64) -> Double {
+        let u = Double.random(in: Double.ulpOfOne..<1, using: &random), v = Double.random(in: 0..<1, using: &random)
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 }

@@ -59,6 +59,7 @@ public struct PlaceVisits: Sendable, Hashable {
     /// - Throws: `.invalidArgument` for a radius that is not positive and finite, an offset
     ///   that is not finite or larger than a day (±86 400 s; real zones span −12 h … +14 h),
     ///   or a stay whose local times lie beyond ±2⁵⁰ s of the epoch.
+    @_optimize(size)  // once per diary, over its stays
     public init(
         placemarks: [Placemark], radiusMeters: Double = 100, utcOffset: (Double) -> Double = { _ in 0 }
     ) throws(GeoKernelError) {

@@ -41,14 +41,16 @@ static void test_options(gk_context *ctx, gk_road_graph *graph) {
     memset(&o, 0xff, sizeof o);
     gk_match_options_init(&o);
     gk_match_options_init(NULL);
-    CHECK(sizeof(gk_match_options) == 128 && offsetof(gk_match_options, maximum_outliers) == 124
-              && offsetof(gk_match_options, dense_seconds) == 96,
+    CHECK(sizeof(gk_match_options) == 168 && offsetof(gk_match_options, maximum_outliers) == 124
+              && offsetof(gk_match_options, dense_seconds) == 96 && offsetof(gk_match_options, pace) == 128
+              && offsetof(gk_match_options, time_spread_slow) == 160,
           "struct gk_match_options layout");
     CHECK(sizeof(gk_matched_fix) == 48 && offsetof(gk_matched_fix, piece) == 44, "struct gk_matched_fix layout");
     CHECK(sizeof(gk_matched_piece) == 56 && offsetof(gk_matched_piece, road_count) == 48, "struct gk_matched_piece layout");
     CHECK(o.default_accuracy_m == 10 && o.minimum_sigma_m == 4 && o.maximum_radius_m == 200 && o.u_turn_penalty_m == 100
               && o.outlier_cost == 8 && o.dense_sigmas == 4 && o.dense_seconds == 5
-              && o.maximum_candidates == 16 && o.maximum_outliers == 2,
+              && o.maximum_candidates == 16 && o.maximum_outliers == 2 && o.beta_mps == 1 && o.pace == 1
+              && o.pace_s == 20 && o.time_floor_s == 3 && o.time_spread_fast == 0.25 && o.time_spread_slow == 1,
           "defaults: %g %g %g %g %d %d", o.default_accuracy_m, o.minimum_sigma_m, o.maximum_radius_m,
           o.u_turn_penalty_m, o.maximum_candidates, o.maximum_outliers);
     o.maximum_candidates = 0;
@@ -58,6 +60,17 @@ static void test_options(gk_context *ctx, gk_road_graph *graph) {
     gk_match_options_init(&o);
     o.beta_m = NAN;
     CHECK(gk_matcher_create(ctx, graph, &o, &m) == GK_ERR_INVALID_ARGUMENT && !m, "NaN beta refused");
+    gk_match_options_init(&o);
+    o.time_spread_fast = 0;
+    CHECK(gk_matcher_create(ctx, graph, &o, &m) == GK_ERR_INVALID_ARGUMENT && !m
+              && strstr(gk_context_errmsg(ctx), "timeSpreadFast"),
+          "a zero time spread refused: %s", gk_context_errmsg(ctx));
+    gk_match_options_init(&o);
+    o.time_spread_fast = INFINITY;
+    o.time_spread_slow = INFINITY;
+    CHECK(gk_matcher_create(ctx, graph, &o, &m) == GK_OK && m, "no time term: %s", gk_context_errmsg(ctx));
+    gk_matcher_destroy(m);
+    m = NULL;
     CHECK(gk_matcher_create(ctx, NULL, NULL, &m) == GK_ERR_MISUSE && !m, "NULL graph");
     CHECK(gk_matcher_create(ctx, graph, NULL, NULL) == GK_ERR_MISUSE, "NULL out");
 }

@@ -52,13 +52,15 @@ struct RoadMatcherTests {
     /// mismatch fractions and the matches.
     static func evaluate(
         _ graph: RoadGraph, count: Int, interval: Double, sigma: Double, outliers: Double = 0, seed: UInt64,
-        options: MatchOptions = MatchOptions()
+        pace: Double = 1, paceVariation: Double = 0, options: MatchOptions = MatchOptions()
     ) throws -> [(mismatch: Double, match: RoadMatch, truth: RoadPath)] {
         let matcher = try RoadMatcher(graph: graph, options: options)
         var sim = SimulatedTrace()
         sim.intervalSeconds = interval
         sim.noiseMeters = sigma
         sim.outlierRate = outliers
+        sim.paceFactor = pace
+        sim.paceVariation = paceVariation
         return try routes(graph, count: count, minimum: 1_000, seed: seed).enumerated().map { k, truth in
             let trace = try sim.fixes(along: truth, seed: seed &+ UInt64(k))
             let match = try matcher.match(trace.map(\.fix))
@@ -100,6 +102,36 @@ struct RoadMatcherTests {
         plainRule.denseSigmas = 0
         let plain = Self.total(try Self.evaluate(graph, count: 100, interval: 1, sigma: 10, seed: 4, options: plainRule))
         #expect(dense <= 0.012 && dense < plain, "dense rule \(dense), plain rule \(plain)")
+    }
+
+    /// The model without its time term: Newson & Krumm's distances alone (and the β
+    /// of before the term).
+    static var distanceOnly: MatchOptions {
+        var o = MatchOptions()
+        o.timeSpreadFast = .infinity
+        o.timeSpreadSlow = .infinity
+        o.betaMetersPerSecond = 0.5
+        return o
+    }
+
+    @Test("on Monaco at sigma 10 m and 10 s sampling, the time term cuts the length the distance-only model misses or adds by over a third, to at most 1.5 %")
+    func timeTermOnMonaco() throws {
+        let graph = try #require(Self.monaco)
+        let with = Self.total(try Self.evaluate(graph, count: 100, interval: 10, sigma: 10, seed: 5))
+        let without = Self.total(try Self.evaluate(graph, count: 100, interval: 10, sigma: 10, seed: 5, options: Self.distanceOnly))
+        print("Monaco 10 s, 10 m: \(with) with the time term, \(without) without")
+        #expect(with <= 0.015 && with <= 0.65 * without, "\(with) with the time term, \(without) without")
+    }
+
+    @Test("a traveller half again slower than the graph's speeds, varying from road to road, is matched about as accurately: the pace adapts")
+    func paceAdapts() throws {
+        let graph = try #require(Self.monaco)
+        let usual = Self.total(try Self.evaluate(graph, count: 100, interval: 10, sigma: 10, seed: 5))
+        let slow = Self.total(try Self.evaluate(graph, count: 100, interval: 10, sigma: 10, seed: 5, pace: 1.5, paceVariation: 0.3))
+        let without = Self.total(try Self.evaluate(
+            graph, count: 100, interval: 10, sigma: 10, seed: 5, pace: 1.5, paceVariation: 0.3, options: Self.distanceOnly))
+        print("Monaco 10 s, 10 m, pace 1.5 ± 0.3: \(slow) (at the graph's speeds \(usual)); distance only \(without)")
+        #expect(slow <= usual + 0.003 && slow <= 0.6 * without, "slow \(slow), usual \(usual), distance only \(without)")
     }
 
     @Test("matched routes follow one-way rules: every leg runs in a direction the profile allows")
@@ -329,6 +361,23 @@ struct RoadMatcherUTurnTests {
         #expect(match.pieces[0].roads.map(\.name) == ["Main Street"])
     }
 
+    @Test("a half-hour stop in the middle of the street is matched standing there, not as a drive round the ring road")
+    func longStopIsNoLoop() throws {
+        let graph = try #require(Self.graph)
+        // East at 14 m/s from 100 m to 450 m, stopped there 30 min, then on east to 940 m.
+        var fixes = try stride(from: 100.0, through: 450, by: 70).enumerated().map { k, x in
+            try Fix(coordinate: Self.at(x, 2), timestamp: Double(5 * k), horizontalAccuracyMeters: 5)
+        }
+        let resume = fixes.last!.timestamp + 1_800
+        fixes += try stride(from: 450.0, through: 940, by: 70).enumerated().map { k, x in
+            try Fix(coordinate: Self.at(x, -2), timestamp: resume + Double(5 * k), horizontalAccuracyMeters: 5)
+        }
+        let match = try RoadMatcher(graph: graph).match(fixes)
+        #expect(match.pieces.count == 1 && match.matchedCount == fixes.count)
+        #expect(match.pieces.allSatisfy { $0.legs.allSatisfy { $0.edge == 0 && $0.forward } }, "never by the ring road")
+        #expect(abs(match.lengthMeters - 840) < 20, "\(match.lengthMeters) m")
+    }
+
     @Test("a car going one way down the street is never matched with a U-turn")
     func noUTurnWhenDrivingOn() throws {
         let graph = try #require(Self.graph)
@@ -340,5 +389,70 @@ struct RoadMatcherUTurnTests {
         let match = try RoadMatcher(graph: graph).match(fixes)
         #expect(match.pieces.count == 1 && match.pieces[0].legs.allSatisfy { $0.edge == 0 && $0.forward })
         #expect(abs(match.lengthMeters - 900) < 30)
+    }
+}
+
+/// Map matching rules on hand-made roads: two parallel streets 40 m apart, equally near
+/// every fix, one driven at 14 m/s, the other at 4 m/s, joined at their ends.
+@Suite("Map matching on hand-made streets: the clock")
+struct RoadMatcherTimeTests {
+    static let graph: RoadGraph? = {
+        let at = RoadMatcherUTurnTests.at
+        let fast = RoadNetwork.Travel(speedMetersPerSecond: 14), slow = RoadNetwork.Travel(speedMetersPerSecond: 4)
+        let net = RoadNetwork(
+            nodes: [at(0, 20), at(1_500, 20), at(0, -20), at(1_500, -20)],
+            edges: [
+                .init(from: 0, to: 1, geometry: [at(0, 20), at(1_500, 20)], forward: fast, backward: fast, name: "Avenue",
+                      roadClass: .primary),
+                .init(from: 2, to: 3, geometry: [at(0, -20), at(1_500, -20)], forward: slow, backward: slow, name: "Lane",
+                      roadClass: .service),
+                // Joined at both ends (a graph routes on its largest connected part only).
+                .init(from: 0, to: 2, geometry: [at(0, 20), at(0, -20)], forward: slow, backward: slow, name: "West",
+                      roadClass: .service),
+                .init(from: 1, to: 3, geometry: [at(1_500, 20), at(1_500, -20)], forward: slow, backward: slow, name: "East",
+                      roadClass: .service),
+            ])
+        return try? RoadGraph(net)
+    }()
+
+    /// Fixes midway between the streets, `step` metres apart every 10 s.
+    static func trace(step: Double) throws -> [Fix] {
+        try stride(from: 100.0, through: 1_400, by: step).enumerated().map { k, x in
+            try Fix(coordinate: RoadMatcherUTurnTests.at(x, 0), timestamp: Double(10 * k), horizontalAccuracyMeters: 10)
+        }
+    }
+
+    @Test("between two streets equally near, the one whose speed fits the time between the fixes is matched, whichever it is")
+    func speedDecides() throws {
+        let graph = try #require(Self.graph)
+        let matcher = try RoadMatcher(graph: graph)
+        let quick = try matcher.match(Self.trace(step: 140)), slowly = try matcher.match(Self.trace(step: 40))
+        #expect(quick.pieces.count == 1 && quick.pieces[0].roads.map(\.name) == ["Avenue"])
+        #expect(slowly.pieces.count == 1 && slowly.pieces[0].roads.map(\.name) == ["Lane"], "\(slowly.pieces.map { $0.roads.map(\.name) }) \(slowly.matchedCount)")
+        // Without the time term the two traces are alike to the model: the same street.
+        var o = MatchOptions()
+        o.timeSpreadFast = .infinity
+        o.timeSpreadSlow = .infinity
+        let blind = try RoadMatcher(graph: graph, options: o)
+        #expect(try blind.match(Self.trace(step: 140)).pieces[0].roads.map(\.name)
+            == blind.match(Self.trace(step: 40)).pieces[0].roads.map(\.name))
+    }
+
+    @Test("time options that cannot weigh are refused by name")
+    func timeOptionsChecked() throws {
+        let graph = try #require(Self.graph)
+        for (name, change) in [
+            ("pace", { (o: inout MatchOptions) in o.pace = 0 }), ("paceSeconds", { $0.paceSeconds = -1 }),
+            ("timeFloorSeconds", { $0.timeFloorSeconds = .nan }), ("timeSpreadFast", { $0.timeSpreadFast = 0 }),
+            ("timeSpreadSlow", { $0.timeSpreadSlow = -.infinity }),
+        ] as [(String, (inout MatchOptions) -> Void)] {
+            var o = MatchOptions()
+            change(&o)
+            #expect {
+                try RoadMatcher(graph: graph, options: o)
+            } throws: { error in
+                (error as? GeoKernelError)?.code == .invalidArgument && "\(error)".contains(name)
+            }
+        }
     }
 }

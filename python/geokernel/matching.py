@@ -43,14 +43,16 @@ class MatchOptions(ctypes.Structure):
     """The model's parameters (struct gk_match_options; Swift: MatchOptions), made with the
     defaults; keyword arguments change them: default_accuracy_m (10), minimum_sigma_m (4),
     radius_sigmas (4), minimum_radius_m (25), maximum_radius_m (200), beta_m (3),
-    beta_sigmas (1), beta_mps (0.5), maximum_detour_factor (2), maximum_speed_mps (60),
+    beta_sigmas (1), beta_mps (1), maximum_detour_factor (2), maximum_speed_mps (60),
     stationary_sigmas (2), dense_sigmas (4) within dense_seconds (5), u_turn_penalty_m (100), outlier_cost (8; inf: never leave a
-    reachable fix unmatched), maximum_candidates (16), maximum_outliers (2). The Matcher
-    checks them."""
+    reachable fix unmatched), maximum_candidates (16), maximum_outliers (2); the time term:
+    pace (1) weighed as pace_s (20), time_floor_s (3), time_spread_fast (0.25) and
+    time_spread_slow (1; inf: not weighed). The Matcher checks them."""
     _fields_ = [(name, ctypes.c_double) for name in (
         "default_accuracy_m", "minimum_sigma_m", "radius_sigmas", "minimum_radius_m", "maximum_radius_m", "beta_m",
         "beta_sigmas", "beta_mps", "maximum_detour_factor", "maximum_speed_mps", "stationary_sigmas", "dense_sigmas",
-        "dense_seconds", "u_turn_penalty_m", "outlier_cost")] + [("maximum_candidates", ctypes.c_int32), ("maximum_outliers", ctypes.c_int32)]
+        "dense_seconds", "u_turn_penalty_m", "outlier_cost")] + [("maximum_candidates", ctypes.c_int32), ("maximum_outliers", ctypes.c_int32)] + [
+        (name, ctypes.c_double) for name in ("pace", "pace_s", "time_floor_s", "time_spread_fast", "time_spread_slow")]
 
     def __init__(self, **values: float) -> None:
         super().__init__()

@@ -70,6 +70,13 @@ def test_a_stream_finalises_what_the_batch_matched(town):
 
 def test_options_and_bad_traces_are_refused_with_the_reason(town):
     assert gk.MatchOptions().maximum_candidates == 16 and gk.MatchOptions().default_accuracy_m == 10
+    defaults = gk.MatchOptions()
+    assert (defaults.pace, defaults.pace_s, defaults.time_floor_s) == (1, 20, 3)
+    assert (defaults.time_spread_fast, defaults.time_spread_slow, defaults.beta_mps) == (0.25, 1, 1)
+    with pytest.raises(gk.InvalidArgumentError, match="timeSpreadSlow"):
+        gk.Matcher(town, time_spread_slow=0)
+    blind = gk.Matcher(town, time_spread_fast=float("inf"), time_spread_slow=float("inf"))
+    assert len(blind.match(*read_drive()[:3]).pieces()) == 1
     with pytest.raises(gk.InvalidArgumentError, match="maximumCandidates"):
         gk.Matcher(town, maximum_candidates=0)
     with pytest.raises(TypeError):

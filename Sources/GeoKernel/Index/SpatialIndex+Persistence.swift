@@ -112,6 +112,7 @@ extension SpatialIndex {
     }
 
     /// Reads a version 1 file (its own header; see the top of this file).
+    @_optimize(size)
     private static func loadVersion1(_ path: String, _ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) -> SpatialIndex {
         let file = try FileSource(path: path)
         guard file.size >= 64 else { throw corrupt("\(file.size) bytes, shorter than the 64-byte header") }

@@ -75,6 +75,7 @@ final class PolygonPart: @unchecked Sendable {
     }
 
     /// A ring as a closed list of unwrapped positions (see `Polygon` for the rules).
+    @_optimize(size)
     private static func unwrap(_ ring: [Coordinate], name: String) throws(GeoKernelError) -> ([Double], [Double]) {
         var n = ring.count
         if n > 1, ring[0] == ring[n - 1] { n -= 1 }

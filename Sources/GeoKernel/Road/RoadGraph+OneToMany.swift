@@ -21,25 +21,49 @@ extension RoadGraph {
     public func costs(
         from start: RoadSnap, to targets: [RoadSnap], metric: RoadMetric, limit: Double, workspace: Workspace
     ) throws(GeoKernelError) -> [Double?] {
-        try costs(from: start, leaving: nil, to: targets.map { ($0, nil) }, metric: metric, limit: limit, workspace: workspace)
+        try measures(from: start, leaving: nil, to: targets.map { ($0, nil) }, metric: metric, limit: limit, workspace: workspace)
+            .map { $0?.cost }
     }
 
-    /// `costs(from:to:metric:limit:workspace:)` with directions: a route that leaves
-    /// `start` travelling along its edge forward (`leaving == true`, from the edge's first
-    /// vertex towards its last), backward (`false`) or either (nil), and arrives at each
-    /// target likewise. No route turns back in the middle of an edge.
-    package func costs(
+    /// `costs(from:to:metric:limit:workspace:)` with directions, and each route's
+    /// free-flow time: a route that leaves `start` travelling along its edge forward
+    /// (`leaving == true`, from the edge's first vertex towards its last), backward
+    /// (`false`) or either (nil), and arrives at each target likewise. No route turns back
+    /// in the middle of an edge. `seconds` is the route's time at the graph's speeds, turn
+    /// costs included, whatever the metric (what a map matcher weighs the time between
+    /// two fixes against).
+    ///
+    /// - Complexity: as `costs`, plus each reached target's route length in turns.
+    package func measures(
         from start: RoadSnap, leaving: Bool?, to targets: [(snap: RoadSnap, arriving: Bool?)], metric: RoadMetric,
-        limit: Double, workspace: Workspace
-    ) throws(GeoKernelError) -> [Double?] {
+        limit: Double, workspace ws: Workspace
+    ) throws(GeoKernelError) -> [(cost: Double, seconds: Double)?] {
         let from = Self.arc(start, leaving)
-        let bound = try search(from: start, only: from, metric: metric, limit: limit, workspace: workspace)
-        var out: [Double?] = []
+        let bound = try search(from: start, only: from, metric: metric, limit: limit, workspace: ws)
+        let g = storage, t = g.turns
+        var out: [(cost: Double, seconds: Double)?] = []
         out.reserveCapacity(targets.count)
-        for (t, arriving) in targets {
-            try check(t)
-            let best = reached(start, from, t, Self.arc(t, arriving), metric, bound, workspace)
-            out.append(best.map { Double($0.cost) * metric.unitsPerWeight })
+        for (target, arriving) in targets {
+            try check(target)
+            guard let best = reached(start, from, target, Self.arc(target, arriving), metric, bound, ws) else {
+                out.append(nil)
+                continue
+            }
+            var ms: UInt64
+            if let via = best.via {  // back along the parents, as `route` draws the path
+                ms = g.weightInto(target, t.stateArc[Int(t.turnTo[Int(via)])], .fastest) + UInt64(t.turnCost[Int(via)])
+                var x = Int(t.turnFrom[Int(via)])
+                var p = ws.forward.parent(x)
+                while p & phantomBit == 0 {
+                    ms += UInt64(g.arcTime[Int(t.stateArc[x])]) + UInt64(t.turnCost[Int(p)])
+                    x = Int(t.turnFrom[Int(p)])
+                    p = ws.forward.parent(x)
+                }
+                ms += g.weightOut(start, t.stateArc[x], .fastest)
+            } else {
+                ms = g.weightInto(target, best.arc, .fastest) - g.weightInto(start, best.arc, .fastest)
+            }
+            out.append((Double(best.cost) * metric.unitsPerWeight, Double(ms) * 0.001))
         }
         return out
     }
@@ -50,7 +74,7 @@ extension RoadGraph {
     /// The best route from `start` to `target` if it costs at most `limit` (nil
     /// otherwise), found by Dijkstra stopped at the limit: the route `costs` measured.
     /// Its cost equals `route(from:to:metric:)`'s; between routes of equal cost either
-    /// may be returned.
+    /// may be returned, and it is the one `measures` timed.
     ///
     /// - Throws: as `costs(from:to:metric:limit:workspace:)`.
     /// - Complexity: as `costs` for one target, plus the path's length.
@@ -62,7 +86,7 @@ extension RoadGraph {
     }
 
     /// `route(from:to:metric:within:workspace:)` with directions, as
-    /// `costs(from:leaving:to:metric:limit:workspace:)`.
+    /// `measures(from:leaving:to:metric:limit:workspace:)`.
     package func route(
         from start: RoadSnap, leaving: Bool?, to target: RoadSnap, arriving: Bool?, metric: RoadMetric, within limit: Double,
         workspace: Workspace

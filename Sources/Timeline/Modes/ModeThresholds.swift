@@ -110,6 +110,7 @@ public struct ModeThresholds: Sendable, Hashable {
     public var json: String { NamedNumbers.json(keys: Self.jsonKeys, values: values) }
 
     /// The first unusable value, named by its JSON key; nil when all are usable.
+    @_optimize(size)
     public func problem() -> String? {
         for (key, v) in zip(Self.jsonKeys, values) where !(v.isFinite && v >= 0) {
             return "\(key) \(v) must be a finite number >= 0"
