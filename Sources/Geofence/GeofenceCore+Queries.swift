@@ -1,9 +1,14 @@
 import GeoKernel
 
 extension GeofenceCore {
+    /// `slots` in the order their fences were added.
+    func inAddOrder(_ slots: [Int32]) -> [Int32] {
+        stableOrder(slots.count) { sequence[Int(slots[$0])] < sequence[Int(slots[$1])] }.map { slots[$0] }
+    }
+
     /// The fences the user is inside, in add order.
     var insideSlots: [Int32] {
-        active.filter(\.inside).map(\.slot).sorted { sequence[Int($0)] < sequence[Int($1)] }
+        inAddOrder(active.filter(\.inside).map(\.slot))
     }
 
     /// Calls `body` with the slot of each fence containing `point` (the scalar test

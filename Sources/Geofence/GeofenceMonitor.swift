@@ -85,7 +85,7 @@ public final class GeofenceMonitor {
 
     /// Occupied slots in add order.
     private var orderedSlots: [Int32] {
-        core.slotOfID.values.sorted { core.sequence[Int($0)] < core.sequence[Int($1)] }
+        core.inAddOrder(Array(core.slotOfID.values))
     }
 
     /// Adds a fence. It starts outside: if the next fix is inside, that is an `enter`
@@ -263,8 +263,7 @@ public final class GeofenceMonitor {
             found.append(s)
             return true
         }
-        found.sort { core.sequence[Int($0)] < core.sequence[Int($1)] }
-        return found.map { core.ids[Int($0)] }
+        return core.inAddOrder(found).map { core.ids[Int($0)] }
     }
 
     /// Whether any fence contains `point` (the geometry of `fences(containing:)`).

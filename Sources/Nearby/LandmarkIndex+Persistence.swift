@@ -29,7 +29,7 @@ extension LandmarkIndex {
     /// \since 0.1
     public func save(to path: String) throws(GeoKernelError) {
         let (landmarks, nextID) = try table.withState { (s) throws(GeoKernelError) in
-            (s.entries.compactMap { $0?.landmark }.sorted { $0.id < $1.id }, s.nextLandmarkID)
+            (Self.byID(s.entries.compactMap { $0?.landmark }), s.nextLandmarkID)
         }
         var ids: [UInt64] = [], coordinates: [Double] = [], lengths: [UInt32] = [], text: [UInt8] = []
         ids.reserveCapacity(landmarks.count)

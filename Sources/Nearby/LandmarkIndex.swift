@@ -55,8 +55,11 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// - Complexity: O(n log n).
     /// \since 0.1
     public var all: [Landmark] {
-        lock.read { state.entries.compactMap { $0?.landmark } }.sorted { $0.id < $1.id }
+        Self.byID(lock.read { state.entries.compactMap { $0?.landmark } })
     }
+
+    /// `landmarks` by increasing id.
+    static func byID(_ landmarks: [Landmark]) -> [Landmark] { landmarks.sorted { $0.id < $1.id } }
 
     /// Adds a landmark owned by `owner` and returns it with its new id.
     ///

@@ -204,7 +204,8 @@ package enum ReachOutline {
     /// it: a hole goes to the smallest outer ring containing its first point.
     private static func group(_ rings: [[Coordinate]]) -> [[[Coordinate]]] {
         let areas = rings.map(signedArea)
-        let outers = rings.indices.filter { areas[$0] > 0 }.sorted { areas[$0] > areas[$1] }
+        let positive = rings.indices.filter { areas[$0] > 0 }
+        let outers = stableOrder(positive.count) { areas[positive[$0]] > areas[positive[$1]] }.map { positive[$0] }
         var polygons = outers.map { [rings[$0]] }
         for h in rings.indices where areas[h] < 0 {
             var best: Int?

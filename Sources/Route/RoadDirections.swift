@@ -338,13 +338,14 @@ public enum RoadDirections {
                 named.append((Int64(ref) | 1 << 32, i, p.lengthMeters))
             }
         }
-        named.sort { ($0.key, $0.first) < ($1.key, $1.first) }
+        named = stableOrder(named.count) { (named[$0].key, named[$0].first) < (named[$1].key, named[$1].first) }.map { named[$0] }
         var roads: [(key: Int64, first: Int, length: Double)] = []
         for e in named {
             if let last = roads.last, last.key == e.key { roads[roads.count - 1].length += e.length } else { roads.append(e) }
         }
-        let top = roads.sorted { $0.length > $1.length || ($0.length == $1.length && $0.key < $1.key) }.prefix(2)
-        let ordered = top.sorted { $0.first < $1.first }.map(\.key)
+        let top = stableOrder(roads.count) { roads[$0].length > roads[$1].length || (roads[$0].length == roads[$1].length && roads[$0].key < roads[$1].key) }
+            .prefix(2).map { roads[$0] }
+        let ordered = stableOrder(top.count) { top[$0].first < top[$1].first }.map { top[$0].key }
         return ordered.isEmpty ? "" : "via " + ordered.map { graph.string(id: UInt32(truncatingIfNeeded: $0)) }
             .joined(separator: " and ")
     }

@@ -17,8 +17,8 @@ enum NamedNumbers {
             throw fail("not valid JSON (\(error.message))")
         }
         guard case .object(let members) = root.kind else { throw fail("the top level must be a JSON object") }
-        for m in members.sorted(by: { $0.key < $1.key }) where !keys.contains(m.key) {
-            throw fail("unknown key \"\(m.key)\" (known keys: " + keys.joined(separator: ", ") + ")")
+        for key in members.map(\.key).sorted() where !keys.contains(key) {
+            throw fail("unknown key \"\(key)\" (known keys: " + keys.joined(separator: ", ") + ")")
         }
         var v = defaults
         for (i, key) in keys.enumerated() {

@@ -65,7 +65,7 @@ public struct PlaceVisits: Sendable, Hashable {
     ) throws(GeoKernelError) {
         guard radiusMeters > 0, radiusMeters.isFinite else { throw .invalid("visit radius \(radiusMeters) m must be positive") }
         placeOfPlacemark = [Int](repeating: 0, count: placemarks.count)
-        let order = placemarks.indices.sorted { placemarks[$0].arrival < placemarks[$1].arrival || (placemarks[$0].arrival == placemarks[$1].arrival && $0 < $1) }
+        let order = stableOrder(placemarks.count) { placemarks[$0].arrival < placemarks[$1].arrival }
         for i in order {
             let p = placemarks[i]
             var best = -1, bestD = Double.infinity

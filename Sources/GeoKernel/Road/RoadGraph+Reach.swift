@@ -136,10 +136,8 @@ extension RoadGraph {
                 endCost: min(T, along >= rest ? out : w * along / length) * unit, reachesEnd: along >= rest,
                 startsAtOrigin: true))
         }
-        parts.sort {
-            ($0.edge, $0.forward ? 0 : 1, $0.startsAtOrigin ? 1 : 0) < ($1.edge, $1.forward ? 0 : 1, $1.startsAtOrigin ? 1 : 0)
-        }
-        return parts
+        func key(_ p: Int) -> (Int, Int, Int) { (parts[p].edge, parts[p].forward ? 0 : 1, parts[p].startsAtOrigin ? 1 : 0) }
+        return stableOrder(parts.count) { key($0) < key($1) }.map { parts[$0] }
     }
 
     /// The part of edge `edge`'s geometry between two offsets (metres from its first

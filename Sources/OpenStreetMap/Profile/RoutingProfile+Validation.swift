@@ -12,11 +12,10 @@ extension RoutingProfile {
         func check(_ x: Double, _ path: String) throws(GeoKernelError) {
             guard x.isFinite, x > 0 else { throw GeoKernelError.invalid("profile \(name): \(path) is \(x), must be finite and > 0") }
         }
-        for (k, v) in highwaySpeedsKmh.sorted(by: { $0.key < $1.key }) { try check(v, "highwaySpeedsKmh." + k) }
-        for (k, v) in permittedHighwaySpeedsKmh.sorted(by: { $0.key < $1.key }) {
-            try check(v, "permittedHighwaySpeedsKmh." + k)
+        for (table, name) in [(highwaySpeedsKmh, "highwaySpeedsKmh"), (permittedHighwaySpeedsKmh, "permittedHighwaySpeedsKmh"),
+                              (zoneSpeedsKmh, "zoneSpeedsKmh")] {
+            for k in table.keys.sorted() { try check(table[k]!, name + "." + k) }
         }
-        for (k, v) in zoneSpeedsKmh.sorted(by: { $0.key < $1.key }) { try check(v, "zoneSpeedsKmh." + k) }
         try check(maxspeedFactor, "maxspeedFactor")
         try check(maxSpeedCapKmh, "maxSpeedCapKmh")
         try check(ferrySpeedKmh, "ferrySpeedKmh")
