@@ -66,7 +66,6 @@ enum LegGeometry {
     /// is the initial bearing of the next segment minus the final bearing of the
     /// previous one (so a great circle has none); a change beyond `thresholdDegrees`
     /// makes a turn. Distances run along the full geometry.
-    @_optimize(size)  // once per leg, over its simplified line
     static func steps(
         _ line: [Coordinate], destination: Coordinate, thresholdDegrees: Double, simplifyMeters: Double
     ) -> [RouteStep] {

@@ -87,7 +87,6 @@ public enum RoadDirections {
     /// before snapping, to tell the side).
     ///
     /// - Complexity: O(pieces × junction degree + geometry).
-    @_optimize(size)  // once per leg; the route search costs the time
     public static func steps(for path: RoadPath, on graph: RoadGraph, destination: Coordinate) -> [RouteStep] {
         let geometry = path.geometry
         let last = max(0, geometry.count - 1)
@@ -226,7 +225,6 @@ public enum RoadDirections {
     /// turn to stay on the road that is less than a plain turn) goes into the step before
     /// it; a "Continue" onto the road the step before already follows goes into it too;
     /// and a turn back onto the road the step before followed is a turn to stay on it.
-    @_optimize(size)  // once per route, over its few steps
     static func tidy(_ steps: [RouteStep]) -> [RouteStep] {
         var out: [RouteStep] = []
         out.reserveCapacity(steps.count)
@@ -338,14 +336,13 @@ public enum RoadDirections {
                 named.append((Int64(ref) | 1 << 32, i, p.lengthMeters))
             }
         }
-        named = stableOrder(named.count) { (named[$0].key, named[$0].first) < (named[$1].key, named[$1].first) }.map { named[$0] }
+        named.sort { ($0.key, $0.first) < ($1.key, $1.first) }
         var roads: [(key: Int64, first: Int, length: Double)] = []
         for e in named {
             if let last = roads.last, last.key == e.key { roads[roads.count - 1].length += e.length } else { roads.append(e) }
         }
-        let top = stableOrder(roads.count) { roads[$0].length > roads[$1].length || (roads[$0].length == roads[$1].length && roads[$0].key < roads[$1].key) }
-            .prefix(2).map { roads[$0] }
-        let ordered = stableOrder(top.count) { top[$0].first < top[$1].first }.map { top[$0].key }
+        let top = roads.sorted { $0.length > $1.length || ($0.length == $1.length && $0.key < $1.key) }.prefix(2)
+        let ordered = top.sorted { $0.first < $1.first }.map(\.key)
         return ordered.isEmpty ? "" : "via " + ordered.map { graph.string(id: UInt32(truncatingIfNeeded: $0)) }
             .joined(separator: " and ")
     }

@@ -203,7 +203,6 @@ public struct RouteStep: Sendable, Hashable {
     ///
     /// - Complexity: O(length of the sentence). C twin: `gk_route_step_text` (in the
     ///   plan's language).
-    @_optimize(size)  // text, once per step
     public func instruction(in language: DirectionsLanguage) -> String {
         let p = language.phrases
         let dir = p.compass[CompassDirection.allCases.firstIndex(of: heading) ?? 0]
