@@ -189,7 +189,7 @@ struct Viterbi {
             let beta = options.betaMeters + options.betaSigmas * 0.5 * (sigma + pSigma) + options.betaMetersPerSecond * dt
             stepLimit = max(stepLimit, limit + reach)
             var measured: [(cost: Double, seconds: Double)?] = []
-            for group in options.transitionSearch == .pairwise ? targets.map { [$0] } : [targets] {
+            for group in options.transitionSearch == .pairwise ? targets.map({ [$0] }) : [targets] {
                 measured += try graph.measures(
                     from: from.snap, leaving: from.forward, to: group, metric: .shortest, limit: limit, workspace: ws)
             }
