@@ -14,8 +14,11 @@ struct MatchCommand: ParsableCommand {
             Each fix is weighed against the roads within a radius driven by its accuracy \
             (or --accuracy when the file has none), and consecutive fixes by how much the \
             route between their candidates (on the network of --osm or --graph, with its \
-            profile's one-way rules and turn restrictions) differs from the straight line: \
-            a hidden Markov model after Newson & Krumm (2009), solved by Viterbi. Where no \
+            profile's one-way rules and turn restrictions) differs from the straight line, \
+            and how its time at the profile's speeds fits the time between the fixes at \
+            the trace's own pace (--no-clock: distances only, for traces whose times cannot \
+            be trusted): a hidden Markov model after Newson & Krumm (2009) with a time term \
+            (docs/matching.md), solved by Viterbi. Where no \
             plausible route joins two fixes the trace is cut into pieces. The text output \
             lists each piece's roads; --format json gives the figures, geojson the matched \
             pieces and each fix's matched position; --svg draws the pieces over the roads.
@@ -31,6 +34,12 @@ struct MatchCommand: ParsableCommand {
 
     @Option(help: "The farthest a road may be from a fix, in metres.")
     var maxRadius: Double = MatchOptions().maximumRadiusMeters
+
+    @Option(help: "The pace assumed before the trace shows its own: elapsed time over the time at the profile's speeds.")
+    var pace: Double = MatchOptions().pace
+
+    @Flag(help: "Weigh the routes between fixes by their length only, not by their time (traces with unreliable times).")
+    var noClock = false
 
     @Option(help: "Output: text, json (the figures) or geojson (pieces and matched fixes).")
     var format: OutputFormat = .text
@@ -55,6 +64,11 @@ struct MatchCommand: ParsableCommand {
         options.defaultAccuracyMeters = accuracy
         options.maximumRadiusMeters = maxRadius
         options.minimumRadiusMeters = min(options.minimumRadiusMeters, maxRadius)
+        options.pace = pace
+        if noClock {
+            options.timeSpreadFast = .infinity
+            options.timeSpreadSlow = .infinity
+        }
         let fixes = track.fixes.sorted { $0.timestamp < $1.timestamp }
         let match = try RoadMatcher(graph: graph, options: options).match(fixes)
         let name = InputFiles.name(trace)

@@ -48,6 +48,22 @@ struct MatchCommandLineTests {
         }
     }
 
+    @Test("match --no-clock weighs distances only (the same roads, a lower confidence than with the clock), and --pace 0 is refused by name")
+    func matchClockOptions() throws {
+        let args = ["match", "--osm", "\(Self.examples)/town.osm", "\(Self.examples)/drive.csv"]
+        let clock = try GeoKernelTool.run(args), noClock = try GeoKernelTool.run(args + ["--no-clock"])
+        #expect(clock.status == 0 && noClock.status == 0, "\(clock.err) \(noClock.err)")
+        func confidence(_ out: String) -> Double? {
+            out.range(of: "confidence ").flatMap { Double(out[$0.upperBound...].prefix(4)) }
+        }
+        let with = try #require(confidence(clock.out)), without = try #require(confidence(noClock.out))
+        #expect(with > without, "\(with) with the clock, \(without) without")
+        #expect(noClock.out.contains("27 matched, 1 piece"))
+        #expect(clock.out.split(separator: "\n").dropFirst(2) == noClock.out.split(separator: "\n").dropFirst(2), "the same roads")
+        let zero = try GeoKernelTool.run(args + ["--pace", "0"])
+        #expect(zero.status != 0 && zero.err.contains("pace"))
+    }
+
     @Test("match refuses a missing network and names a missing trace")
     func matchErrors() throws {
         let noNetwork = try GeoKernelTool.run(["match", "\(Self.examples)/drive.csv"])
