@@ -117,13 +117,13 @@ public struct MatchOptions: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// The first unusable value, named; nil when all are usable.
     /// The most a step slower than the pace costs (log-likelihood).
     static let slowCostCap = 1.5
     /// A step adds at most this many times its route's free-flow time (plus the floor) to
     /// the pace's elapsed time.
     static let paceStepCap = 3.0
 
+    /// The first unusable value, named; nil when all are usable.
     @_optimize(size)
     func problem() -> String? {
         let positive: [(String, Double)] = [

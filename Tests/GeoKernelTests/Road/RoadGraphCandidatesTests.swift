@@ -99,6 +99,33 @@ struct RoadGraphCandidatesTests {
         }
     }
 
+    @Test("one-to-many measures give each route's cost and its free-flow time, as the route drawn for that pair has them")
+    func measuresTimeTheRoutes() throws {
+        var rng = SeededRandom(seed: 9)
+        var net = RoadNetwork.grid(rows: 16, cols: 20, seed: 4, oneWayFraction: 0.3, destinationOnlyFraction: 0.15)
+        net.turnCosts = .driving  // the times include the turns
+        let graph = try RoadGraph(net)
+        let ws = RoadGraph.Workspace(for: graph)
+        var timed = 0
+        for _ in 0..<12 {
+            let s = RoadTestData.randomSnap(graph, &rng)
+            let targets = (0..<30).map { _ in (snap: RoadTestData.randomSnap(graph, &rng), arriving: Bool?.none) }
+            for metric in RoadMetric.allCases {
+                let limit = metric == .shortest ? 1_500.0 : 120.0
+                let measured = try graph.measures(from: s, leaving: nil, to: targets, metric: metric, limit: limit, workspace: ws)
+                for (j, t) in targets.enumerated() {
+                    let path = try graph.route(from: s, to: t.snap, metric: metric, within: limit, workspace: ws)
+                    #expect((measured[j] == nil) == (path == nil), "\(metric) → \(j)")
+                    guard let m = measured[j], let path else { continue }
+                    #expect(m.cost == path.cost, "\(metric) → \(j)")
+                    #expect(abs(m.seconds - path.durationSeconds) < 1e-6, "\(metric) → \(j): \(m.seconds) s, the path \(path.durationSeconds) s")
+                    timed += 1
+                }
+            }
+        }
+        #expect(timed > 100)
+    }
+
     @Test("one-to-many refuses a bad limit")
     func oneToManyRefusesBadLimit() throws {
         var rng = SeededRandom(seed: 2)
