@@ -418,7 +418,7 @@ struct Viterbi {
     }
 
     /// Records the open piece.
-    @_optimize(size)  // per decided step: the routes it draws cost the time
+    @_optimize(size)  // once per piece
     mutating func closeOpen() throws(GeoKernelError) {
         guard var piece = open else { return }
         try resolve(piece.pending, on: [piece.previous.snap.edge], into: &piece)
@@ -431,7 +431,7 @@ struct Viterbi {
 
     /// The roads of consecutive path pieces: the same edge merged, then the same name,
     /// reference and class.
-    @_optimize(size)  // per decided step: the routes it draws cost the time
+    @_optimize(size)  // once per piece
     func roads(_ legs: [RoadPath.Piece]) -> [RoadMatch.Road] {
         var out: [RoadMatch.Road] = []
         var edges: [Int] = [], length = 0.0, duration = 0.0
