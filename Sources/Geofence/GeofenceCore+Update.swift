@@ -16,8 +16,19 @@ extension GeofenceCore {
     func insideEvidence(_ i: Int, _ c2: Double, _ latitude: Double, _ longitude: Double) -> Bool {
         if c2 < enterInner2[i] { return true }
         if c2 > enterOuter2[i] { return false }
-        if let shape = shapeRefs[i] { return shape._withUnsafeGuaranteedRef { polygonInsideEvidence($0, latitude, longitude) } }
+        if let shape = shapeRefs[i] {
+            guard inBox(i, latitude, longitude) else { return false }
+            return shape._withUnsafeGuaranteedRef { polygonInsideEvidence($0, latitude, longitude) }
+        }
         return distance(i, latitude, longitude) <= radii[i] - configuration.enterMarginMeters
+    }
+
+    /// Whether the fix is in the box of slot `i` (always for a circle); a polygon's fix
+    /// outside its box is outside the polygon.
+    @inline(__always)
+    func inBox(_ i: Int, _ latitude: Double, _ longitude: Double) -> Bool {
+        let b = boxes[i]
+        return latitude >= b[0] && longitude >= b[1] && latitude <= b[2] && longitude <= b[3]
     }
 
     /// Inside evidence for a polygon whose cap holds the fix: in the polygon (boundary
@@ -34,15 +45,36 @@ extension GeofenceCore {
 
     /// Outside evidence for a polygon: out of it by more than `threshold` metres (the fix's
     /// accuracy + hysteresis); when out, settled by the cap grown by the threshold if far.
+    /// A fix out of the polygon but within the threshold of its boundary (the hysteresis
+    /// band) leaves in `e` how near the boundary is (`ActiveFence.nearAngle`).
     func polygonOutsideEvidence(
         _ i: Int, _ shape: PreparedPolygon, _ c2: Double, _ latitude: Double, _ longitude: Double, _ p: UnitVector,
-        _ threshold: Double
+        _ threshold: Double, _ e: inout ActiveFence
     ) -> Bool {
         let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
-        guard shape.location(of: point) == .outside else { return false }  // the common case: still in
+        // The common case: still in.
+        guard !inBox(i, latitude, longitude) || shape.location(of: point) == .outside else { return false }
         let grown = SphereBand(cheapAngle: (radii[i] + threshold) / EarthModel.meanRadiusMeters)
         if c2 > grown.outsideChordSquared { return true }
-        return !shape.boundaryWithin(threshold, of: point, strictly: false, outside: true, unitVector: p)  // distance > threshold
+        // distance > threshold
+        guard shape.boundaryWithin(threshold, of: point, strictly: false, outside: true, unitVector: p) else { return true }
+        e.nearAnchor = p
+        e.nearAngle = shape.boundaryUpperBound(near: point, unitVector: p)
+        return false
+    }
+
+    /// Whether the boundary of the polygon of `e` is certainly within `thresholdMeters` of
+    /// the fix p, by the triangle inequality from the fix where `e.nearAngle` was measured:
+    /// then p has no outside evidence (in the polygon, or out of it within the threshold),
+    /// settled without reading the polygon. The chord c to that fix bounds the angle by
+    /// 2 asin(c/2) ≤ c (1 + c²/20) for c < 0.01; 1e-9 relative and 1 µm cover the rounding,
+    /// far beyond the 1e-15 rad of the distance the test replaces.
+    @inline(__always)
+    static func boundaryCertainlyWithin(_ e: ActiveFence, _ p: UnitVector, _ thresholdMeters: Double) -> Bool {
+        guard e.nearAngle < .infinity else { return false }
+        let c = SphereBand.chordSquared(p.x, p.y, p.z, e.nearAnchor.x, e.nearAnchor.y, e.nearAnchor.z).squareRoot()
+        guard c < 0.01 else { return false }
+        return (c * (1 + c * c / 20) + e.nearAngle) * EarthModel.meanRadiusMeters * (1 + 1e-9) + 1e-6 < thresholdMeters
     }
 
     /// The per-fix work, once the fix is known to be in time order.
@@ -92,8 +124,13 @@ extension GeofenceCore {
                 if c2 < enterInner2[i] {
                     outside = false
                 } else if let shape = shapeRefs[i] {
-                    outside = shape._withUnsafeGuaranteedRef {
-                        polygonOutsideEvidence(i, $0, c2, lat, lon, p, accuracy + rules.hysteresisMeters)
+                    let threshold = accuracy + rules.hysteresisMeters
+                    if Self.boundaryCertainlyWithin(e, p, threshold) {
+                        outside = false
+                    } else {
+                        let nearAngle = e.nearAngle
+                        outside = shape._withUnsafeGuaranteedRef { polygonOutsideEvidence(i, $0, c2, lat, lon, p, threshold, &e) }
+                        if e.nearAngle != nearAngle { active[k] = e }  // keep what the band fix measured
                     }
                 } else {
                     let threshold = (radii[i] + accuracy) + rules.hysteresisMeters
@@ -181,34 +218,31 @@ extension GeofenceCore {
     }
 
     /// Runs the candidate set against the fix: fences in the default state with inside
-    /// evidence start a run (or enter at once).
+    /// evidence start a run (or enter at once). An entry that starts a run is hidden
+    /// (outer2 −1) after its block was tested, so each block is read once.
     private mutating func scanCandidates(_ t: Double, _ lat: Double, _ lon: Double, _ p: UnitVector) {
-        let first = cache.blocks.withUnsafeBufferPointer { Self.firstHit($0, p, from: 0) }
-        guard first >= 0 else { return }  // the common case: nothing near a boundary
-        var found = hits
-        hits = []  // keep `found` uniquely referenced
-        found.removeAll(keepingCapacity: true)
-        cache.blocks.withUnsafeBufferPointer { blocks in
-            var b = first
-            while b >= 0 {
-                let bits = Self.passing(blocks[b], p)
-                for lane in 0..<4 where bits[lane] >> 63 == 0 { found.append(Int32(4 * b + lane)) }
-                b = Self.firstHit(blocks, p, from: b + 1)
-            }
+        var b = cache.blocks.withUnsafeBufferPointer { Self.firstHit($0, p, from: 0) }
+        while b >= 0 {  // the common case: no block, nothing near a boundary
+            let bits = Self.passing(cache.blocks[b], p)
+            for lane in 0..<4 where bits[lane] >> 63 == 0 { startRun(4 * b + lane, t, lat, lon, p) }
+            b = cache.blocks.withUnsafeBufferPointer { Self.firstHit($0, p, from: b + 1) }
         }
-        for j in found {
-            let s = cache.slots[Int(j)]
-            let i = Int(s)
-            guard activeIndex[i] < 0 else { continue }  // active entries hold outer2 = −1; a safety net
-            let c2 = SphereBand.chordSquared(p.x, p.y, p.z, vx[i], vy[i], vz[i])
-            guard insideEvidence(i, c2, lat, lon) else { continue }
-            var e = ActiveFence(
-                slot: s, inside: false, dwellReported: false, run: 1, runStart: t, enteredAt: 0, cachePosition: j)
-            cache.setOuter2(Int(j), -1)
-            confirmEnter(&e, t)
-            activate(e)
-        }
-        hits = found
+    }
+
+    /// The candidate in cache entry `j` passed the scan: when it has inside evidence, a run
+    /// starts (or it enters at once).
+    @inline(__always)
+    private mutating func startRun(_ j: Int, _ t: Double, _ lat: Double, _ lon: Double, _ p: UnitVector) {
+        let s = cache.slots[j]
+        let i = Int(s)
+        guard activeIndex[i] < 0 else { return }  // active entries hold outer2 = −1; a safety net
+        let c2 = SphereBand.chordSquared(p.x, p.y, p.z, vx[i], vy[i], vz[i])
+        guard insideEvidence(i, c2, lat, lon) else { return }
+        var e = ActiveFence(
+            slot: s, inside: false, dwellReported: false, run: 1, runStart: t, enteredAt: 0, cachePosition: Int32(j))
+        cache.setOuter2(j, -1)
+        confirmEnter(&e, t)
+        activate(e)
     }
 
     /// Sign bits of outer2 − chord² for the four entries of a block: clear (the top bit of

@@ -25,6 +25,10 @@ struct GeofenceCore {
     /// The same polygons unretained, for the per-fix paths (`shapes` keeps them alive):
     /// reading a class reference out of an array retains and releases it, a tenth of a fix.
     var shapeRefs: [Unmanaged<PreparedPolygon>?] = []
+    /// South, west, north, east (degrees): outside this box a polygon slot's fix is
+    /// outside the polygon (`PreparedPolygon.locationBox`), settled without reading the
+    /// polygon; the whole globe for a circle.
+    var boxes: [SIMD4<Double>] = []
     /// Chord² bounds of the inside-evidence threshold (radius − enter margin).
     var enterInner2: [Double] = []
     var enterOuter2: [Double] = []
@@ -43,7 +47,7 @@ struct GeofenceCore {
     var insideCount = 0
     var cache = CandidateCache()
 
-    /// Scratch: the events of one fix, the candidate scan's hits.
+    /// Scratch: the events of one fix, the candidate search's hits at a refill.
     var fixEvents: [PendingEvent] = []
     var hits: [Int32] = []
     /// Accepted fixes since the candidate set was last fetched (for the slack).
@@ -69,7 +73,7 @@ struct GeofenceCore {
         ids.reserveCapacity(n); latitudes.reserveCapacity(n); longitudes.reserveCapacity(n)
         vx.reserveCapacity(n); vy.reserveCapacity(n); vz.reserveCapacity(n); radii.reserveCapacity(n)
         enterInner2.reserveCapacity(n); enterOuter2.reserveCapacity(n); sequence.reserveCapacity(n)
-        shapes.reserveCapacity(n); shapeRefs.reserveCapacity(n)
+        shapes.reserveCapacity(n); shapeRefs.reserveCapacity(n); boxes.reserveCapacity(n)
         activeIndex.reserveCapacity(n); slotOfID.reserveCapacity(n)
     }
 
@@ -89,6 +93,7 @@ struct GeofenceCore {
         let b = SphereBand(angle: theta)
         // A polygon is never certainly inside by its cap.
         let inner2 = shape == nil ? b.insideChordSquared : -1
+        let box = shape?.locationBox ?? SIMD4(-90, -180, 90, 180)
         let s: Int32
         if let free = freeSlots.popLast() {
             s = free
@@ -99,6 +104,7 @@ struct GeofenceCore {
             radii[i] = radiusMeters
             shapes[i] = shape
             shapeRefs[i] = shape.map { Unmanaged.passUnretained($0) }
+            boxes[i] = box
             enterInner2[i] = inner2; enterOuter2[i] = b.outsideChordSquared
             sequence[i] = nextSequence
             activeIndex[i] = -1
@@ -110,6 +116,7 @@ struct GeofenceCore {
             radii.append(radiusMeters)
             shapes.append(shape)
             shapeRefs.append(shape.map { Unmanaged.passUnretained($0) })
+            boxes.append(box)
             enterInner2.append(inner2); enterOuter2.append(b.outsideChordSquared)
             sequence.append(nextSequence)
             activeIndex.append(-1)
@@ -181,6 +188,11 @@ struct ActiveFence {
     var enteredAt: Double
     /// Index of the fence in the candidate cache (whose outer2 is −1 meanwhile), or −1.
     var cachePosition: Int32
+    /// A polygon's boundary passes within `nearAngle` radians of the fix `nearAnchor`
+    /// (+∞: nothing known), measured at a fix in the exit's hysteresis band; see
+    /// `GeofenceCore.boundaryCertainlyWithin`.
+    var nearAnchor = UnitVector(x: 0, y: 0, z: 0)
+    var nearAngle = Double.infinity
 }
 
 /// An event of the fix being processed, before ordering.

@@ -137,7 +137,7 @@ extension PolygonPart {
             let cMax = min(1, cosP + sinP * dy)
             for col in columns {
                 let s = state[row * nx + col]
-                guard s == Self.mixed || (pointOutside && s == Self.inside) else { continue }
+                guard s >= Self.mixed || (pointOutside && s == Self.inside) else { continue }
                 let xa = (minX + Double(col) * width - padX - x) * radians
                 let xb = (minX + Double(col + 1) * width + padX - x) * radians
                 let dx = max(abs(xa), abs(xb))
@@ -173,30 +173,60 @@ extension PolygonPart {
         _ i: Int, _ limitScaled: Double, _ scale: Double, _ strictly: Bool, _ p: inout UnitVector?, _ x: Double, _ y: Double,
         _ cosP: Double, _ sinP: Double
     ) -> Bool {
-        let radians = Double.pi / 180
-        let ax = (xs[i] - x) * radians, ay = (ys[i] - y) * radians
-        let bx = (xs[i + 1] - x) * radians, by = (ys[i + 1] - y) * radians
-        let reach = max(abs(ax), abs(ay), abs(bx), abs(by))
-        if reach <= 0.02 {
-            // Cosine range over the latitudes within δ of p's (cos p.φ, |sin p.φ| given):
-            // cos(φ + δ) = cos φ cos δ − sin φ sin δ lies in
-            // [cos φ (1 − δ²/2) − |sin φ| δ, cos φ + |sin φ| δ].
-            let delta = max(abs(ay), abs(by))
-            let cMin = max(0, cosP * (1 - 0.5 * delta * delta) - sinP * delta)
-            let cMax = min(1, cosP + sinP * delta)
-            @inline(__always) func planar(_ c: Double) -> Double {
-                let ux = ax * c, vx = (bx - ax) * c, vy = by - ay
-                let vv = vx * vx + vy * vy
-                let t = vv > 0 ? min(1, max(0, -(ux * vx + ay * vy) / vv)) : 0
-                let dx = ux + t * vx, dy = ay + t * vy
-                return (dx * dx + dy * dy).squareRoot()
-            }
-            if (planar(cMin) * (1 - 1e-4) - Self.angleSlack) * scale > limitScaled { return false }
-            if (planar(cMax) * (1 + 1e-4) + Self.angleSlack) * scale < limitScaled { return true }
+        if let bounds = planarBounds(i, x, y, cosP, sinP) {
+            if bounds.lower * scale > limitScaled { return false }
+            if bounds.upper * scale < limitScaled { return true }
         }
         if p == nil { p = UnitVector(latitude: y, longitude: x) }
         let d = edgeAngle(i, p!, x, y) * scale
         return strictly ? d < limitScaled : d <= limitScaled
+    }
+
+    /// The settling bounds of `edgeWithin` for edge i (radians, margins included): the
+    /// central angle from (x, y) to the edge lies between them; nil when the edge reaches
+    /// farther than 0.02 rad from the point (there the bounds do not hold).
+    @inline(__always)
+    private func planarBounds(
+        _ i: Int, _ x: Double, _ y: Double, _ cosP: Double, _ sinP: Double
+    ) -> (lower: Double, upper: Double)? {
+        let radians = Double.pi / 180
+        let ax = (xs[i] - x) * radians, ay = (ys[i] - y) * radians
+        let bx = (xs[i + 1] - x) * radians, by = (ys[i + 1] - y) * radians
+        let reach = max(abs(ax), abs(ay), abs(bx), abs(by))
+        guard reach <= 0.02 else { return nil }
+        // Cosine range over the latitudes within δ of p's (cos p.φ, |sin p.φ| given):
+        // cos(φ + δ) = cos φ cos δ − sin φ sin δ lies in
+        // [cos φ (1 − δ²/2) − |sin φ| δ, cos φ + |sin φ| δ].
+        let delta = max(abs(ay), abs(by))
+        let cMin = max(0, cosP * (1 - 0.5 * delta * delta) - sinP * delta)
+        let cMax = min(1, cosP + sinP * delta)
+        @inline(__always) func planar(_ c: Double) -> Double {
+            let ux = ax * c, vx = (bx - ax) * c, vy = by - ay
+            let vv = vx * vx + vy * vy
+            let t = vv > 0 ? min(1, max(0, -(ux * vx + ay * vy) / vv)) : 0
+            let dx = ux + t * vx, dy = ay + t * vy
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        return (planar(cMin) * (1 - 1e-4) - Self.angleSlack, planar(cMax) * (1 + 1e-4) + Self.angleSlack)
+    }
+
+    /// An upper bound (radians) of the central angle from (x, y) (degrees, x in this part's
+    /// unwrapped longitudes; `cosP`, `sinP` the cosine and |sine| of its latitude) to the
+    /// part's boundary, from the edges listed in the point's grid cell (clamped to the grid)
+    /// and its eight neighbours; +∞ when none is listed there within 0.02 rad.
+    /// - Complexity: O(edges listed in nine cells).
+    func boundaryAngleUpperBound(_ x: Double, _ y: Double, cosP: Double, sinP: Double) -> Double {
+        let pr = rowOf(y), pc = colOf(x)
+        var best = Double.infinity
+        for row in max(0, pr - 1)...min(ny - 1, pr + 1) {
+            for col in max(0, pc - 1)...min(nx - 1, pc + 1) {
+                let cell = row * nx + col
+                for j in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                    if let bounds = planarBounds(Int(cellEdges[j]), x, y, cosP, sinP) { best = min(best, bounds.upper) }
+                }
+            }
+        }
+        return best
     }
 
     /// The central angle from `p` (at (x, y) degrees) to edge `i`, straight in

@@ -15,18 +15,23 @@ import Darwin
 /// a cell with none is wholly inside or outside (`state`), decided once at build time.
 ///
 /// Location of (x, y), exact: in a pure cell, the cell's state. In a mixed cell, a ray from
-/// the point towards +x within the cell's row: the parity of the edges it crosses, up to the
-/// first pure cell to its right, whose state completes the answer (an edge that crosses the
-/// row's line beyond that cell would have to pass through it, so none is missed), or to the
-/// end of the row (outside beyond). Crossings use the half-open rule in y and the exact
-/// orientation sign, so a point is on the boundary exactly when it lies on an edge.
+/// the point along the cell's row, towards +x or −x (whichever passes fewer listed edges
+/// before a pure cell, chosen per cell at build time): the parity of the edges it crosses, up
+/// to the first pure cell on its way, whose state completes the answer (an edge that crosses
+/// the row's line beyond that cell would have to pass through it, so none is missed), or to
+/// the end of the row (outside beyond). Crossings use the half-open rule in y and the exact
+/// orientation sign, so a point is on the boundary exactly when it lies on an edge; under
+/// that rule the line through the point crosses the rings an even number of times, so the
+/// two directions agree.
 ///
 /// Complexity: build O(v + cells + edge-cell incidences); a location O(1) in a pure cell,
 /// else O(edges in the cells walked). Memory: 16 bytes per vertex, 5 per cell, 4 per
 /// edge-cell incidence. Thread safety: immutable after its initialiser (a class, so that
 /// queries borrow it instead of copying its arrays).
 final class PolygonPart: @unchecked Sendable {
-    static let outside: UInt8 = 0, inside: UInt8 = 1, mixed: UInt8 = 2
+    /// Cell states: pure (no edge listed) outside or inside; mixed, located by a ray
+    /// towards +x (`mixed`) or −x (`mixedLeft`). Every mixed state is ≥ `mixed`.
+    static let outside: UInt8 = 0, inside: UInt8 = 1, mixed: UInt8 = 2, mixedLeft: UInt8 = 3
 
     // Written only by the initialiser; unchecked, since nothing writes them while queries
     // run (dynamic exclusivity checks on every read cost a quarter of a geofence fix).
@@ -164,6 +169,28 @@ final class PolygonPart: @unchecked Sendable {
                 let x = minX + (Double(col) + 0.5) * cellWidth
                 state[row * nx + col] = walk(x, y, row: row, from: col) == .inside ? Self.inside : Self.outside
             }
+            chooseDirections(row: row)
+        }
+    }
+
+    /// Marks the mixed cells of a row whose walk towards −x passes fewer listed edges (and
+    /// cells) before a pure cell or the row's end than the walk towards +x.
+    private func chooseDirections(row: Int) {
+        @inline(__always) func cost(_ col: Int) -> Int {
+            Int(cellStart[row * nx + col + 1] - cellStart[row * nx + col]) + 1
+        }
+        var towardsRight = [Int](repeating: 0, count: nx)
+        for col in stride(from: nx - 1, through: 0, by: -1) where state[row * nx + col] == Self.mixed {
+            towardsRight[col] = cost(col) + (col + 1 < nx && state[row * nx + col + 1] == Self.mixed ? towardsRight[col + 1] : 0)
+        }
+        var towardsLeft = 0
+        for col in 0..<nx {
+            guard state[row * nx + col] >= Self.mixed else {
+                towardsLeft = 0
+                continue
+            }
+            towardsLeft += cost(col)
+            if towardsLeft < towardsRight[col] { state[row * nx + col] = Self.mixedLeft }
         }
     }
 
@@ -217,8 +244,20 @@ final class PolygonPart: @unchecked Sendable {
         guard x >= minX, x <= maxX, y >= minY, y <= maxY else { return .outside }
         let row = rowOf(y), col = colOf(x)
         let s = state[row * nx + col]
-        if s != Self.mixed { return s == Self.inside ? .inside : .outside }
-        return walk(x, y, row: row, from: col)
+        if s < Self.mixed { return s == Self.inside ? .inside : .outside }
+        return s == Self.mixed ? walk(x, y, row: row, from: col) : walkLeft(x, y, row: row, from: col)
+    }
+
+    /// Mixed cells located by a walk towards −x.
+    var cellsWalkingLeft: Int { state.reduce(0) { $0 + ($1 == Self.mixedLeft ? 1 : 0) } }
+
+    /// The location by both walks of a mixed cell (towards +x and −x), whichever the cell
+    /// uses; nil in a pure cell or outside the box. For the tests.
+    func locationsByBothWalks(_ x: Double, _ y: Double) -> (right: PreparedPolygon.Location, left: PreparedPolygon.Location)? {
+        guard x >= minX, x <= maxX, y >= minY, y <= maxY else { return nil }
+        let row = rowOf(y), col = colOf(x)
+        guard state[row * nx + col] >= Self.mixed else { return nil }
+        return (walk(x, y, row: row, from: col), walkLeft(x, y, row: row, from: col))
     }
 
     /// The ray walk of a mixed cell (see the type).
@@ -229,7 +268,7 @@ final class PolygonPart: @unchecked Sendable {
         while k < nx {
             let cell = row * nx + k
             let s = state[cell]
-            if s != Self.mixed, k > col || cellStart[cell] == cellStart[cell + 1] {
+            if s < Self.mixed, k > col || cellStart[cell] == cellStart[cell + 1] {
                 return (s == Self.inside) != odd ? .inside : .outside
             }
             let range = Int(cellStart[cell])..<Int(cellStart[cell + 1])
@@ -251,6 +290,43 @@ final class PolygonPart: @unchecked Sendable {
         }
         return odd ? .inside : .outside
     }
+
+    /// The ray walk of a mixed cell towards −x: as `walk`, leftwards (the cells' lists
+    /// are sorted, so an edge listed in two neighbouring cells is counted once).
+    private func walkLeft(_ x: Double, _ y: Double, row: Int, from col: Int) -> PreparedPolygon.Location {
+        var odd = false
+        var previous = 0..<0
+        var k = col
+        while k >= 0 {
+            let cell = row * nx + k
+            let s = state[cell]
+            if s < Self.mixed, k < col {
+                return (s == Self.inside) != odd ? .inside : .outside
+            }
+            let range = Int(cellStart[cell])..<Int(cellStart[cell + 1])
+            var p = previous.lowerBound
+            for j in range {
+                let edge = cellEdges[j]
+                if !previous.isEmpty {
+                    while p < previous.upperBound, cellEdges[p] < edge { p += 1 }
+                    if p < previous.upperBound, cellEdges[p] == edge { continue }
+                }
+                switch rayStep(Int(edge), x, y) {
+                case .boundary: return .boundary
+                case .crosses: break
+                case .misses: if straddles(Int(edge), y) { odd.toggle() }
+                }
+            }
+            previous = range
+            k -= 1
+        }
+        return odd ? .inside : .outside
+    }
+
+    /// Whether edge i straddles the horizontal line at y (half-open: one end above y, the
+    /// other at or below): the edges a ray along the line, either way, may cross.
+    @inline(__always)
+    func straddles(_ i: Int, _ y: Double) -> Bool { (ys[i] > y) != (ys[i + 1] > y) }
 
     /// Where (x, y) lies by testing every edge (the brute-force reference of the tests).
     func locateByScan(_ x: Double, _ y: Double) -> PreparedPolygon.Location {

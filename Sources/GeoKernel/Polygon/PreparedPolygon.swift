@@ -104,6 +104,16 @@ public final class PreparedPolygon: Sendable {
         location(point.latitude, point.longitude) != .outside
     }
 
+    /// A box in degrees (south, west, north, east; longitudes as given, in [-180, 180])
+    /// outside which `location(of:)` is `.outside`: the bounding box of the one polygon
+    /// when it lies strictly within (-180, 180) of longitude, else the whole globe. For
+    /// callers that keep it beside their own per-shape data, so that a point away from the
+    /// shape is settled without reading the shape (the geofence monitor's candidates).
+    package var locationBox: SIMD4<Double> {
+        if let only = single { return SIMD4(only.minY, only.minX, only.maxY, only.maxX) }
+        return SIMD4(-90, -180, 90, 180)
+    }
+
     /// The location of (latitude, longitude) in degrees, longitude in [-180, 180]; unchecked.
     @inline(__always)
     func location(_ latitude: Double, _ longitude: Double) -> Location {
@@ -186,6 +196,23 @@ public final class PreparedPolygon: Sendable {
         }
     }
 
+    /// An upper bound, in radians of the unit sphere, of the distance from `point` (of
+    /// unit vector `unitVector`) to the boundary, read from the edges listed in the grid
+    /// cells around the point: cheap, and tight when the point is near an edge; +∞ when no
+    /// edge is listed near it (or the shape's edges reach farther than 0.02 rad). What the
+    /// geofence monitor keeps between fixes in the exit's hysteresis band (a fix within
+    /// the threshold less this bound of that point is within the threshold of the boundary).
+    /// - Complexity: O(edges listed in nine grid cells per polygon).
+    package func boundaryUpperBound(near point: Coordinate, unitVector: UnitVector) -> Double {
+        let cosP = (unitVector.x * unitVector.x + unitVector.y * unitVector.y).squareRoot(), sinP = abs(unitVector.z)
+        var best = Double.infinity
+        for part in parts {
+            let x = point.longitude + 360 * (((part.minX + part.maxX) / 2 - point.longitude) / 360).rounded()
+            best = min(best, part.boundaryAngleUpperBound(x, point.latitude, cosP: cosP, sinP: sinP))
+        }
+        return best
+    }
+
     /// The cap over the parts' bounding boxes (see `capCenter`), padded by 1e-9 relative
     /// and 1 mm.
     private static func cap(_ parts: [PolygonPart]) -> (Coordinate, Double) {
@@ -230,6 +257,16 @@ public final class PreparedPolygon: Sendable {
 }
 
 extension PreparedPolygon {
+    /// For a point in a mixed grid cell of the first polygon (a cell some edge comes near),
+    /// its location by the ray walk towards +x and by the one towards −x, whichever the
+    /// cell uses; nil elsewhere. With `cellsWalkingLeft`, for the tests of both walks.
+    package func locationsByBothWalks(of point: Coordinate) -> (right: Location, left: Location)? {
+        parts[0].locationsByBothWalks(point.longitude, point.latitude)
+    }
+
+    /// Mixed grid cells, over all polygons, whose points are located by a walk towards −x.
+    package var cellsWalkingLeft: Int { parts.reduce(0) { $0 + $1.cellsWalkingLeft } }
+
     /// The location found by testing every edge of every polygon, no grid: the reference
     /// the tests compare `location(of:)` with. - Complexity: O(v).
     package func locationByScan(of point: Coordinate) -> Location {

@@ -58,6 +58,27 @@ struct PolygonContainmentTests {
         #expect(boundary > 1_000, "the probes should hit the boundary exactly: \(boundary) of \(checked)")
     }
 
+    @Test("in every cell an edge comes near, the walk towards -x and the walk towards +x both equal the edge-by-edge scan, and both directions are in use")
+    func bothWalksEqualScan() throws {
+        var rng = SeededRandom(seed: 2_402)
+        var walked = 0, left = 0, cells = 0
+        for (k, n) in [5, 9, 20, 50, 256, 1_000].enumerated() {
+            let lat = rng.uniform(-70, 70), lon = rng.uniform(-170, 170), size = [1e-4, 0.01, 1][k % 3]
+            let polygon = try PolygonTestData.starWithHole(&rng, n: n, lat: lat, lon: lon, size: size)
+            let prepared = try PreparedPolygon(polygon)
+            left += prepared.cellsWalkingLeft
+            for q in PolygonTestData.probes(&rng, polygon, count: 3_000) {
+                guard let both = prepared.locationsByBothWalks(of: q) else { continue }
+                let scan = prepared.locationByScan(of: q)
+                #expect(both.right == scan && both.left == scan, "n \(n), \(q): right \(both.right), left \(both.left), scan \(scan)")
+                walked += 1
+            }
+            cells += 1
+        }
+        #expect(walked > 5_000, "most probes should fall in cells with edges: \(walked)")
+        #expect(left > 100, "some mixed cells should walk towards -x: \(left) in \(cells) polygons")
+    }
+
     @Test("away from the boundary, decisions equal a plain floating-point crossing count")
     func offBoundaryEqualsFloatingPoint() throws {
         var rng = SeededRandom(seed: 77)

@@ -97,6 +97,39 @@ struct PolygonDistanceTests {
         }
     }
 
+    @Test("the upper bound read from the grid cells around a point is never below the distance to the boundary, and next to an edge within 0.1 % of it")
+    func upperBoundFromCells() throws {
+        var rng = SeededRandom(seed: 23)
+        var finite = 0, near = 0, tight = 0
+        for (n, size) in [(6, 0.001), (48, 0.003), (700, 0.01), (40, 0.5)] {
+            let polygon = try PolygonTestData.starWithHole(&rng, n: n, lat: rng.uniform(-60, 60), lon: rng.uniform(-179, 179), size: size)
+            let prepared = try PreparedPolygon(polygon)
+            let ring = polygon.rings[0]
+            for _ in 0..<1_000 {
+                let base = ring[Int(rng.next() % UInt64(ring.count))]
+                let r = size / 10
+                let q = Coordinate(uncheckedLatitude: base.latitude + rng.uniform(-r, r), longitude: base.longitude + rng.uniform(-r, r))
+                let full = prepared.boundaryDistanceMeters(from: q)
+                let bound = prepared.boundaryUpperBound(near: q, unitVector: UnitVector(q)) * EarthModel.meanRadiusMeters
+                #expect(bound >= full, "size \(size)°, \(q): bound \(bound) m below the distance \(full) m")
+                if bound.isFinite { finite += 1 }
+                // Next to an edge the nearest edge is listed in the point's cell.
+                if full < 1 {
+                    near += 1
+                    #expect(bound <= full * 1.001 + 1e-6, "size \(size)°, \(q): bound \(bound) m, distance \(full) m")
+                    if bound <= full * 1.001 + 1e-6 { tight += 1 }
+                }
+            }
+            // On an edge: zero distance, and a bound of at most the margins (1e-13 rad).
+            let onEdge = Coordinate(
+                uncheckedLatitude: (ring[0].latitude + ring[1].latitude) / 2, longitude: (ring[0].longitude + ring[1].longitude) / 2)
+            #expect(prepared.boundaryUpperBound(near: onEdge, unitVector: UnitVector(onEdge)) * EarthModel.meanRadiusMeters < 1e-3)
+        }
+        #expect(finite > 3_000, "most points near the ring should see an edge in the cells around them: \(finite)")
+        #expect(near > 100, "the probes should come within a metre of an edge: \(near)")
+        print("boundary upper bound: \(finite) of 4 000 finite; \(tight) of the \(near) points within a metre of an edge within 0.1 %")
+    }
+
     @Test("an ulp away from a vertex or an edge, here and across the antimeridian, whether the boundary is within the computed distance agrees with that distance (fuzz findings)")
     func withinAtTheBoundary() throws {
         var rng = SeededRandom(seed: 45)
