@@ -48,6 +48,7 @@ extension GeofenceCore {
             if e.inside { inside += 1 }
         }
         precondition(activeIndex.filter { $0 >= 0 }.count == active.count, "stray active index")
+        precondition(activeNear.count == active.count, "activeNear out of step with active")
         precondition(inside == insideCount, "insideCount \(insideCount) != \(inside)")
         if cache.valid {
             precondition(cache.blocks.count == (cache.count + 3) / 4 && cache.inner2.count == cache.count, "cache layout")

@@ -46,10 +46,10 @@ extension GeofenceCore {
     /// Outside evidence for a polygon: out of it by more than `threshold` metres (the fix's
     /// accuracy + hysteresis); when out, settled by the cap grown by the threshold if far.
     /// A fix out of the polygon but within the threshold of its boundary (the hysteresis
-    /// band) leaves in `e` how near the boundary is (`ActiveFence.nearAngle`).
+    /// band) leaves in `near` how near the boundary is (see `activeNear`).
     func polygonOutsideEvidence(
         _ i: Int, _ shape: PreparedPolygon, _ c2: Double, _ latitude: Double, _ longitude: Double, _ p: UnitVector,
-        _ threshold: Double, _ e: inout ActiveFence
+        _ threshold: Double, _ near: inout SIMD4<Double>
     ) -> Bool {
         let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
         // The common case: still in.
@@ -58,23 +58,22 @@ extension GeofenceCore {
         if c2 > grown.outsideChordSquared { return true }
         // distance > threshold
         guard shape.boundaryWithin(threshold, of: point, strictly: false, outside: true, unitVector: p) else { return true }
-        e.nearAnchor = p
-        e.nearAngle = shape.boundaryUpperBound(near: point, unitVector: p)
+        near = SIMD4(p.x, p.y, p.z, shape.boundaryUpperBound(near: point, unitVector: p))
         return false
     }
 
-    /// Whether the boundary of the polygon of `e` is certainly within `thresholdMeters` of
-    /// the fix p, by the triangle inequality from the fix where `e.nearAngle` was measured:
+    /// Whether the boundary of a polygon is certainly within `thresholdMeters` of the fix p,
+    /// by the triangle inequality from the fix where `near` was measured (`activeNear`):
     /// then p has no outside evidence (in the polygon, or out of it within the threshold),
     /// settled without reading the polygon. The chord c to that fix bounds the angle by
     /// 2 asin(c/2) ≤ c (1 + c²/20) for c < 0.01; 1e-9 relative and 1 µm cover the rounding,
     /// far beyond the 1e-15 rad of the distance the test replaces.
     @inline(__always)
-    static func boundaryCertainlyWithin(_ e: ActiveFence, _ p: UnitVector, _ thresholdMeters: Double) -> Bool {
-        guard e.nearAngle < .infinity else { return false }
-        let c = SphereBand.chordSquared(p.x, p.y, p.z, e.nearAnchor.x, e.nearAnchor.y, e.nearAnchor.z).squareRoot()
+    static func boundaryCertainlyWithin(_ near: SIMD4<Double>, _ p: UnitVector, _ thresholdMeters: Double) -> Bool {
+        guard near[3] < .infinity else { return false }
+        let c = SphereBand.chordSquared(p.x, p.y, p.z, near[0], near[1], near[2]).squareRoot()
         guard c < 0.01 else { return false }
-        return (c * (1 + c * c / 20) + e.nearAngle) * EarthModel.meanRadiusMeters * (1 + 1e-9) + 1e-6 < thresholdMeters
+        return (c * (1 + c * c / 20) + near[3]) * EarthModel.meanRadiusMeters * (1 + 1e-9) + 1e-6 < thresholdMeters
     }
 
     /// The per-fix work, once the fix is known to be in time order.
@@ -125,12 +124,12 @@ extension GeofenceCore {
                     outside = false
                 } else if let shape = shapeRefs[i] {
                     let threshold = accuracy + rules.hysteresisMeters
-                    if Self.boundaryCertainlyWithin(e, p, threshold) {
+                    var near = activeNear[k]
+                    if Self.boundaryCertainlyWithin(near, p, threshold) {
                         outside = false
                     } else {
-                        let nearAngle = e.nearAngle
-                        outside = shape._withUnsafeGuaranteedRef { polygonOutsideEvidence(i, $0, c2, lat, lon, p, threshold, &e) }
-                        if e.nearAngle != nearAngle { active[k] = e }  // keep what the band fix measured
+                        outside = shape._withUnsafeGuaranteedRef { polygonOutsideEvidence(i, $0, c2, lat, lon, p, threshold, &near) }
+                        activeNear[k] = near  // what a band fix measured
                     }
                 } else {
                     let threshold = (radii[i] + accuracy) + rules.hysteresisMeters

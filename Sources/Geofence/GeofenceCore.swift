@@ -44,6 +44,11 @@ struct GeofenceCore {
 
     /// The fences that are inside or in a run of evidence.
     var active: [ActiveFence] = []
+    /// Beside each entry of `active`: for a polygon, a fix's unit vector (x, y, z) and an
+    /// angle (radians) within which the boundary passes of it (+∞: nothing known),
+    /// measured at a fix in the exit's hysteresis band; see
+    /// `GeofenceCore.boundaryCertainlyWithin`. Apart, so that the circles' entries stay small.
+    var activeNear: [SIMD4<Double>] = []
     var insideCount = 0
     var cache = CandidateCache()
 
@@ -152,10 +157,14 @@ struct GeofenceCore {
                     inner2: enterInner2[i], outer2: enterOuter2[i])
     }
 
+    /// An `activeNear` entry that knows nothing.
+    static let nothingNear = SIMD4<Double>(0, 0, 0, .infinity)
+
     /// Marks a fence active (inside or in a run of evidence).
     mutating func activate(_ entry: ActiveFence) {
         activeIndex[Int(entry.slot)] = Int32(active.count)
         active.append(entry)
+        activeNear.append(GeofenceCore.nothingNear)
     }
 
     /// Returns a fence to the default state (outside, no run), keeping `insideCount` right
@@ -168,9 +177,11 @@ struct GeofenceCore {
         let last = active.count - 1
         if k != last {
             active[k] = active[last]
+            activeNear[k] = activeNear[last]
             activeIndex[Int(active[k].slot)] = Int32(k)
         }
         active.removeLast()
+        activeNear.removeLast()
         activeIndex[Int(slot)] = -1
     }
 }
@@ -188,11 +199,6 @@ struct ActiveFence {
     var enteredAt: Double
     /// Index of the fence in the candidate cache (whose outer2 is −1 meanwhile), or −1.
     var cachePosition: Int32
-    /// A polygon's boundary passes within `nearAngle` radians of the fix `nearAnchor`
-    /// (+∞: nothing known), measured at a fix in the exit's hysteresis band; see
-    /// `GeofenceCore.boundaryCertainlyWithin`.
-    var nearAnchor = UnitVector(x: 0, y: 0, z: 0)
-    var nearAngle = Double.infinity
 }
 
 /// An event of the fix being processed, before ordering.
