@@ -260,47 +260,29 @@ final class PolygonPart: @unchecked Sendable {
         return (walk(x, y, row: row, from: col), walkLeft(x, y, row: row, from: col))
     }
 
-    /// The ray walk of a mixed cell (see the type).
+    /// The ray walk of a mixed cell towards +x (see the type).
     private func walk(_ x: Double, _ y: Double, row: Int, from col: Int) -> PreparedPolygon.Location {
-        var odd = false
-        var previous = 0..<0  // the previous cell's edges, to count an edge once
-        var k = col
-        while k < nx {
-            let cell = row * nx + k
-            let s = state[cell]
-            if s < Self.mixed, k > col || cellStart[cell] == cellStart[cell + 1] {
-                return (s == Self.inside) != odd ? .inside : .outside
-            }
-            let range = Int(cellStart[cell])..<Int(cellStart[cell + 1])
-            var p = previous.lowerBound
-            for j in range {
-                let edge = cellEdges[j]
-                if !previous.isEmpty {
-                    while p < previous.upperBound, cellEdges[p] < edge { p += 1 }
-                    if p < previous.upperBound, cellEdges[p] == edge { continue }
-                }
-                switch rayStep(Int(edge), x, y) {
-                case .boundary: return .boundary
-                case .crosses: odd.toggle()
-                case .misses: break
-                }
-            }
-            previous = range
-            k += 1
-        }
-        return odd ? .inside : .outside
+        rayWalk(x, y, row: row, from: col, leftwards: false)
     }
 
-    /// The ray walk of a mixed cell towards −x: as `walk`, leftwards (the cells' lists
-    /// are sorted, so an edge listed in two neighbouring cells is counted once).
+    /// The ray walk of a mixed cell towards −x.
     private func walkLeft(_ x: Double, _ y: Double, row: Int, from col: Int) -> PreparedPolygon.Location {
+        rayWalk(x, y, row: row, from: col, leftwards: true)
+    }
+
+    /// The ray walk from (x, y) in column `col` of `row`, towards −x when `leftwards`, else
+    /// +x: the parity of the edges the ray crosses up to the first pure cell past `col`
+    /// (or the row's end), and that cell's state. A cell's list is sorted, so an edge also
+    /// listed in the cell the walk came from is skipped (counted once).
+    @inline(__always)
+    private func rayWalk(_ x: Double, _ y: Double, row: Int, from col: Int, leftwards: Bool) -> PreparedPolygon.Location {
         var odd = false
         var previous = 0..<0
         var k = col
-        while k >= 0 {
+        while leftwards ? k >= 0 : k < nx {
             let cell = row * nx + k
             let s = state[cell]
-            if s < Self.mixed, k < col {
+            if s < Self.mixed, k != col || cellStart[cell] == cellStart[cell + 1] {
                 return (s == Self.inside) != odd ? .inside : .outside
             }
             let range = Int(cellStart[cell])..<Int(cellStart[cell + 1])
@@ -313,12 +295,12 @@ final class PolygonPart: @unchecked Sendable {
                 }
                 switch rayStep(Int(edge), x, y) {
                 case .boundary: return .boundary
-                case .crosses: break
-                case .misses: if straddles(Int(edge), y) { odd.toggle() }
+                case .crosses: if !leftwards { odd.toggle() }
+                case .misses: if leftwards, straddles(Int(edge), y) { odd.toggle() }
                 }
             }
             previous = range
-            k -= 1
+            k += leftwards ? -1 : 1
         }
         return odd ? .inside : .outside
     }
