@@ -49,6 +49,10 @@ enum TimelineCases {
                     let v = m.durationSeconds > 0 ? meters / m.durationSeconds : 0
                     return v < 15 / 3.6 ? 0 : v < 100 / 3.6 ? 1 : 2
                 }
+            }, check: {
+                // One class per move, and the classes read (the timed work cannot be dropped).
+                guard coarse.count == diary.moves.count else { return "\(coarse.count) classes for \(diary.moves.count) moves" }
+                return Set(coarse).count > 1 ? nil : "the coarse rule gave every move one class: \(Set(coarse))"
             }),
             BenchCase(name: "timeline.modes", n: seconds, baseline: "timeline.modes.coarse", setUp: { legs = [] }, run: {
                 legs = (try? diary.travelModes()) ?? []
