@@ -251,15 +251,27 @@ examples-check: lib
 	$(MAKE) --no-print-directory install PREFIX=$$prefix >/dev/null; \
 	scripts/check-doc-examples.sh $$prefix $(abspath $(SCRATCH))/doc-examples
 
-# Concurrency tests again under ThreadSanitizer (suites named *Thread*, *Stress* or
-# *Concurren*), in a separate debug build.
 # Every Swift test again with the PROJ trait off and PROJ's headers, library and data hidden
 # (scripts/noproj-check.sh): the core a phone app embeds needs nothing beyond zlib and SQLite.
 noproj-check: deps
 	scripts/noproj-check.sh "$(SWIFT)" $(SCRATCH)-noproj "-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link"
 
+# Concurrency tests again under ThreadSanitizer (suites named *Thread*, *Stress* or
+# *Concurren*), in a separate debug build.
+# The run's output is also kept in $(SCRATCH)-tsan/tsan.log; when it fails, its ThreadSanitizer
+# reports are printed again at the end, and last a few lines of each, where a CI log's tail shows them.
 tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path $(SCRATCH)-tsan --filter 'Thread|Stress|Concurren'
+	@mkdir -p $(SCRATCH)-tsan; log=$(SCRATCH)-tsan/tsan.log; \
+	{ $(SWIFT) test --sanitize=thread --scratch-path $(SCRATCH)-tsan --filter 'Thread|Stress|Concurren'; \
+	  echo $$? >$$log.status; } 2>&1 | tee $$log; \
+	status=$$(cat $$log.status); \
+	if [ $$status -ne 0 ]; then \
+	  echo "tsan: failed (exit $$status); its reports, from $$log:"; \
+	  grep -n -A 45 '^WARNING: ThreadSanitizer' $$log | head -n 300; \
+	  echo "tsan: in short (the first frames of each access):"; \
+	  grep -E '^WARNING: ThreadSanitizer|^SUMMARY: ThreadSanitizer|^ *(Read|Write|Previous|Atomic|Mutex|Cycle|Thread)|^ +#[0-2] ' $$log | head -n 18; \
+	fi; \
+	exit $$status
 
 # gk-fuzz with libFuzzer and AddressSanitizer. SwiftPM passes `--sanitize=fuzzer
 # --sanitize=address` to swiftc as two -sanitize= flags, of which only the last counts and

@@ -21,8 +21,9 @@ import CSIMDShim
 //
 // Sections of eight or more interior vertices first look for their farthest vertex by
 // an estimate of the squared distance (no division or root; `farthestByEstimate`), and
-// measure exactly only the vertex it names; near ties and nearly straight sections are
-// scanned exactly, so the decisions stay GEOS's.
+// measure exactly only the vertex it names, and only when its estimate lies too near the
+// squared tolerance to settle GEOS's comparison (`ToleranceBand`); near ties and nearly
+// straight sections are scanned exactly, so the decisions stay GEOS's.
 //
 // In unoptimised (DEBUG) builds the four-lane scan is not used: generic SIMD code runs
 // there about a hundred times slower than scalar code (every lane operation is an
@@ -121,10 +122,12 @@ extension DouglasPeucker {
         keep[n - 1] = true
         guard n > 2 else { return n }
         var kept = 2
+        let band = ToleranceBand(tolerance)
         stack.push(0, n - 1)
         while let (first, last) = stack.pop() {
-            // GEOS: a section is dropped when its largest distance is ≤ the tolerance.
-            let (index, distance) = farthest(x, y, first, last)
+            // GEOS: a section is dropped when its largest distance is ≤ the tolerance
+            // (`farthest` answers ±∞ when its estimate alone settles that).
+            let (index, distance) = farthest(x, y, first, last, band: band)
             guard distance > tolerance else { continue }
             keep[index] = true
             kept += 1
@@ -134,13 +137,46 @@ extension DouglasPeucker {
         return kept
     }
 
+    /// Where an estimate of the farthest vertex's squared distance settles GEOS's comparison
+    /// of its distance with the tolerance t, so that neither its root nor a division is
+    /// needed: above `above` = t²·(1 + 2⁻³⁰) the vertex is beyond t, below `below` =
+    /// t²·(1 − 2⁻³⁰) within it; between them (and for every estimate when t² is below 2⁻⁹⁰⁰
+    /// or overflows) the distance is measured. The estimates that `farthestByEstimate`
+    /// accepts are within 2⁻⁴⁰ of GEOS's squared distance, which is within a few units in
+    /// the last place of its square, so the margin of 2⁻³⁰ holds many times over.
+    struct ToleranceBand {
+        let below: Double
+        let above: Double
+
+        /// The band of tolerance t (finite, ≥ 0).
+        init(_ t: Double) {
+            let t2 = t * t
+            if t2 >= 0x1p-900 && t2.isFinite {
+                below = t2 - t2 * 0x1p-30
+                above = t2 + t2 * 0x1p-30
+            } else {
+                below = -.infinity
+                above = .infinity
+            }
+        }
+
+        private init(below: Double, above: Double) {
+            self.below = below
+            self.above = above
+        }
+
+        /// No estimate settles anything: every farthest vertex is measured.
+        static let measureAlways = ToleranceBand(below: -.infinity, above: .infinity)
+    }
+
     /// The farthest interior vertex of the section first…last (last − first ≥ 2) from
     /// the closed segment between its ends: the first strict maximum of GEOS's distance,
-    /// and that distance.
+    /// and that distance, or +∞ (beyond the tolerance) or −∞ (within it) when the vertex
+    /// was found by estimate and `band` settles its comparison with the tolerance.
     @inline(__always)
     static func farthest(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ first: Int, _ last: Int,
-        blocks: Bool = scansInBlocks
+        band: ToleranceBand = .measureAlways, blocks: Bool = scansInBlocks
     ) -> (Int, Double) {
         let ax = x[first], ay = y[first], bx = x[last], by = y[last]
         var i = first + 1
@@ -161,9 +197,11 @@ extension DouglasPeucker {
         }
         let sx = bx - ax, sy = by - ay
         let len2 = sx * sx + sy * sy
+        if blocks && last - i >= estimatesFrom {
+            if let found = farthestByEstimate(x, y, first, last, ax, ay, bx, by, len2, band) { return found }
+        }
         let length = len2.squareRoot()
         if blocks && last - i >= 8 {
-            if let found = farthestByEstimate(x, y, first, last, ax, ay, bx, by, len2, length) { return found }
             (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, bx, by, len2, length)
         }
         while i < last {
@@ -176,6 +214,10 @@ extension DouglasPeucker {
         }
         return (bestIndex, best)
     }
+
+    /// The fewest interior vertices for which optimised builds look for the farthest
+    /// vertex by estimate first.
+    static let estimatesFrom = 8
 
     /// Whether sections of eight or more interior vertices are scanned four vertices
     /// at a time (optimised builds) or one at a time (DEBUG builds).
@@ -252,14 +294,16 @@ extension DouglasPeucker {
     @inline(__always)
     static func farthestByEstimate(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ first: Int, _ last: Int,
-        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ length: Double
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ band: ToleranceBand
     ) -> (Int, Double)? {
         let inverse = 1 / len2
         guard inverse.isFinite else { return nil }
         let (best, bestIndex, runnerUp) = estimates(
             x, y, first, last, ax, ay, bx, by, len2, inverse, level: SIMDMath.vectorLevel)
         guard best >= len2 * 0x1p-60, runnerUp < best - best * 0x1p-30 else { return nil }
-        return (bestIndex, segmentDistance(x[bestIndex], y[bestIndex], ax, ay, bx, by, len2, length))
+        if best > band.above { return (bestIndex, .infinity) }
+        if best < band.below { return (bestIndex, -.infinity) }
+        return (bestIndex, segmentDistance(x[bestIndex], y[bestIndex], ax, ay, bx, by, len2, len2.squareRoot()))
     }
 
     /// `farthestByEstimate`'s pass over the interior of first…last: the largest estimate,
@@ -282,26 +326,24 @@ extension DouglasPeucker {
         } else if last - i >= 8 {
             (best, bestIndex, runnerUp) = topEstimates(x, y, &i, last, ax, ay, bx, by, len2, inverse)
         }
+        // One vertex at a time without a branch on its data (which side of an end a
+        // vertex falls on, and whether it is the largest so far, are coin tosses in a
+        // wiggly line): all three estimates, then selects.
         while i < last {
-            let dx = x[i] - ax, dy = y[i] - ay
+            let px = x[i], py = y[i]
+            let dx = px - ax, dy = py - ay
             let dot = dx * sx + dy * sy
-            var q: Double
-            if dot <= 0 {
-                q = dx * dx + dy * dy
-            } else if dot >= len2 {
-                let ex = x[i] - bx, ey = y[i] - by
-                q = ex * ex + ey * ey
-            } else {
-                let c = dx * sy - dy * sx
-                q = (c * inverse) * c
-            }
-            if q > best {
-                runnerUp = best
-                best = q
-                bestIndex = i
-            } else {
-                runnerUp = Swift.max(runnerUp, q)
-            }
+            let ex = px - bx, ey = py - by
+            let c = dx * sy - dy * sx
+            var q = (c * inverse) * c
+            q = dot >= len2 ? ex * ex + ey * ey : q
+            q = dot <= 0 ? dx * dx + dy * dy : q
+            // The smaller of q and the largest so far competes for the runner-up.
+            let larger = q > best
+            let displaced = larger ? best : q
+            runnerUp = displaced > runnerUp ? displaced : runnerUp
+            bestIndex = larger ? i : bestIndex
+            best = larger ? q : best
             i += 1
         }
         return (best, bestIndex, runnerUp)

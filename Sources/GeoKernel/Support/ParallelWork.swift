@@ -48,28 +48,28 @@ package enum ParallelWork {
         }
     }
 
-    /// The pieces and the index of the next one, under a mutex.
+    /// The pieces and the index of the next one, under a lock (a `ReadWriteLock` taken for
+    /// writing: its POSIX lock lives at a fixed address of its own, where `&` on a stored
+    /// property would be a Swift access that two threads make at once).
     private final class Shared: @unchecked Sendable {
         let count: Int
         let body: (Int) -> Void
         private var next = 0
-        private var mutex = pthread_mutex_t()
+        private let lock = ReadWriteLock()
 
         init(count: Int, body: @escaping (Int) -> Void) {
             self.count = count
             self.body = body
-            pthread_mutex_init(&mutex, nil)
         }
-
-        deinit { pthread_mutex_destroy(&mutex) }
 
         /// Takes pieces until none is left.
         func work() {
             while true {
-                pthread_mutex_lock(&mutex)
-                let i = next
-                next += 1
-                pthread_mutex_unlock(&mutex)
+                let i = lock.write {
+                    let taken = next
+                    next += 1
+                    return taken
+                }
                 guard i < count else { return }
                 body(i)
             }

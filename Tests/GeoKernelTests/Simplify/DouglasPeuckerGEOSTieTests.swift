@@ -52,6 +52,34 @@ struct DouglasPeuckerGEOSTieTests {
         }
     }
 
+    @Test("a farthest vertex found by estimate is kept or dropped as its measured distance says, at and next to the tolerance")
+    func estimateSettlesTolerance() throws {
+        // Sections of 8 or more interior vertices find their farthest vertex by estimate
+        // and, away from the tolerance, decide by the estimate alone; at it, they measure.
+        var rng = SeededRandom(seed: 21)
+        var checked = 0
+        for line in 0..<1_500 {
+            let n = 10 + Int(rng.uniform(0, 40))
+            let scale = [1e-3, 1, 1e4][line % 3]
+            var x = [0.0], y = [0.0]
+            for _ in 1..<n {
+                x.append(x[x.count - 1] + rng.uniform(-1, 1) * scale)
+                y.append(y[y.count - 1] + rng.uniform(-1, 1) * scale)
+            }
+            // The top section's largest distance by GEOS's arithmetic, and tolerances at,
+            // one unit around, and a little around it.
+            let d = (1..<(n - 1)).map { GEOSReference.pointToSegment(x[$0], y[$0], x[0], y[0], x[n - 1], y[n - 1]) }.max()!
+            let around = [d, d.nextDown, d.nextUp, d.nextUp.nextUp, d * (1 - 0x1p-45), d * (1 + 0x1p-45),
+                          d * (1 - 0x1p-31), d * (1 + 0x1p-31), d * (1 - 0x1p-29), d * (1 + 0x1p-29), d / 2]
+            for tolerance in around {
+                #expect(try DouglasPeucker.keptIndices(x: x, y: y, tolerance: tolerance)
+                    == GEOSReference.keptIndices(x: x, y: y, tolerance: tolerance), "line \(line) at \(tolerance)")
+                checked += 1
+            }
+        }
+        #expect(checked == 16_500)
+    }
+
     /// The kernel's former rule: squared distance to the clamped foot, first strict
     /// maximum of the squares, dropped when the square is ≤ tolerance².
     static func squaredRule(x: [Double], y: [Double], tolerance: Double) -> [Int] {
