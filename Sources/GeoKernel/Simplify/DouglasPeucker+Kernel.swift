@@ -142,8 +142,9 @@ extension DouglasPeucker {
     /// needed: above `above` = t²·(1 + 2⁻³⁰) the vertex is beyond t, below `below` =
     /// t²·(1 − 2⁻³⁰) within it; between them (and for every estimate when t² is below 2⁻⁹⁰⁰
     /// or overflows) the distance is measured. The estimates that `farthestByEstimate`
-    /// accepts are within 2⁻⁴⁰ of GEOS's squared distance, which is within a few units in
-    /// the last place of its square, so the margin of 2⁻³⁰ holds many times over.
+    /// accepts are within 2⁻⁴⁰ (relative) of the square of GEOS's distance, and t² within
+    /// one unit in the last place of the square of t, so the margin of 2⁻³⁰ holds many
+    /// times over.
     struct ToleranceBand {
         let below: Double
         let above: Double
@@ -276,7 +277,9 @@ extension DouglasPeucker {
     }
 
     /// The farthest interior vertex of first…last by GEOS's distance, found without a
-    /// division or square root per vertex, or nil when the caller must scan exactly.
+    /// division or square root per vertex, with its distance (or ±∞ where `band` settles
+    /// the comparison with the tolerance, as `farthest` answers), or nil when the caller
+    /// must scan exactly.
     ///
     /// One pass computes an estimate q of each squared distance: |p − a|² where
     /// (p − a)·(b − a) ≤ 0, |p − b|² where it is ≥ len2 = |b − a|², else c·(1/len2)·c
