@@ -37,6 +37,7 @@ struct GeoBench: ParsableCommand {
             { try StoreCases.make(points: points, selected: selected) },
             // @groups: new benchmark groups go above this line
         ]
+        defer { Scratch.removeAll() }
         var results: [BenchResult] = []
         for make in groups {
             for c in try make() where selected(c.name, c.baseline) {

@@ -1,6 +1,25 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Files and directories the cases write under the temporary directory: named here, and
+/// removed when the run ends, whichever cases the filter selected.
+enum Scratch {
+    nonisolated(unsafe) private static var paths: [String] = []
+
+    /// A path under the temporary directory for `name`, removed by `removeAll`.
+    static func path(_ name: String) -> String {
+        let path = NSTemporaryDirectory() + name
+        paths.append(path)
+        return path
+    }
+
+    static func removeAll() {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        paths = []
+    }
+}
 
 /// One benchmark case: `setUp` runs outside the timed region before every repetition,
 /// `run` is timed, `check` verifies the result after timing.

@@ -30,7 +30,7 @@ enum IndexCases {
         let index = try! SpatialIndex(points)
         let scan = LinearScan(points)
         let reference = Reference(scan: scan, queries: queries)
-        let path = NSTemporaryDirectory() + "geobench-index-\(name)-\(getpid()).gkidx"
+        let path = Scratch.path("geobench-index-\(name)-\(getpid()).gkidx")
         try! index.save(to: path)
         FileHandle.standardError.write(Data((
             "index.\(name): \(points.count) points, \(fmt(Double(index.memoryBytes) / Double(points.count))) bytes per point "

@@ -29,7 +29,7 @@ enum PlacesCases {
             return []
         }
         let elements = Box(0), built = Box<AddressIndex?>(nil), loaded = Box<AddressIndex?>(nil)
-        let saved = NSTemporaryDirectory() + "geobench-monaco-\(getpid()).gkaddr"
+        let saved = Scratch.path("geobench-monaco-\(getpid()).gkaddr")
         let fixture = Box<(index: AddressIndex, points: [Coordinate])?>(nil)
         func ready() -> (index: AddressIndex, points: [Coordinate]) {
             if let f = fixture.value { return f }

@@ -234,7 +234,7 @@ enum RoadCases {
     /// Everything the cases share, built on first use (outside the timed region).
     final class Context: @unchecked Sendable {
         let pbf: String, xml: String
-        let graphFile = NSTemporaryDirectory() + "geobench-road-andorra-\(getpid()).gkroad"
+        let graphFile = Scratch.path("geobench-road-andorra-\(getpid()).gkroad")
         init(pbf: String, xml: String) { self.pbf = pbf; self.xml = xml }
 
         lazy var fileCounts = try! ElementCounts(pbf, format: .pbf)

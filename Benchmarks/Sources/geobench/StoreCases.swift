@@ -30,7 +30,7 @@ enum StoreCases {
                      "insert.batch10k", "insert.fsync", "select.10k"].flatMap { ["landmarks.store." + $0, "landmarks.index." + $0, "landmarks.sqlite." + $0] }
         guard names.contains(where: { selected($0, nil) }) else { return [] }
         let d = Dataset.clustered(points: n)
-        let dir = NSTemporaryDirectory() + "geobench-store-\(getpid())"
+        let dir = Scratch.path("geobench-store-\(getpid())")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let big = dir + "/big.db", snapshot = dir + "/big.gklm"
 

@@ -173,8 +173,7 @@ enum TimelineCases {
     // MARK: - tracks.gpx
 
     static func gpxCases(points n: Int) throws -> [BenchCase] {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("geobench-tracks-\(n).gpx").path
+        let path = Scratch.path("geobench-tracks-\(n)-\(getpid()).gpx")
         let (first, last) = try writeGPX(points: n, to: path)
         var read: TrackReadResult?
         var parsed = 0

@@ -8,26 +8,29 @@
 
 #include <stddef.h>
 
-/// What `CSIMDShim_dp_top_estimates` found over whole blocks of vertices.
+/// What `CSIMDShim_dp_top_estimates` found over the vertices it read.
 typedef struct {
-    /// The largest estimate (−1 when no block was read).
+    /// The largest estimate (−1 when nothing was read).
     double best;
     /// The second largest estimate of the vertices read (the largest when it occurs twice).
     double runnerUp;
     /// The first index of `best`.
     ptrdiff_t bestIndex;
-    /// The first vertex not read: the caller's own pass goes on from there.
+    /// The first vertex not read (`last`, or `from` at level 0): the caller's own pass goes on
+    /// from there.
     ptrdiff_t next;
 } CSIMDShim_dp_estimates;
 
-/// For the vertices i = from, from + 1, … of (x[i], y[i]) in whole blocks of four (level 1)
-/// or eight (level 2) before `last`, the estimate of the squared distance to the segment
-/// a–b with sx = bx − ax, sy = by − ay, len2 = sx² + sy², inverse = 1/len2: with
-/// d = p − a, e = p − b, dot = d·s and c = dx·sy − dy·sx, |d|² where dot ≤ 0, |e|² where
-/// dot ≥ len2, else (c·inverse)·c. `level` is a value of CSIMDShim_vector_level() for this
-/// CPU; level 0 reads nothing (next = from).
+/// For the vertices i = from, from + 1, …, last − 1 of (x[i], y[i]), in blocks of four
+/// (level 1) or eight (level 2) and a last partial block read with masked loads (nothing at
+/// or past `last` is read), the estimate of len2 times the squared distance to the
+/// segment a–b, with sx = bx − ax, sy = by − ay, len2 = sx² + sy², d = p − a, dot = d·s,
+/// c = dx·sy − dy·sx and t = dot − min(max(dot, 0), len2) (how far the projection falls
+/// outside the segment): c·c + t·t; answers the largest, its first index and the runner-up
+/// as Swift's pass does. `level` is a value of CSIMDShim_vector_level() for
+/// this CPU; level 0 reads nothing (next = from).
 CSIMDShim_dp_estimates CSIMDShim_dp_top_estimates(int level, const double *x, const double *y, ptrdiff_t from,
                                                   ptrdiff_t last, double ax, double ay, double bx, double by,
-                                                  double len2, double inverse);
+                                                  double len2);
 
 #endif

@@ -19,11 +19,11 @@ import CSIMDShim
 // rounds to −d.y, each product to the negated product, and the difference to the same
 // value (at most the sign of a zero differs, which |s| and squares discard).
 //
-// Sections of eight or more interior vertices first look for their farthest vertex by
-// an estimate of the squared distance (no division or root; `farthestByEstimate`), and
-// measure exactly only the vertex it names, and only when its estimate lies too near the
-// squared tolerance to settle GEOS's comparison (`ToleranceBand`); near ties and nearly
-// straight sections are scanned exactly, so the decisions stay GEOS's.
+// Every section first looks for its farthest vertex by an estimate of the squared
+// distance (no division or root; `farthestByEstimate`), and measures exactly only the
+// vertex it names, and only when its estimate lies too near the squared tolerance to
+// settle GEOS's comparison (`ToleranceBand`); near ties and nearly straight sections are
+// scanned exactly, so the decisions stay GEOS's.
 //
 // In unoptimised (DEBUG) builds the four-lane scan is not used: generic SIMD code runs
 // there about a hundred times slower than scalar code (every lane operation is an
@@ -198,9 +198,7 @@ extension DouglasPeucker {
         }
         let sx = bx - ax, sy = by - ay
         let len2 = sx * sx + sy * sy
-        if blocks && last - i >= estimatesFrom {
-            if let found = farthestByEstimate(x, y, first, last, ax, ay, bx, by, len2, band) { return found }
-        }
+        if blocks, let found = farthestByEstimate(x, y, first, last, ax, ay, bx, by, len2, band) { return found }
         let length = len2.squareRoot()
         if blocks && last - i >= 8 {
             (bestIndex, best) = farthestBlocks(x, y, &i, last, ax, ay, bx, by, len2, length)
@@ -216,12 +214,9 @@ extension DouglasPeucker {
         return (bestIndex, best)
     }
 
-    /// The fewest interior vertices for which optimised builds look for the farthest
-    /// vertex by estimate first.
-    static let estimatesFrom = 8
-
-    /// Whether sections of eight or more interior vertices are scanned four vertices
-    /// at a time (optimised builds) or one at a time (DEBUG builds).
+    /// Whether sections are searched by estimate first and, from eight interior vertices
+    /// on, scanned four vertices at a time (optimised builds), or scanned exactly one
+    /// vertex at a time (DEBUG builds).
     static var scansInBlocks: Bool {
         #if DEBUG
         false
@@ -281,35 +276,42 @@ extension DouglasPeucker {
     /// the comparison with the tolerance, as `farthest` answers), or nil when the caller
     /// must scan exactly.
     ///
-    /// One pass computes an estimate q of each squared distance: |p − a|² where
-    /// (p − a)·(b − a) ≤ 0, |p − b|² where it is ≥ len2 = |b − a|², else c·(1/len2)·c
-    /// with GEOS's own cross product c; it keeps the largest estimate and the runner-up.
-    /// When the runner-up is more than 2⁻³⁰ below the largest, the vertex of the largest
-    /// is GEOS's farthest, and only it is measured exactly (`segmentDistance`).
+    /// One pass computes, for each vertex p, an estimate n of len2 = |b − a|² times its
+    /// squared distance to the segment: n = c² + t², with GEOS's own cross product
+    /// c = (p − a) × (b − a) and t = dot − min(max(dot, 0), len2), dot = (p − a)·(b − a),
+    /// how far the projection falls outside the segment (Lagrange's identity: c² + dot² =
+    /// |p − a|²·len2, and c² + (dot − len2)² = |p − b|²·len2). It keeps the largest and
+    /// the runner-up. When the runner-up is more than 2⁻³⁰ below the largest, the vertex of
+    /// the largest is GEOS's farthest, and its squared distance is n/len2 (measured exactly
+    /// by `segmentDistance` only when `band` cannot settle the comparison).
     ///
-    /// Why: an estimate is within a few units in the last place of the exact squared
-    /// distance, except where it and GEOS classify a vertex on different sides of an end
-    /// (GEOS rounds r = dot / len2 to 0 or 1), where they differ by at most
-    /// (2⁻⁵³·|b − a|)². With the largest estimate at least 2⁻⁶⁰·len2, every error is below
-    /// 2⁻⁴⁰ of it, so every other vertex is strictly nearer. Near ties (a runner-up within
-    /// 2⁻³⁰), nearly straight sections (a smaller largest estimate) and segments so short
-    /// that 1/len2 overflows return nil.
+    /// Why: between the ends n/len2 is GEOS's c²/len2 to a few units in the last place.
+    /// Beyond an end it is not computed from p − a or p − b as GEOS does; the rounding of
+    /// dot, c and len2 moves it by at most about 32·2⁻⁵³·|p − b|·|b − a| (or the same with
+    /// a), and with the largest n at least 2⁻³⁰·len2² (the farthest vertex at least 2⁻¹⁵·|b − a|
+    /// from the segment) every vertex that competes with it is within 2⁻³³ of GEOS's
+    /// squared distance, relative to the largest. So every other vertex is strictly nearer,
+    /// and the band's margin of 2⁻³⁰ holds eight times over. Where GEOS and the estimate
+    /// classify a vertex on different sides of an end (GEOS rounds r = dot/len2 to 0 or 1)
+    /// the two differ by at most 2⁻¹⁰⁸·len2. Near ties (a runner-up within 2⁻³⁰), nearly
+    /// straight sections (a smaller largest n), and len2 outside 2⁻⁴⁵⁰…2⁴⁵⁰ (where n could
+    /// leave the normal range; an n that overflows to +∞ fails the runner-up test) return nil.
     @inline(__always)
     static func farthestByEstimate(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ first: Int, _ last: Int,
         _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ band: ToleranceBand
     ) -> (Int, Double)? {
-        let inverse = 1 / len2
-        guard inverse.isFinite else { return nil }
-        let (best, bestIndex, runnerUp) = estimates(
-            x, y, first, last, ax, ay, bx, by, len2, inverse, level: SIMDMath.vectorLevel)
-        guard best >= len2 * 0x1p-60, runnerUp < best - best * 0x1p-30 else { return nil }
-        if best > band.above { return (bestIndex, .infinity) }
-        if best < band.below { return (bestIndex, -.infinity) }
+        guard len2 >= 0x1p-450 && len2 <= 0x1p450 else { return nil }
+        let (best, bestIndex, runnerUp) = estimates(x, y, first, last, ax, ay, bx, by, len2, level: SIMDMath.vectorLevel)
+        guard best >= len2 * len2 * 0x1p-30, runnerUp < best - best * 0x1p-30 else { return nil }
+        // best/len2 against the band, without the division (the products round by 2⁻⁵³ at
+        // most, far inside the band's margin).
+        if best > band.above * len2 { return (bestIndex, .infinity) }
+        if best < band.below * len2 { return (bestIndex, -.infinity) }
         return (bestIndex, segmentDistance(x[bestIndex], y[bestIndex], ax, ay, bx, by, len2, len2.squareRoot()))
     }
 
-    /// `farthestByEstimate`'s pass over the interior of first…last: the largest estimate,
+    /// `farthestByEstimate`'s pass over the interior of first…last: the largest estimate n,
     /// its first index, and the runner-up (the second largest, or the largest again when
     /// it occurs twice). Sections of `wideEstimatesFrom` interior vertices or more run on
     /// the C build for `level` (AVX2 or AVX-512F) when it is above 0, else on Swift's four
@@ -317,33 +319,31 @@ extension DouglasPeucker {
     @inline(__always)
     static func estimates(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ first: Int, _ last: Int,
-        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ inverse: Double, level: CInt
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, level: CInt
     ) -> (Double, Int, Double) {
         let sx = bx - ax, sy = by - ay
         var best = -1.0, bestIndex = first + 1, runnerUp = -1.0
         var i = first + 1
         if last - i >= wideEstimatesFrom, level > 0 {
             // The same pass on AVX2 or AVX-512F (the same estimates, bit for bit).
-            let found = CSIMDShim_dp_top_estimates(level, x, y, i, last, ax, ay, bx, by, len2, inverse)
+            let found = CSIMDShim_dp_top_estimates(level, x, y, i, last, ax, ay, bx, by, len2)
             (best, bestIndex, runnerUp, i) = (found.best, found.bestIndex, found.runnerUp, found.next)
         } else if last - i >= 8 {
-            (best, bestIndex, runnerUp) = topEstimates(x, y, &i, last, ax, ay, bx, by, len2, inverse)
+            (best, bestIndex, runnerUp) = topEstimates(x, y, &i, last, ax, ay, bx, by, len2)
         }
-        // One vertex at a time without a branch on its data (which side of an end a
-        // vertex falls on, and whether it is the largest so far, are coin tosses in a
-        // wiggly line): all three estimates, then selects.
+        // One vertex at a time without a branch on its data (whether a vertex is the
+        // largest so far is a coin toss in a wiggly line): the estimate, then selects.
         while i < last {
-            let px = x[i], py = y[i]
-            let dx = px - ax, dy = py - ay
+            let dx = x[i] - ax, dy = y[i] - ay
             let dot = dx * sx + dy * sy
-            let ex = px - bx, ey = py - by
             let c = dx * sy - dy * sx
-            var q = (c * inverse) * c
-            q = dot >= len2 ? ex * ex + ey * ey : q
-            q = dot <= 0 ? dx * dx + dy * dy : q
+            var inside = dot > 0 ? dot : 0
+            inside = inside < len2 ? inside : len2
+            let t = dot - inside
+            let q = c * c + t * t
             // The smaller of q and the largest so far competes for the runner-up.
             let larger = q > best
-            let displaced = larger ? best : q
+            let displaced = q < best ? q : best
             runnerUp = displaced > runnerUp ? displaced : runnerUp
             bestIndex = larger ? i : bestIndex
             best = larger ? q : best
@@ -352,10 +352,10 @@ extension DouglasPeucker {
         return (best, bestIndex, runnerUp)
     }
 
-    /// `estimates` over the interior of first…last (last − first ≥ 2, valid indices, a ≠ b
-    /// with a finite 1/len2) on the given build: `level` 0 Swift's own pass, 1 AVX2, 2
-    /// AVX-512F (only levels up to `SIMDMath.vectorLevel` run on this CPU); for tests that
-    /// every build answers the same.
+    /// `estimates` over the interior of first…last (last − first ≥ 2, valid indices, a ≠ b)
+    /// on the given build: `level` 0 Swift's own pass, 1 AVX2, 2 AVX-512F (only levels up
+    /// to `SIMDMath.vectorLevel` run on this CPU); for tests that every build answers the
+    /// same.
     package static func _estimates(
         x: UnsafePointer<Double>, y: UnsafePointer<Double>, first: Int, last: Int, level: CInt
     ) -> (best: Double, index: Int, runnerUp: Double) {
@@ -363,7 +363,7 @@ extension DouglasPeucker {
         let sx = bx - ax, sy = by - ay
         let len2 = sx * sx + sy * sy
         let (best, index, runnerUp) = estimates(
-            x, y, first, last, ax, ay, bx, by, len2, 1 / len2, level: Swift.min(level, SIMDMath.vectorLevel))
+            x, y, first, last, ax, ay, bx, by, len2, level: Swift.min(level, SIMDMath.vectorLevel))
         return (best, index, runnerUp)
     }
 
@@ -371,21 +371,20 @@ extension DouglasPeucker {
     package static var _vectorLevel: CInt { SIMDMath.vectorLevel }
 
     /// The fewest interior vertices for which `farthestByEstimate` calls the C builds of
-    /// its pass (when the CPU has AVX2 or AVX-512F); shorter sections stay in Swift.
-    static let wideEstimatesFrom = 16
+    /// its pass (when the CPU has AVX2 or AVX-512F); shorter sections stay in Swift, where
+    /// a few scalar steps cost less than the call and the reductions across lanes.
+    static let wideEstimatesFrom = 8
 
     /// `farthestByEstimate`'s four-lane pass over whole blocks of four from `i` (advanced
     /// past them): the largest estimate, its first index, and the runner-up.
     @inline(__always)
     static func topEstimates(
         _ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ i: inout Int, _ last: Int,
-        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double, _ inverse: Double
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ len2: Double
     ) -> (Double, Int, Double) {
-        let sx = bx - ax, sy = by - ay
-        let ax4 = D4(repeating: ax), ay4 = D4(repeating: ay), bx4 = D4(repeating: bx), by4 = D4(repeating: by)
-        let sx4 = D4(repeating: sx), sy4 = D4(repeating: sy)
-        let len24 = D4(repeating: len2), inverse4 = D4(repeating: inverse), zero = D4(repeating: 0)
-        let four = D4(repeating: 4)
+        let ax4 = D4(repeating: ax), ay4 = D4(repeating: ay)
+        let sx4 = D4(repeating: bx - ax), sy4 = D4(repeating: by - ay)
+        let len24 = D4(repeating: len2), zero = D4(repeating: 0), four = D4(repeating: 4)
         let rx = UnsafeRawPointer(x), ry = UnsafeRawPointer(y)
         // Per lane: the largest estimate, where it first occurred, and the runner-up.
         var top = D4(repeating: -1), second = D4(repeating: -1), topIndex = D4(repeating: 0)
@@ -395,14 +394,15 @@ extension DouglasPeucker {
             let py = ry.loadUnaligned(fromByteOffset: i &* 8, as: D4.self)
             let dx = px - ax4, dy = py - ay4
             let dot = dx * sx4 + dy * sy4
-            let ex = px - bx4, ey = py - by4
             let c = dx * sy4 - dy * sx4
-            var q = (c * inverse4) * c
-            q.replace(with: dx * dx + dy * dy, where: dot .<= zero)
-            q.replace(with: ex * ex + ey * ey, where: dot .>= len24)
+            var inside = zero
+            inside.replace(with: dot, where: dot .> zero)
+            inside.replace(with: len24, where: .!(inside .< len24))
+            let t = dot - inside
+            let q = c * c + t * t
             let larger = q .> top
-            var displaced = q  // min(q, top) goes on to compete for the runner-up
-            displaced.replace(with: top, where: larger)
+            var displaced = top  // min(q, top) goes on to compete for the runner-up
+            displaced.replace(with: q, where: q .< top)
             second.replace(with: displaced, where: displaced .> second)
             top.replace(with: q, where: larger)
             topIndex.replace(with: index, where: larger)

@@ -1,3 +1,4 @@
+import Foundation
 import GeoKernel
 import Testing
 import _GeoKernelTestSupport
@@ -91,15 +92,17 @@ struct DouglasPeuckerTests {
     func estimatingScanIsExact() {
         var rng = SeededRandom(seed: 21)
         var cases = 0
-        for trial in 0..<3_000 {
+        for trial in 0..<5_000 {
             let n = Int(rng.uniform(10, 120))
             let length = rng.uniform(1, 1_000)
             var x = (0..<n).map { _ in rng.uniform(-0.2, 1.2) * length }, y = [Double](repeating: 0, count: n)
             x[0] = 0
             x[n - 1] = length
             let h = rng.uniform(0.5, 50)
+            // Beyond an end, 2⁻¹⁵…2⁻¹⁴ of the length away: distances 2⁻²⁹ (relative) apart.
+            let beyond = length * 0x1p-15 * rng.uniform(1, 2)
             for i in 1..<(n - 1) {
-                switch trial % 4 {
+                switch trial % 5 {
                 case 0:  // near ties: heights within a few units in the last place of h
                     y[i] = (rng.uniform(0, 1) < 0.5 ? 1 : -1) * (h + Double(Int(rng.uniform(-3, 4))) * h.ulp)
                     x[i] = rng.uniform(0, 1) * length
@@ -108,13 +111,20 @@ struct DouglasPeuckerTests {
                     let step = Double(Int(rng.uniform(-4, 5))) * length.ulp
                     x[i] = nearB ? length + step : step
                     y[i] = h
-                case 2:  // nearly straight: the largest estimate falls under 2^-60 of len2
+                case 2:  // nearly straight: the largest estimate falls under 2^-30 of len2
                     y[i] = rng.uniform(-1, 1) * length * 1e-12
+                case 3:  // around an end, a few units of 2⁻²⁹ apart, where the estimate is
+                    // not computed from p − a or p − b as GEOS's distance is
+                    let e = beyond * (1 + Double(Int(rng.uniform(0, 6))) * 0x1p-29)
+                    let angle = rng.uniform(-1.5, 1.5)
+                    let nearB = rng.uniform(0, 1) < 0.5
+                    x[i] = nearB ? length + e * cos(angle) : -e * cos(angle)
+                    y[i] = e * sin(angle)
                 default:  // random heights
                     y[i] = rng.uniform(-h, h)
                 }
             }
-            let scale = [1.0, 1e-150, 1e-20, 1e20, 1e149][trial % 5]
+            let scale = [1.0, 1e-150, 1e-20, 1e20, 1e149][(trial / 5) % 5]
             x = x.map { $0 * scale }
             y = y.map { $0 * scale }
             let first = Int(rng.uniform(0, 3)), last = n - 1 - Int(rng.uniform(0, 3))
@@ -124,7 +134,7 @@ struct DouglasPeuckerTests {
             #expect(a.index == b.index && a.distance.bitPattern == b.distance.bitPattern, "trial \(trial): \(a) vs \(b)")
             cases += 1
         }
-        #expect(cases > 2_900)
+        #expect(cases > 4_800)
     }
 
     @Test("a vertex whose projection falls on or next to an end gets GEOS's distance bit for bit")
