@@ -63,11 +63,10 @@ extension Geodesic {
             csig2 = tiny
         }
         let salp2 = salp0, calp2 = calp0 * csig2
-        let e = Double(signOf: salp0, magnitudeOf: 1)
+        // ω₁₂ = ω₂ − ω₁ as one angle in [−π, π]: the longitude comes back reduced to
+        // [−180°, 180°], so whole turns of a long geodesic need not be counted.
         let somg2 = salp0 * ssig2, comg2 = csig2
-        let omg12 = e * (sig12
-            - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
-            + (atan2(e * somg2, comg2) - atan2(e * somg1, comg1)))
+        let omg12 = atan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
         let c3 = series.c3(eps)
         let lam12 = omg12 - f * salp0 * c3[0]
             * (sig12 + (sineSeries(ssig2, csig2, c3) - sineSeries(ssig1, csig1, c3)))
