@@ -112,6 +112,22 @@ import _GeoKernelTestSupport
         #expect(g.report.droppedNodes < g.nodeCount / 10)
     }
 
+    @Test("a file read twice keeps only the nodes the roads use and builds the network one pass builds",
+          arguments: extracts)
+    func twoPassesKeepOnlyRoadNodes(extract: String) throws {
+        let path = SharedData.path("osm/\(extract).osm.pbf")
+        let (twoPasses, report) = try RoadNetworkBuilder.build(osmFile: path, profile: .car)
+        var builder = RoadNetworkBuilder(profile: .car)
+        try OSMFile.read(path) { builder.add($0) }
+        let (onePass, everyNode) = try builder.build()
+        #expect(twoPasses == onePass)
+        #expect(everyNode.nodesKept == everyNode.nodesRead && report.nodesRead == everyNode.nodesRead)
+        #expect(report.nodesKept > 0 && report.nodesKept < report.nodesRead / 2, "\(report.nodesKept) of \(report.nodesRead)")
+        var rest = report
+        rest.nodesKept = everyNode.nodesKept
+        #expect(rest == everyNode)
+    }
+
     @Test("routes through several pins on Monaco read as real directions")
     func monacoDirections() throws {
         let router = try RoadRouter(graph: try Self.graph("monaco", .car), metric: .fastest)

@@ -127,6 +127,36 @@ import _GeoKernelTestSupport
         return (network, report)
     }
 
+    @Test("nodes out of order, listed twice or after their ways: reading the file twice builds what one pass builds")
+    func twoPassesOnUnsortedFiles() throws {
+        // Nodes in descending order, node 3 listed twice (the last position counts), node 7
+        // on no road, a way before the nodes it uses, a barrier and a restriction via node 2.
+        var xml = "<osm version=\"0.6\">\n"
+        xml += "<way id=\"20\"><nd ref=\"4\"/><nd ref=\"2\"/><tag k=\"highway\" v=\"residential\"/></way>\n"
+        for i in [7, 6, 5, 3, 2, 1, 4, 3] {
+            let shift = i == 3 ? 0.0001 : 0
+            xml += "<node id=\"\(i)\" lat=\"\(43.73 + 0.0004 * Double(i % 2) + shift)\" lon=\"\(7.42 + 0.0005 * Double(i))\">"
+            xml += i == 5 ? "<tag k=\"barrier\" v=\"bollard\"/></node>\n" : "</node>\n"
+        }
+        xml += "<way id=\"21\"><nd ref=\"1\"/><nd ref=\"2\"/><nd ref=\"3\"/><nd ref=\"5\"/><nd ref=\"6\"/>"
+        xml += "<tag k=\"highway\" v=\"residential\"/></way>\n"
+        xml += "<relation id=\"30\"><member type=\"way\" ref=\"21\" role=\"from\"/><member type=\"node\" ref=\"2\" role=\"via\"/>"
+        xml += "<member type=\"way\" ref=\"20\" role=\"to\"/><tag k=\"type\" v=\"restriction\"/>"
+        xml += "<tag k=\"restriction\" v=\"no_left_turn\"/></relation>\n</osm>\n"
+        let tmp = try TemporaryDirectory("gk-two-passes")
+        let path = tmp.file("unsorted.osm")
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let (twoPasses, report) = try RoadNetworkBuilder.build(osmFile: path, profile: .car)
+        var builder = RoadNetworkBuilder(profile: .car)
+        try OSMFile.read(path) { builder.add($0) }
+        let (onePass, everyNode) = try builder.build()
+        #expect(twoPasses == onePass)
+        #expect(report.nodesRead == 8 && everyNode.nodesKept == 8)
+        // Kept: 1, 2, 3 twice, 4, 5, 6; not 7.
+        #expect(report.nodesKept == 7)
+        #expect(report.blockingBarriers == 1 && report.restrictionsApplied + report.restrictionsSkipped == 1)
+    }
+
     @Test("a way that goes back and forth over one piece 100 000 times builds one edge, not 100 000 parallel ones")
     func degenerateWaysCollapse() throws {
         let alternating = (0..<100_000).map { $0 % 2 == 0 ? 1 : 2 }

@@ -6,9 +6,10 @@ import GeoKernel
 /// road; turn restrictions (via a node or via ways) become the network's `restrictions`
 /// and the profile's turn costs its `turnCosts`.
 ///
-/// Feed it the elements of a file in any order with `add(_:)` (or use
-/// `build(osmFile:profile:)`), then call `build()`. It keeps every node's position (24
-/// bytes per node) and the routable ways; nothing else.
+/// Feed it the elements of a file in any order with `add(_:)`, then call `build()`: it
+/// keeps every node's position (24 bytes per node) and the routable ways; nothing else.
+/// `build(osmFile:profile:)` reads the file twice instead and keeps only the positions of
+/// the nodes that routable ways and turn restrictions reference.
 ///
 /// Rules, as a user sees them in the network:
 /// - A node becomes a graph node when it ends a routable way, is shared by two routable
@@ -53,11 +54,15 @@ public struct RoadNetworkBuilder: Sendable {
         /// Graph nodes and edges of the resulting network (before the kernel keeps its
         /// largest strongly connected component).
         public var nodes = 0, edges = 0
+        /// Node positions kept: every node read, when fed by `add(_:)`; by
+        /// `build(osmFile:profile:)`, only those the routable ways and the turn restrictions
+        /// reference (in a country extract, a small part of its nodes).
+        public var nodesKept = 0
 
         public init() {}
 
         public var description: String {
-            "\(nodesRead) nodes, \(waysRead) ways, \(relationsRead) relations read; \(routableWays) routable ways → "
+            "\(nodesRead) nodes (\(nodesKept) kept), \(waysRead) ways, \(relationsRead) relations read; \(routableWays) routable ways → "
                 + "\(nodes) graph nodes, \(edges) edges; \(blockingBarriers) blocking barriers, "
                 + "\(missingNodeReferences) missing node references, \(repeatedPieces) repeated pieces collapsed; turn restrictions: \(restrictionsApplied) applied, "
                 + "\(restrictionsSkipped) skipped"
@@ -88,6 +93,10 @@ public struct RoadNetworkBuilder: Sendable {
     /// The profile that decides which ways, barriers and restrictions count.
     public let profile: RoutingProfile
     var nodeTable = OSMNodeTable()
+    /// The sorted ids of the only nodes whose positions `add(_:)` keeps, or nil for every
+    /// node (`keepOnlyReferencedNodes()`), and where the last look-up ended in it.
+    var wantedNodes: [Int64]?
+    var wantedCursor = 0
     var blockingNodes = Set<Int64>()
     /// Motorway junctions' exit numbers (`highway=motorway_junction` + `ref`) by node id.
     var junctionRefs: [Int64: String] = [:]
@@ -106,6 +115,8 @@ public struct RoadNetworkBuilder: Sendable {
         switch element {
         case .node(let n):
             report.nodesRead += 1
+            guard wants(n.id) else { return }
+            report.nodesKept += 1
             nodeTable.append(id: n.id, latitude: n.latitude, longitude: n.longitude)
             if !n.tags.isEmpty && profile.blocks(nodeTags: n.tags) { blockingNodes.insert(n.id) }
             if n.tags["highway"] == "motorway_junction", let ref = n.tags["ref"] { junctionRefs[n.id] = ref }
@@ -168,16 +179,77 @@ public struct RoadNetworkBuilder: Sendable {
 
     /// Reads a whole `.osm.pbf`, `.osm` or `.osm.gz` file and builds its network.
     ///
+    /// Files list nodes before the ways that use them, so the file is read twice: first
+    /// its ways and relations, then the positions of only the nodes that the routable ways
+    /// and the turn restrictions reference (`Report.nodesKept`; the network is the one
+    /// `add(_:)` would build from the whole file). Memory grows with the roads, not with
+    /// the buildings, trees and other nodes a country's file holds.
+    ///
+    /// - Parameters:
+    ///   - path: a regular file (it is read twice).
+    ///   - profile: the routing profile that decides which ways count.
+    ///   - format: the file's encoding, or nil to detect it.
     /// - Throws: the reader's `.io`/`.parse`/`.corrupt` errors (naming the blob or line
     ///   and byte offset); `.parse` for a node outside the valid coordinate range.
     ///   Nothing is half-built.
-    /// - Complexity: O(file size); the Andorra extract in tens of milliseconds.
+    /// - Complexity: O(file size), read twice; the Andorra extract in tens of milliseconds.
     /// - C twin: `gk_road_graph_build_osm`.
     public static func build(
         osmFile path: String, profile: RoutingProfile, format: OSMFileFormat? = nil
     ) throws(GeoKernelError) -> (network: RoadNetwork, report: Report) {
         var builder = RoadNetworkBuilder(profile: profile)
-        try OSMFile.read(path, format: format) { builder.add($0) }
+        try OSMFile.read(path, format: format) { element in
+            if case .node = element { return }
+            builder.add(element)
+        }
+        builder.keepOnlyReferencedNodes()
+        try OSMFile.read(path, format: format) { element in
+            if case .node = element { builder.add(element) }
+        }
         return try builder.build()
+    }
+
+    /// From now on `add(_:)` keeps the position of a node only when a routable way or a
+    /// turn restriction added so far references it (for a second pass over a file whose
+    /// ways and relations were added first).
+    ///
+    /// - Complexity: O(r log r) for r references.
+    mutating func keepOnlyReferencedNodes() {
+        var wanted = refs
+        for r in restrictions { if let v = r.viaNode { wanted.append(v) } }
+        wanted.sort()
+        var unique = 0
+        for id in wanted where unique == 0 || wanted[unique - 1] != id {
+            wanted[unique] = id
+            unique += 1
+        }
+        wanted.removeLast(wanted.count - unique)
+        wantedNodes = wanted
+        wantedCursor = 0
+    }
+
+    /// Whether `add(_:)` keeps node `id`: always without `wantedNodes`; else whether the
+    /// list has it. Files list nodes by ascending id, so the cursor usually only moves
+    /// forward by one; a jump or a node out of order costs a binary search.
+    ///
+    /// - Complexity: O(1) amortised on sorted files, O(log r) otherwise.
+    private mutating func wants(_ id: Int64) -> Bool {
+        guard let wanted = wantedNodes else { return true }
+        var at = wantedCursor
+        if at < wanted.count && wanted[at] < id || at > 0 && wanted[at - 1] >= id {
+            // Binary search for the first wanted id ≥ id.
+            var lo = 0, hi = wanted.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if wanted[mid] < id { lo = mid + 1 } else { hi = mid }
+            }
+            at = lo
+        }
+        guard at < wanted.count && wanted[at] == id else {
+            wantedCursor = at
+            return false
+        }
+        wantedCursor = at + 1
+        return true
     }
 }
