@@ -142,9 +142,11 @@ extension DouglasPeucker {
     /// needed: above `above` = t²·(1 + 2⁻³⁰) the vertex is beyond t, below `below` =
     /// t²·(1 − 2⁻³⁰) within it; between them (and for every estimate when t² is below 2⁻⁹⁰⁰
     /// or overflows) the distance is measured. The estimates that `farthestByEstimate`
-    /// accepts are within 2⁻⁴⁰ (relative) of the square of GEOS's distance, and t² within
-    /// one unit in the last place of the square of t, so the margin of 2⁻³⁰ holds many
-    /// times over.
+    /// accepts are within 2⁻³³ (relative) of the square of GEOS's distance, and t² within
+    /// one unit in the last place of the square of t, so the margin of 2⁻³⁰ holds eight
+    /// times over. `farthestByEstimate` compares len2 times the estimate with len2 times
+    /// these bounds (a product that overflows or falls below the normal range still
+    /// compares the right way: the estimates it accepts are normal and far from both).
     struct ToleranceBand {
         let below: Double
         let above: Double
