@@ -113,6 +113,7 @@ struct GraphCommand: ParsableCommand {
             w.key("read")
             w.beginObject()
             w.member("nodes", r.nodesRead)
+            w.member("nodes_kept", r.nodesKept)
             w.member("ways", r.waysRead)
             w.member("relations", r.relationsRead)
             w.member("routable_ways", r.routableWays)

@@ -104,3 +104,29 @@ public enum OSMElement: Sendable, Hashable {
     case way(OSMWay)
     case relation(OSMRelation)
 }
+
+/// Which kinds of element a read hands out (`OSMFile.read(_:format:kinds:_:)`): a PBF
+/// reader skips the others' bytes without decoding them, so a pass that needs only the
+/// ways of a file does not pay for its nodes.
+///
+/// Thread safety: a value; `Sendable`. C twin: none.
+/// \since 0.8
+public struct OSMElementKinds: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let nodes = OSMElementKinds(rawValue: 1)
+    public static let ways = OSMElementKinds(rawValue: 2)
+    public static let relations = OSMElementKinds(rawValue: 4)
+    /// Every element.
+    public static let all: OSMElementKinds = [.nodes, .ways, .relations]
+
+    /// Whether `element` is of one of these kinds.
+    public func contains(_ element: OSMElement) -> Bool {
+        switch element {
+        case .node: contains(.nodes)
+        case .way: contains(.ways)
+        case .relation: contains(.relations)
+        }
+    }
+}

@@ -37,7 +37,7 @@ struct JSONOutputCommandLineTests {
             #expect(r.status == 0, "\(r.err)")
             let o = try #require(try Self.json(r.out) as? [String: Any])
             let read = try #require(o["read"] as? [String: Any])
-            #expect(read["nodes"] as? Int == 55 && read["ways"] as? Int == 16)
+            #expect(read["nodes"] as? Int == 55 && read["nodes_kept"] as? Int == 46 && read["ways"] as? Int == 16)
             #expect((o["nodes"] as? Int ?? 0) > 0 && (o["edges"] as? Int ?? 0) > (o["nodes"] as? Int ?? 0))
             let size = try FileManager.default.attributesOfItem(atPath: "\(dir)/town.gkroad")[.size] as? Int
             #expect(o["saved_bytes"] as? Int == size && size ?? 0 > 0)

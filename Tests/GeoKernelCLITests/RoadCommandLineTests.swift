@@ -25,7 +25,7 @@ struct RoadCommandLineTests {
         let out = tmp.file("monaco.gkroad")
         let g = try GeoKernelTool.run(["graph", "--osm", Self.monaco, "--profile", "car", "--out", out])
         #expect(g.status == 0, "\(g.err)")
-        #expect(g.out.contains("13739 nodes, 1944 ways, 77 relations read") && g.out.contains("saved \(out)"))
+        #expect(g.out.contains("13739 nodes (3020 kept), 1944 ways, 77 relations read") && g.out.contains("saved \(out)"))
         let fromGraph = try GeoKernelTool.run(["route", "--graph", out, "--pin", Self.casino, "--pin", Self.stadium])
         let fromOSM = try GeoKernelTool.run(["route", "--osm", Self.monaco, "--pin", Self.casino, "--pin", Self.stadium])
         #expect(fromGraph.status == 0 && fromGraph.out == fromOSM.out)

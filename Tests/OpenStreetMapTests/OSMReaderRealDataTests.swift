@@ -40,6 +40,19 @@ struct OSMReaderRealDataTests {
         #expect(mismatches == 0)
     }
 
+    @Test("a read asked for some kinds hands out exactly those elements, in file order",
+          arguments: [F.monacoPBF, F.monacoGzip])
+    func kindsFilter(path: String) throws {
+        let all = try F.elements(path)
+        for kinds: OSMElementKinds in [.nodes, .ways, .relations, [.ways, .relations], [.nodes, .relations], .all] {
+            var some: [OSMElement] = []
+            try OSMFile.read(path, kinds: kinds) { some.append($0) }
+            let expected = all.filter { kinds.contains($0) }
+            #expect(some == expected, "\(path), kinds \(kinds.rawValue): \(some.count) of \(expected.count)")
+            #expect(!some.isEmpty)
+        }
+    }
+
     @Test("The format is detected from the first bytes")
     func detection() throws {
         #expect(try OSMFileFormat.detect(path: F.monacoPBF) == .pbf)

@@ -181,7 +181,8 @@ public struct RoadNetworkBuilder: Sendable {
     ///
     /// Files list nodes before the ways that use them, so the file is read twice: first
     /// its ways and relations, then the positions of only the nodes that the routable ways
-    /// and the turn restrictions reference (`Report.nodesKept`; the network is the one
+    /// and the turn restrictions reference (a PBF pass skips the other kinds' bytes
+    /// undecoded) (`Report.nodesKept`; the network is the one
     /// `add(_:)` would build from the whole file). Memory grows with the roads, not with
     /// the buildings, trees and other nodes a country's file holds.
     ///
@@ -198,14 +199,9 @@ public struct RoadNetworkBuilder: Sendable {
         osmFile path: String, profile: RoutingProfile, format: OSMFileFormat? = nil
     ) throws(GeoKernelError) -> (network: RoadNetwork, report: Report) {
         var builder = RoadNetworkBuilder(profile: profile)
-        try OSMFile.read(path, format: format) { element in
-            if case .node = element { return }
-            builder.add(element)
-        }
+        try OSMFile.read(path, format: format, kinds: [.ways, .relations]) { builder.add($0) }
         builder.keepOnlyReferencedNodes()
-        try OSMFile.read(path, format: format) { element in
-            if case .node = element { builder.add(element) }
-        }
+        try OSMFile.read(path, format: format, kinds: .nodes) { builder.add($0) }
         return try builder.build()
     }
 

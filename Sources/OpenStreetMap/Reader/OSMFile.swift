@@ -66,6 +66,8 @@ public enum OSMFile {
     /// - Parameters:
     ///   - path: the file (a regular file; PBF, XML or gzip-compressed XML).
     ///   - format: the file's encoding, or nil to detect it (`OSMFileFormat.detect`).
+    ///   - kinds: the kinds of element to hand out (PBF skips the others undecoded, so
+    ///     their content is not checked either); every kind by default.
     ///   - visit: called once per element; an error it throws stops the read and is
     ///     rethrown unchanged.
     /// - Throws: `.io` when the file cannot be opened or read (or is not a regular file);
@@ -76,7 +78,7 @@ public enum OSMFile {
     /// - Complexity: O(file size). Thread safety: reentrant; each call has its own state.
     /// C twin: none reads through this.
     public static func read(
-        _ path: String, format: OSMFileFormat? = nil,
+        _ path: String, format: OSMFileFormat? = nil, kinds: OSMElementKinds = .all,
         _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         let detected: OSMFileFormat
@@ -86,7 +88,7 @@ public enum OSMFile {
         // times its size; ask for 32 times before reading.
         try CheckedAllocation.requireHeadroom(
             CheckedAllocation.peakEstimate(inputBytes: source.remaining ?? 0, factor: 32), "reading '\(path)'")
-        try read(&source, format: detected, visit)
+        try read(&source, format: detected, kinds: kinds, visit)
     }
 
     /// Streams every element of `bytes`, in order, to `visit`: the same as
@@ -98,22 +100,24 @@ public enum OSMFile {
         bytes: [UInt8], format: OSMFileFormat, _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         var source = MemoryByteSource(bytes)
-        try read(&source, format: format, visit)
+        try read(&source, format: format, kinds: .all, visit)
     }
 
     static func read<Source: ByteSource>(
-        _ source: inout Source, format: OSMFileFormat, _ visit: (OSMElement) throws(GeoKernelError) -> Void
+        _ source: inout Source, format: OSMFileFormat, kinds: OSMElementKinds,
+        _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
+        // XML is parsed whole either way; its elements are filtered here.
         switch format {
         case .pbf:
-            var reader = PBFReader()
+            var reader = PBFReader(kinds: kinds)
             try reader.read(&source, visit)
         case .xml:
             var reader = OSMXMLReader(XMLTokenizer(source, compressed: false))
-            try reader.read(visit)
+            try reader.read { (element) throws(GeoKernelError) in if kinds.contains(element) { try visit(element) } }
         case .xmlGzip:
             var reader = OSMXMLReader(XMLTokenizer(try GzipByteSource(source), compressed: true))
-            try reader.read(visit)
+            try reader.read { (element) throws(GeoKernelError) in if kinds.contains(element) { try visit(element) } }
         }
     }
 }

@@ -16,8 +16,13 @@ struct PBFReader {
     private let headerBuffer = ScratchBuffer(capacity: 1024)
     private let blobBuffer = ScratchBuffer(capacity: 1 << 16)
     private let rawBuffer = ScratchBuffer(capacity: 1 << 20)
-    private var decoder = PBFPrimitiveBlockDecoder()
+    private var decoder: PBFPrimitiveBlockDecoder
     private var sawHeader = false
+
+    /// A reader that hands out the elements of `kinds` and skips the others undecoded.
+    init(kinds: OSMElementKinds = .all) {
+        decoder = PBFPrimitiveBlockDecoder(kinds: kinds)
+    }
 
     /// Streams every element of the PBF data in `source` to `visit`, in file order.
     mutating func read<Source: ByteSource>(

@@ -9,11 +9,15 @@ import GeoKernel
 /// Complexity: O(block size). Thread safety: belongs to one read call; reused across
 /// blocks so the string table keeps its capacity.
 struct PBFPrimitiveBlockDecoder {
+    /// The kinds of element handed out; the others' bytes are skipped, not decoded.
+    let kinds: OSMElementKinds
     var strings = PBFStringTable()
     /// Coordinate scaling of the current block: degrees = (offset + granularity * value) / 1e9.
     var granularity: Int64 = 100
     var latOffset: Int64 = 0
     var lonOffset: Int64 = 0
+
+    init(kinds: OSMElementKinds = .all) { self.kinds = kinds }
 
     /// Decodes one PrimitiveBlock and hands each element to `visit`.
     mutating func decode(
@@ -64,20 +68,20 @@ struct PBFPrimitiveBlockDecoder {
         var r = group
         while let (number, wire) = try r.field() {
             switch number {
-            case 1:
+            case 1 where kinds.contains(.nodes):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.nodes")
                 try visit(.node(try decodeNode(try r.message())))
-            case 2:
+            case 2 where kinds.contains(.nodes):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.dense")
                 try decodeDense(try r.message(), visit)
-            case 3:
+            case 3 where kinds.contains(.ways):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.ways")
                 try visit(.way(try decodeWay(try r.message())))
-            case 4:
+            case 4 where kinds.contains(.relations):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.relations")
                 try visit(.relation(try decodeRelation(try r.message())))
             default:
-                try r.skip(wireType: wire)  // 5: changesets, and unknown fields
+                try r.skip(wireType: wire)  // kinds not asked for, 5: changesets, and unknown fields
             }
         }
     }
