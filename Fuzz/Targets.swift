@@ -196,6 +196,17 @@ private func osm(_ bytes: UnsafeBufferPointer<UInt8>, _ format: OSMFileFormat) {
         return
     }
     roundTrip(elements)
+    // A read of some kinds skips the others' bytes: it must hand out exactly those
+    // elements of the whole read (and cannot fail where the whole read did not).
+    for kinds: OSMElementKinds in [.nodes, [.ways, .relations]] {
+        var some: [OSMElement] = []
+        do {
+            try OSMFile.read(bytes: Array(bytes), format: format, kinds: kinds) { some.append($0) }
+        } catch {
+            preconditionFailure("a read of kinds \(kinds.rawValue) failed where the whole read did not: \(error)")
+        }
+        precondition(some == elements.filter { kinds.contains($0) }, "a read of kinds \(kinds.rawValue) differs")
+    }
     guard let (network, _) = try? builder.build() else { return }
     guard let graph = try? RoadGraph(network, options: RoadGraph.Options(contractedMetrics: [])) else { return }
     exercise(graph)

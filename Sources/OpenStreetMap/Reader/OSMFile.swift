@@ -91,16 +91,17 @@ public enum OSMFile {
         try read(&source, format: detected, kinds: kinds, visit)
     }
 
-    /// Streams every element of `bytes`, in order, to `visit`: the same as
-    /// `read(_:format:_:)` for data in memory (tests, fuzzing).
+    /// Streams every element of `bytes` (of `kinds`), in order, to `visit`: the same as
+    /// `read(_:format:kinds:_:)` for data in memory (tests, fuzzing).
     ///
     /// - Complexity: O(bytes.count). Thread safety: reentrant; each call has its own state.
     /// C twin: none.
     public static func read(
-        bytes: [UInt8], format: OSMFileFormat, _ visit: (OSMElement) throws(GeoKernelError) -> Void
+        bytes: [UInt8], format: OSMFileFormat, kinds: OSMElementKinds = .all,
+        _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         var source = MemoryByteSource(bytes)
-        try read(&source, format: format, kinds: .all, visit)
+        try read(&source, format: format, kinds: kinds, visit)
     }
 
     static func read<Source: ByteSource>(
