@@ -52,11 +52,20 @@ struct OSMNodeTable {
     ///
     /// - Complexity: O(log n).
     func index(of id: Int64) -> Int? {
-        var lo = 0, hi = ids.count
+        let at = Self.firstIndex(notBelow: id, in: ids)
+        return at < ids.count && ids[at] == id ? at : nil
+    }
+
+    /// The first position in the ascending `sorted` whose id is ≥ `id` (its count when
+    /// none is).
+    ///
+    /// - Complexity: O(log n).
+    static func firstIndex(notBelow id: Int64, in sorted: [Int64]) -> Int {
+        var lo = 0, hi = sorted.count
         while lo < hi {
             let mid = (lo + hi) >> 1
-            if ids[mid] < id { lo = mid + 1 } else { hi = mid }
+            if sorted[mid] < id { lo = mid + 1 } else { hi = mid }
         }
-        return lo < ids.count && ids[lo] == id ? lo : nil
+        return lo
     }
 }

@@ -181,10 +181,10 @@ public struct RoadNetworkBuilder: Sendable {
     ///
     /// Files list nodes before the ways that use them, so the file is read twice: first
     /// its ways and relations, then the positions of only the nodes that the routable ways
-    /// and the turn restrictions reference (a PBF pass skips the other kinds' bytes
-    /// undecoded) (`Report.nodesKept`; the network is the one
-    /// `add(_:)` would build from the whole file). Memory grows with the roads, not with
-    /// the buildings, trees and other nodes a country's file holds.
+    /// and the turn restrictions reference (`Report.nodesKept`); a PBF pass skips the other
+    /// kinds' bytes undecoded. The network is the one `add(_:)` would build from the whole
+    /// file; memory grows with the roads, not with the buildings, trees and other nodes a
+    /// country's file holds.
     ///
     /// - Parameters:
     ///   - path: a regular file (it is read twice).
@@ -233,13 +233,7 @@ public struct RoadNetworkBuilder: Sendable {
         guard let wanted = wantedNodes else { return true }
         var at = wantedCursor
         if at < wanted.count && wanted[at] < id || at > 0 && wanted[at - 1] >= id {
-            // Binary search for the first wanted id ≥ id.
-            var lo = 0, hi = wanted.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if wanted[mid] < id { lo = mid + 1 } else { hi = mid }
-            }
-            at = lo
+            at = OSMNodeTable.firstIndex(notBelow: id, in: wanted)
         }
         guard at < wanted.count && wanted[at] == id else {
             wantedCursor = at
