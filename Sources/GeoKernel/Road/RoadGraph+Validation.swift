@@ -1,3 +1,5 @@
+import CSIMDShim
+
 extension RoadGraphStorage {
     /// Reads the sections of a graph file, checks its checksum and validates them.
     ///
@@ -120,12 +122,31 @@ extension RoadGraphStorage {
         }
         if let p = gridProblems(vertices) { return p }
         if let p = turnProblems() { return p }
-        // The hierarchies are checked on a thread each (the bulk of the validation).
-        var found = [String?](repeating: nil, count: hierarchies.count)
-        found.withUnsafeMutableBufferPointer { slots in
-            ParallelWork.forEach(hierarchies.count) { k in
-                if let h = hierarchies[k], let p = h.problems(self, RoadMetric(rawValue: UInt8(k))!) {
-                    slots[k] = "hierarchy \(k): \(p)"
+        // The hierarchies are checked on every processor (the bulk of the validation): first
+        // each one's shape and the owners of its down entries, then its two directions,
+        // four pieces of about equal size.
+        let count = hierarchies.count
+        var owners = [[UInt32]?](repeating: nil, count: count)
+        var found = [String?](repeating: nil, count: 2 * count)
+        owners.withUnsafeMutableBufferPointer { owners in
+            found.withUnsafeMutableBufferPointer { slots in
+                ParallelWork.forEach(count) { k in
+                    guard let h = hierarchies[k] else { return }
+                    switch h.shapeProblems(turns.stateCount) {
+                    case .success(let o): owners[k] = o
+                    case .failure(let p): slots[2 * k] = "hierarchy \(k): \(p.problem)"
+                    }
+                }
+            }
+            let ready = UnsafeBufferPointer(owners)
+            found.withUnsafeMutableBufferPointer { slots in
+                ParallelWork.forEach(2 * count) { piece in
+                    let k = piece / 2
+                    if let h = hierarchies[k], let downOwner = ready[k],
+                        let p = h.entryProblems(self, RoadMetric(rawValue: UInt8(k))!, up: piece % 2 == 0, downOwner: downOwner)
+                    {
+                        slots[piece] = "hierarchy \(k): \(p)"
+                    }
                 }
             }
         }
@@ -176,47 +197,114 @@ where C.Index == Int {
     return nil
 }
 
+/// A validation problem, as an error value (for `Result`).
+struct ValidationProblem: Error { let problem: String }
+
 extension ContractionHierarchy {
-    /// The first inconsistency of this hierarchy over `g`, or nil.
-    /// O(arcs + nodes); 4 bytes per down arc of scratch.
-    func problems(_ g: RoadGraphStorage, _ m: RoadMetric) -> String? {
-        let n = g.turns.stateCount, t = g.turns
-        guard rank.count == n, order.count == n else { return "rank arrays of the wrong size" }
-        for (v, r) in rank.enumerated() where Int(r) >= n || Int(order[Int(r)]) != v { return "ranks are not a permutation" }
-        if let p = csr(upFirst, count: n, total: upArc.count, "upward arcs") { return p }
-        if let p = csr(downFirst, count: n, total: downArc.count, "downward arcs") { return p }
+    /// The first inconsistency of this hierarchy's shape over `n` states (ranks a
+    /// permutation, lists well formed), or the owner of each down entry (a shortcut's
+    /// middle node is its first half's owner), for `entryProblems`. O(nodes + arcs); 4
+    /// bytes per down arc.
+    func shapeProblems(_ n: Int) -> Result<[UInt32], ValidationProblem> {
+        func fail(_ p: String) -> Result<[UInt32], ValidationProblem> { .failure(ValidationProblem(problem: p)) }
+        guard rank.count == n, order.count == n else { return fail("rank arrays of the wrong size") }
+        for (v, r) in rank.enumerated() where Int(r) >= n || Int(order[Int(r)]) != v { return fail("ranks are not a permutation") }
+        if let p = csr(upFirst, count: n, total: upArc.count, "upward arcs") { return fail(p) }
+        if let p = csr(downFirst, count: n, total: downArc.count, "downward arcs") { return fail(p) }
         // Unpacking marks down entries with bit 31: every entry index must stay below it.
-        guard upArc.count < 1 << 31, downArc.count < 1 << 31 else { return "too many arcs" }
-        guard upLink.count == upArc.count, downLink.count == downArc.count else { return "a shortcut has no halves" }
-        // The owner of each down entry (a shortcut's middle node is its first half's owner).
+        guard upArc.count < 1 << 31, downArc.count < 1 << 31 else { return fail("too many arcs") }
+        guard upLink.count == upArc.count, downLink.count == downArc.count else { return fail("a shortcut has no halves") }
         var downOwner = [UInt32](repeating: 0, count: downArc.count)
         for c in 0..<n { for h in Int(downFirst[c])..<Int(downFirst[c + 1]) { downOwner[h] = UInt32(c) } }
-        for up in [true, false] {
-            let first = up ? upFirst : downFirst, entries = up ? upArc : downArc, links = up ? upLink : downLink
-            for o in 0..<n {
-                for i in Int(first[o])..<Int(first[o + 1]) {
-                    let x = Int(entries[i] >> 32), w = entries[i] & 0xFFFF_FFFF, link = links[i]
-                    guard x < n, x > o else { return "arc \(i) of rank \(o) does not lead upwards" }
-                    let (a, b) = up ? (o, x) : (x, o)
-                    if link & Self.originalLink != 0 {
-                        let turn = Int(link & ~Self.originalLink)
-                        guard turn < t.turnCount, Int(rank[Int(t.turnFrom[turn])]) == a,
-                            Int(rank[Int(t.turnTo[turn])]) == b, g.turnWeight(turn, m) == w
-                        else { return "arc \(i) of rank \(o) does not match turn \(turn)" }
-                    } else {
-                        let h1 = Int(link >> 32), h2 = Int(link & 0xFFFF_FFFF)
-                        guard h1 < downArc.count, h2 < upArc.count else {
-                            return "shortcut \(i) of rank \(o) has halves out of range"
-                        }
-                        let c = Int(downOwner[h1])  // the middle node: h1 is in its down list
-                        guard c < o, Int(downArc[h1] >> 32) == a, h2 >= Int(upFirst[c]), h2 < Int(upFirst[c + 1]),
-                            Int(upArc[h2] >> 32) == b, (downArc[h1] & 0xFFFF_FFFF) + (upArc[h2] & 0xFFFF_FFFF) == w
-                        else { return "shortcut \(i) of rank \(o) has no matching halves" }
+        return .success(downOwner)
+    }
+
+    /// The first inconsistency of the `up` (else `down`) entries of this hierarchy over
+    /// `g`, whose shape passed `shapeProblems` (giving `downOwner`), or nil: every entry
+    /// leads upwards and is a turn of the right weight or a shortcut whose halves exist
+    /// below both its ends and add up to its weight. O(arcs).
+    func entryProblems(_ g: RoadGraphStorage, _ m: RoadMetric, up: Bool, downOwner: [UInt32]) -> String? {
+        let n = g.turns.stateCount, t = g.turns
+        // The checks gather from arrays far larger than the caches, at random (the halves,
+        // their owners, the turns, the ranks): each block of entries is read three times,
+        // so that its misses are in flight together. First the entries' own targets are
+        // prefetched, then what those lead to, then everything is checked.
+        let block = 64
+        let first = up ? upFirst : downFirst, entries = up ? upArc : downArc, links = up ? upLink : downLink
+        var o = 0  // the owner of entry `i`: entries are stored by owner
+        var start = 0
+        while start < entries.count {
+            let end = min(start + block, entries.count)
+            for i in start..<end { prefetchHalves(links[i], t, downOwner) }
+            for i in start..<end { prefetchBeneath(links[i], t, downOwner, g, m) }
+            for i in start..<end {
+                while Int(first[o + 1]) <= i { o += 1 }
+                let x = Int(entries[i] >> 32), w = entries[i] & 0xFFFF_FFFF, link = links[i]
+                guard x < n, x > o else { return "arc \(i) of rank \(o) does not lead upwards" }
+                let (a, b) = up ? (o, x) : (x, o)
+                if link & Self.originalLink != 0 {
+                    let turn = Int(link & ~Self.originalLink)
+                    guard turn < t.turnCount, Int(rank[Int(t.turnFrom[turn])]) == a,
+                        Int(rank[Int(t.turnTo[turn])]) == b, g.turnWeight(turn, m) == w
+                    else { return "arc \(i) of rank \(o) does not match turn \(turn)" }
+                } else {
+                    let h1 = Int(link >> 32), h2 = Int(link & 0xFFFF_FFFF)
+                    guard h1 < downArc.count, h2 < upArc.count else {
+                        return "shortcut \(i) of rank \(o) has halves out of range"
                     }
+                    let c = Int(downOwner[h1])  // the middle node: h1 is in its down list
+                    guard c < o, Int(downArc[h1] >> 32) == a, h2 >= Int(upFirst[c]), h2 < Int(upFirst[c + 1]),
+                        Int(upArc[h2] >> 32) == b, (downArc[h1] & 0xFFFF_FFFF) + (upArc[h2] & 0xFFFF_FFFF) == w
+                    else { return "shortcut \(i) of rank \(o) has no matching halves" }
                 }
             }
+            start = end
         }
         return nil
+    }
+}
+
+extension ContractionHierarchy {
+    /// Prefetches what checking an entry with `link` reads first: its turn's ends and cost,
+    /// or its halves and the middle node (hints only: nothing out of range is touched).
+    @inline(__always)
+    private func prefetchHalves(_ link: UInt64, _ t: TurnGraph, _ downOwner: [UInt32]) {
+        if link & Self.originalLink != 0 {
+            let turn = Int(link & ~Self.originalLink)
+            guard turn < t.turnCount else { return }
+            t.turnFrom.withUnsafeBufferPointer { CSIMDShim_prefetch($0.baseAddress! + turn) }
+            CSIMDShim_prefetch(t.turnTo.base + turn)
+            CSIMDShim_prefetch(t.turnCost.base + turn)
+        } else {
+            let h1 = Int(link >> 32), h2 = Int(link & 0xFFFF_FFFF)
+            guard h1 < downArc.count, h2 < upArc.count else { return }
+            downOwner.withUnsafeBufferPointer { CSIMDShim_prefetch($0.baseAddress! + h1) }
+            CSIMDShim_prefetch(downArc.base + h1)
+            CSIMDShim_prefetch(upArc.base + h2)
+        }
+    }
+
+    /// Prefetches what checking an entry reads second: the ranks of its turn's ends and
+    /// the arc the turn enters (its weight), or the middle node's upward range.
+    @inline(__always)
+    private func prefetchBeneath(
+        _ link: UInt64, _ t: TurnGraph, _ downOwner: [UInt32], _ g: RoadGraphStorage, _ m: RoadMetric
+    ) {
+        if link & Self.originalLink != 0 {
+            let turn = Int(link & ~Self.originalLink)
+            guard turn < t.turnCount else { return }
+            let from = Int(t.turnFrom[turn]), to = Int(t.turnTo[turn])
+            guard from < rank.count, to < rank.count, to < t.stateArc.count else { return }
+            CSIMDShim_prefetch(rank.base + from)
+            CSIMDShim_prefetch(rank.base + to)
+            CSIMDShim_prefetch(t.stateArc.base + to)
+        } else {
+            let h1 = Int(link >> 32)
+            guard h1 < downOwner.count else { return }
+            let c = Int(downOwner[h1])
+            guard c < upFirst.count else { return }
+            CSIMDShim_prefetch(upFirst.base + c)
+        }
     }
 }
 

@@ -29,7 +29,14 @@ package final class MappedFile: @unchecked Sendable {
             return
         }
         let p = try file.withDescriptor { (fd) throws(GeoKernelError) -> UnsafeMutableRawPointer in
-            let p = mmap(nil, file.size, PROT_READ, MAP_PRIVATE, fd, 0)
+            // Every owner reads the whole file at once (its checksum): on Linux the pages are
+            // mapped in one go (MAP_POPULATE) rather than fault by fault.
+            #if os(Linux)
+            let flags = MAP_PRIVATE | MAP_POPULATE
+            #else
+            let flags = MAP_PRIVATE
+            #endif
+            let p = mmap(nil, file.size, PROT_READ, flags, fd, 0)
             guard let p, p != MAP_FAILED else {
                 let e = errno
                 if e == ENOMEM { throw GeoKernelError(.outOfMemory, "cannot map \(file.size) bytes of '\(file.path)'") }

@@ -161,6 +161,48 @@ final class RoadGraphPersistenceTests {
         expectCorrupt(resealed(forgedWeight), "forged hierarchy weight", sealed: true)
     }
 
+    @Test("a forged weight or link anywhere in either direction of either hierarchy is refused")
+    func forgedEntriesEverywhere() throws {
+        // A grid large enough for hundreds of entries per list, so that the validator's
+        // blocks of 64 entries are crossed: first, middle and last entries are forged.
+        let graph = try RoadGraph(RoadNetwork.grid(rows: 12, cols: 12, seed: 9, destinationOnlyFraction: 0.1))
+        let path = dir + "/grid.gkroad"
+        try graph.save(to: path)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let sections = (0..<41).map { i in Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 8 * i, as: UInt64.self) }) }
+        func sectionStart(_ k: Int) -> Int { 64 + 41 * 8 + sections[0..<k].reduce(0) { $0 + ($1 + 7) / 8 * 8 } }
+        func word(_ at: Int) -> UInt64 { bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt64.self) } }
+        func put(_ value: UInt64, _ at: Int, in b: inout [UInt8]) {
+            withUnsafeBytes(of: value.littleEndian) { for k in 0..<8 { b[at + k] = $0[k] } }
+        }
+        var shortcutsForged = 0
+        for metric in 0..<2 {
+            for (arcSection, linkSection) in [(3, 4), (6, 7)] {  // up, then down
+                let arcs = sectionStart(25 + 8 * metric + arcSection), links = sectionStart(25 + 8 * metric + linkSection)
+                let count = sections[25 + 8 * metric + arcSection] / 8
+                #expect(count > 200, "metric \(metric), section \(arcSection): \(count) entries")
+                for i in Set([0, count / 2, count / 2 + 65, count - 1]) {
+                    let what = "metric \(metric), \(arcSection == 3 ? "up" : "down") entry \(i) of \(count)"
+                    var weight = bytes
+                    put(word(arcs + 8 * i) ^ 1, arcs + 8 * i, in: &weight)
+                    expectCorrupt(resealed(weight), "\(what): weight", sealed: true)
+                    // Another link: the next turn, or the shortcut's second half moved by one.
+                    let link = word(links + 8 * i)
+                    var forged = bytes
+                    put(link + 1, links + 8 * i, in: &forged)
+                    expectCorrupt(resealed(forged), "\(what): link", sealed: true)
+                    if link >> 63 == 0 {
+                        shortcutsForged += 1
+                        var halves = bytes
+                        put(link &+ (1 << 32), links + 8 * i, in: &halves)  // the first half moved by one
+                        expectCorrupt(resealed(halves), "\(what): first half", sealed: true)
+                    }
+                }
+            }
+        }
+        #expect(shortcutsForged > 0)
+    }
+
     /// The bytes with the header checksum recomputed.
     func resealed(_ bytes: [UInt8]) -> [UInt8] {
         var sum = Checksum64()
