@@ -187,14 +187,31 @@ private func gazetteer(_ bytes: UnsafeBufferPointer<UInt8>, _ format: GazetteerF
 private func osm(_ bytes: UnsafeBufferPointer<UInt8>, _ format: OSMFileFormat) {
     var builder = RoadNetworkBuilder(profile: .car)
     var elements: [OSMElement] = []
+    var failure: GeoKernelError?
     do {
-        try OSMFile.read(bytes: Array(bytes), format: format) { e in
+        try OSMFile.read(bytes: Array(bytes), format: format, threads: 1) { e in
             builder.add(e)
             elements.append(e)
         }
     } catch {
-        return
+        failure = error
     }
+    // PBF blobs inflated on several threads: the same elements in the same order, and the
+    // same error after them.
+    if format == .pbf {
+        var parallel: [OSMElement] = []
+        var parallelFailure: GeoKernelError?
+        do {
+            try OSMFile.read(bytes: Array(bytes), format: format, threads: 3) { parallel.append($0) }
+        } catch {
+            parallelFailure = error
+        }
+        precondition(parallel == elements, "a read on 3 threads hands out other elements")
+        precondition(
+            parallelFailure?.code == failure?.code && parallelFailure?.message == failure?.message,
+            "a read on 3 threads ends otherwise: \(String(describing: parallelFailure)) vs \(String(describing: failure))")
+    }
+    if failure != nil { return }
     roundTrip(elements)
     // A read of some kinds skips the others' bytes: it must hand out exactly those
     // elements of the whole read (and cannot fail where the whole read did not).

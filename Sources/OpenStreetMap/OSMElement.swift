@@ -105,7 +105,7 @@ public enum OSMElement: Sendable, Hashable {
     case relation(OSMRelation)
 }
 
-/// Which kinds of element a read hands out (`OSMFile.read(_:format:kinds:_:)`): a PBF
+/// Which kinds of element a read hands out (`OSMFile.read(_:format:kinds:threads:_:)`): a PBF
 /// reader skips the others' bytes without decoding them, so a pass that needs only the
 /// ways of a file does not pay for its nodes.
 ///

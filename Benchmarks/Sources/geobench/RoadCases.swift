@@ -6,10 +6,12 @@ import Route
 
 /// The road router on the Andorra extract (`../shared/data/osm/andorra.osm.pbf` and
 /// `andorra.osm.gz`, or `$GEOKERNEL_SHARED_DATA/osm/…`), car profile:
-/// - `osm.read.pbf.andorra`, `osm.read.xml.andorra`: streaming every element of the file
-///   (n = nodes in the file, so ns per node; nodes/s on stderr). Baselines: reading the
-///   PBF file's bytes only (`osm.scan.bytes.andorra`, same n) for PBF, the PBF reader for
-///   the gzip-compressed XML.
+/// - `osm.read.pbf.andorra`, `osm.read.pbf.1thread.andorra`, `osm.read.xml.andorra`:
+///   streaming every element of the file (n = nodes in the file, so ns per node; nodes/s
+///   on stderr): PBF blobs inflated on one thread per processor (the default), on the
+///   calling thread alone, and the gzip-compressed XML. Baselines: the one-thread read for
+///   the default one, reading the PBF file's bytes only (`osm.scan.bytes.andorra`, same n)
+///   for the one-thread read, the PBF reader for the XML.
 /// - `osm.write.pbf.andorra`: the same elements, held in memory, written as PBF to memory
 ///   (`OSMPBFWriter.encode`, zlib level 6; ns per node), beside reading the file; read back
 ///   and counted after timing.
@@ -64,7 +66,15 @@ enum RoadCases {
         cases.append(BenchCase(name: "osm.scan.bytes.andorra", n: fileNodes, baseline: nil, run: {
             scanned.value = readBytes(ctx.pbf)
         }, check: { scanned.value == fileSize(ctx.pbf) ? nil : "read \(scanned.value) bytes of \(fileSize(ctx.pbf))" }))
-        cases.append(BenchCase(name: "osm.read.pbf.andorra", n: fileNodes, baseline: "osm.scan.bytes.andorra", run: {
+        // The PBF read on the calling thread alone, the baseline of the default read (blobs
+        // inflated on one thread per processor, decoded on the calling one).
+        let sequentialBest = Best(), sequentialCounts = Box(ElementCounts())
+        cases.append(BenchCase(name: "osm.read.pbf.1thread.andorra", n: fileNodes, baseline: "osm.scan.bytes.andorra", run: {
+            sequentialBest.time { sequentialCounts.value = try! ElementCounts(ctx.pbf, format: .pbf, threads: 1) }
+        }, check: {
+            sequentialCounts.value == ctx.fileCounts ? nil : "counted \(sequentialCounts.value), expected \(ctx.fileCounts)"
+        }))
+        cases.append(BenchCase(name: "osm.read.pbf.andorra", n: fileNodes, baseline: "osm.read.pbf.1thread.andorra", run: {
             pbfBest.time { pbfCounts.value = try! ElementCounts(ctx.pbf, format: .pbf) }
         }, check: {
             readNote("osm.read.pbf.andorra", pbfCounts.value, pbfBest.ns, fileSize(ctx.pbf))
@@ -299,9 +309,9 @@ enum RoadCases {
     struct ElementCounts: Equatable, CustomStringConvertible {
         var nodes = 0, ways = 0, relations = 0
         init() {}
-        init(_ path: String, format: OSMFileFormat) throws(GeoKernelError) {
+        init(_ path: String, format: OSMFileFormat, threads: Int? = nil) throws(GeoKernelError) {
             var c = ElementCounts()
-            try OSMFile.read(path, format: format) { e in
+            try OSMFile.read(path, format: format, threads: threads) { e in
                 switch e {
                 case .node: c.nodes += 1
                 case .way: c.ways += 1

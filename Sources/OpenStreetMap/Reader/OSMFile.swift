@@ -59,15 +59,20 @@ public enum OSMFile {
     /// Coordinates are in degrees (WGS84). Metadata (version, timestamp, user,
     /// changeset), bounds and changesets are skipped.
     ///
-    /// Memory is bounded whatever the file size: PBF is read one blob at a time (a blob is
-    /// at most 32 MiB by the format's rules); XML in 64 KiB chunks, with each tag limited to
-    /// 1 MiB.
+    /// Memory is bounded whatever the file size: PBF is read a few blobs at a time (a blob
+    /// is at most 32 MiB by the format's rules; a batch holds at most 96 MiB), inflated on
+    /// one thread per processor and decoded in file order on the calling thread; XML in
+    /// 64 KiB chunks, with each tag limited to 1 MiB.
     ///
     /// - Parameters:
     ///   - path: the file (a regular file; PBF, XML or gzip-compressed XML).
     ///   - format: the file's encoding, or nil to detect it (`OSMFileFormat.detect`).
     ///   - kinds: the kinds of element to hand out (PBF skips the others undecoded, so
     ///     their content is not checked either); every kind by default.
+    ///   - threads: the threads that inflate PBF blobs, the calling one included: nil for
+    ///     one per processor online, 1 for the calling thread alone.
+    ///     The elements and errors are the same whatever the count (XML is read on the
+    ///     calling thread).
     ///   - visit: called once per element; an error it throws stops the read and is
     ///     rethrown unchanged.
     /// - Throws: `.io` when the file cannot be opened or read (or is not a regular file);
@@ -75,10 +80,11 @@ public enum OSMFile {
     ///   its byte offset ("blob 12 (OSMData) at byte offset 345678: ..."); `.parse` for
     ///   malformed XML or gzip, naming the line and byte offset ("line 123, byte offset
     ///   4567: ..."; for `.xmlGzip` the offset counts uncompressed bytes).
-    /// - Complexity: O(file size). Thread safety: reentrant; each call has its own state.
-    /// C twin: none reads through this.
+    /// - Complexity: O(file size). Thread safety: reentrant; each call has its own state
+    /// (and threads of its own for PBF, joined before it returns). C twin: none reads
+    /// through this.
     public static func read(
-        _ path: String, format: OSMFileFormat? = nil, kinds: OSMElementKinds = .all,
+        _ path: String, format: OSMFileFormat? = nil, kinds: OSMElementKinds = .all, threads: Int? = nil,
         _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         let detected: OSMFileFormat
@@ -88,30 +94,30 @@ public enum OSMFile {
         // times its size; ask for 32 times before reading.
         try CheckedAllocation.requireHeadroom(
             CheckedAllocation.peakEstimate(inputBytes: source.remaining ?? 0, factor: 32), "reading '\(path)'")
-        try read(&source, format: detected, kinds: kinds, visit)
+        try read(&source, format: detected, kinds: kinds, threads: threads ?? ParallelWork.processors, visit)
     }
 
     /// Streams every element of `bytes` (of `kinds`), in order, to `visit`: the same as
-    /// `read(_:format:kinds:_:)` for data in memory (tests, fuzzing).
+    /// `read(_:format:kinds:threads:_:)` for data in memory (tests, fuzzing).
     ///
     /// - Complexity: O(bytes.count). Thread safety: reentrant; each call has its own state.
     /// C twin: none.
     public static func read(
-        bytes: [UInt8], format: OSMFileFormat, kinds: OSMElementKinds = .all,
+        bytes: [UInt8], format: OSMFileFormat, kinds: OSMElementKinds = .all, threads: Int? = nil,
         _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         var source = MemoryByteSource(bytes)
-        try read(&source, format: format, kinds: kinds, visit)
+        try read(&source, format: format, kinds: kinds, threads: threads ?? ParallelWork.processors, visit)
     }
 
     static func read<Source: ByteSource>(
-        _ source: inout Source, format: OSMFileFormat, kinds: OSMElementKinds,
+        _ source: inout Source, format: OSMFileFormat, kinds: OSMElementKinds, threads: Int,
         _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         // XML is parsed whole either way; its elements are filtered here.
         switch format {
         case .pbf:
-            var reader = PBFReader(kinds: kinds)
+            var reader = PBFReader(kinds: kinds, threads: threads)
             try reader.read(&source, visit)
         case .xml:
             var reader = OSMXMLReader(XMLTokenizer(source, compressed: false))
