@@ -70,7 +70,7 @@ public enum OSMFile {
     ///   - kinds: the kinds of element to hand out (PBF skips the others undecoded, so
     ///     their content is not checked either); every kind by default.
     ///   - threads: the threads that inflate PBF blobs, the calling one included: nil for
-    ///     one per processor online, 1 for the calling thread alone.
+    ///     one per processor online (also the most it uses), 1 for the calling thread alone.
     ///     The elements and errors are the same whatever the count (XML is read on the
     ///     calling thread).
     ///   - visit: called once per element; an error it throws stops the read and is

@@ -17,7 +17,8 @@ import GeoKernel
 /// Memory: with one thread, one BlobHeader buffer, one compressed and one raw blob buffer,
 /// reused; so at most ~64 MiB for a hostile file and about 3 blobs' worth for a real one.
 /// With several, a batch's buffers: at most 96 MiB for a hostile file, a few MiB for a
-/// real one.
+/// real one; between batches, at most 4 MiB is kept per slot (two slots per thread, one
+/// thread per processor at most).
 /// Complexity: O(file size). Thread safety: belongs to one read call.
 struct PBFReader {
     static let maxBlobHeaderSize = 64 * 1024
@@ -26,6 +27,8 @@ struct PBFReader {
     /// A batch takes no further blob once its compressed and inflated bytes reach this
     /// (so it holds at most 32 MiB plus one blob's 64 MiB).
     static let batchBytes = 32 * 1024 * 1024
+    /// A slot whose buffers grew beyond this is replaced after its batch.
+    static let keptSlotBytes = 4 * 1024 * 1024
 
     private let headerBuffer = ScratchBuffer(capacity: 1024)
     private let kinds: OSMElementKinds
@@ -35,11 +38,11 @@ struct PBFReader {
     private var offset = 0, index = 0
 
     /// A reader that hands out the elements of `kinds` and skips the others undecoded,
-    /// inflating blobs on up to `threads` threads (1: on the calling thread, blob after
-    /// blob).
+    /// inflating blobs on up to `threads` threads, and no more than there are processors
+    /// (1: on the calling thread, blob after blob).
     init(kinds: OSMElementKinds = .all, threads: Int = 1) {
         self.kinds = kinds
-        self.threads = max(1, threads)
+        self.threads = max(1, min(threads, ParallelWork.processors))
     }
 
     /// Streams every element of the PBF data in `source` to `visit`, in file order.
@@ -75,6 +78,8 @@ struct PBFReader {
                 ParallelWork.forEach(filled, maximumThreads: threads) { i in batch[i].inflate() }
                 for i in 0..<filled { try slots[i].handOut(sawHeader: &sawHeader, visit) }
             }
+            // A slot that grew for a large blob gives its memory back.
+            for i in 0..<filled where slots[i].bufferBytes > Self.keptSlotBytes { slots[i] = PBFSlot(kinds: kinds) }
             if let failure { throw failure }
             if ended { break }
         }
@@ -233,6 +238,8 @@ final class PBFSlot {
     private var kind: PBFLocation.Part?
     /// Bytes of the blob, and the inflated size it announces (0 when it has none).
     private(set) var size = 0, rawSize = 0
+    /// The memory its two buffers hold.
+    var bufferBytes: Int { blob.storage.count + raw.storage.count }
     /// The inflated bytes (in `blob` or `raw`), or why they could not be had.
     private var inflated = UnsafeRawBufferPointer(start: nil, count: 0)
     private var inflateFailure: GeoKernelError?
