@@ -136,8 +136,11 @@ extension RoadGraph {
                 endCost: min(T, along >= rest ? out : w * along / length) * unit, reachesEnd: along >= rest,
                 startsAtOrigin: true))
         }
-        func key(_ p: Int) -> (Int, Int, Int) { (parts[p].edge, parts[p].forward ? 0 : 1, parts[p].startsAtOrigin ? 1 : 0) }
-        return stableOrder(parts.count) { key($0) < key($1) }.map { parts[$0] }
+        // Compared through a constant: a closure reading the `var` would check exclusive
+        // access at run time on every comparison.
+        let found = parts
+        func key(_ p: Int) -> (Int, Int, Int) { (found[p].edge, found[p].forward ? 0 : 1, found[p].startsAtOrigin ? 1 : 0) }
+        return stableOrder(found.count) { key($0) < key($1) }.map { found[$0] }
     }
 
     /// The part of edge `edge`'s geometry between two offsets (metres from its first

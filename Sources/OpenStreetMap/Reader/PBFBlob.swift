@@ -91,6 +91,7 @@ struct PBFReader {
 
     /// Reads the next blob's bytes into `slot`; false at the end of the data (which may
     /// come only before a BlobHeader length).
+    @_optimize(size)  // per blob, not per element: kept small in the library
     private mutating func next<Source: ByteSource>(_ source: inout Source, into slot: PBFSlot) throws(GeoKernelError) -> Bool {
         var location = PBFLocation(blobIndex: index, offset: offset, part: .blobHeader)
         // The length prefix; the file may end cleanly only here.
@@ -128,6 +129,7 @@ struct PBFReader {
         return true
     }
 
+    @_optimize(size)  // per blob, not per element: kept small in the library
     private func checkAvailable<Source: ByteSource>(
         _ size: Int, _ source: Source, _ location: PBFLocation, what: String
     ) throws(GeoKernelError) {
@@ -138,6 +140,7 @@ struct PBFReader {
 
     /// BlobHeader{type = 1, indexdata = 2, datasize = 3}: the blob kind (nil for types
     /// other readers may define, which are skipped) and the Blob's size.
+    @_optimize(size)  // per blob, not per element: kept small in the library
     private func parseBlobHeader(_ message: ProtobufReader) throws(GeoKernelError) -> (PBFLocation.Part?, Int) {
         var r = message
         var type: Range<Int>?
@@ -161,6 +164,7 @@ struct PBFReader {
 
     /// Blob{raw = 1, raw_size = 2, zlib_data = 3, lzma_data = 4, OBSOLETE_bzip2_data = 5,
     /// lz4_data = 6, zstd_data = 7}: the uncompressed bytes (in `blob` or `rawBuffer`).
+    @_optimize(size)  // per blob, not per element: kept small in the library
     static func uncompress(_ blob: ProtobufReader, into rawBuffer: ScratchBuffer) throws(GeoKernelError) -> UnsafeRawBufferPointer {
         var r = blob
         var raw: Range<Int>?, zlib: Range<Int>?
@@ -209,6 +213,7 @@ struct PBFReader {
 
     /// HeaderBlock: every required_features entry (field 4) must be one this reader
     /// implements.
+    @_optimize(size)  // per blob, not per element: kept small in the library
     static func checkHeader(_ message: ProtobufReader) throws(GeoKernelError) {
         var r = message
         while let (number, wire) = try r.field() {
@@ -247,6 +252,7 @@ final class PBFSlot {
     init(kinds: OSMElementKinds) { decoder = PBFPrimitiveBlockDecoder(kinds: kinds) }
 
     /// Takes the blob whose `size` bytes were just read into `blob`.
+    @_optimize(size)  // per blob, not per element: kept small in the library
     func load(location: PBFLocation, kind: PBFLocation.Part?, size: Int) {
         self.location = location
         self.kind = kind
@@ -259,6 +265,7 @@ final class PBFSlot {
     private var message: ProtobufReader { ProtobufReader(UnsafeRawBufferPointer(blob.prefix(size)), location: location) }
 
     /// Inflates an OSMData blob (on any thread); an error is kept for `handOut`.
+    @_optimize(size)  // per blob, not per element: kept small in the library
     func inflate() {
         guard kind == .osmData else { return }
         do { inflated = try PBFReader.uncompress(message, into: raw) } catch { inflateFailure = error }
@@ -290,6 +297,7 @@ final class PBFSlot {
 
     /// The Blob's raw_size field (field 2), or 0 when it has none or cannot be read (the
     /// real parse reports that); for sizing batches only.
+    @_optimize(size)  // per blob, not per element: kept small in the library
     private static func announcedRawSize(_ bytes: UnsafeRawBufferPointer) -> Int {
         var r = ProtobufReader(bytes, location: PBFLocation(blobIndex: 0, offset: 0, part: .blob))
         while let (number, wire) = try? r.field() {
