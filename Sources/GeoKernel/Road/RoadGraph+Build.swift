@@ -27,6 +27,7 @@ extension RoadGraph {
     ///     (`BuildProgress`), from the thread contracting it: with two metrics, from two
     ///     threads at once (it must be thread-safe); nil for none.
     /// - Thread safety: pure. C twin: `gk_road_graph_build_osm` (from an OSM file).
+    @_optimize(size)  // once per build: linear passes, small beside the contraction it calls
     public init(
         _ network: RoadNetwork, options: Options = Options(), progress: (@Sendable (BuildProgress) -> Void)?
     ) throws(GeoKernelError) {

@@ -122,9 +122,14 @@ extension RoadGraphStorage {
         }
         if let p = gridProblems(vertices) { return p }
         if let p = turnProblems() { return p }
-        // The hierarchies are checked on every processor (the bulk of the validation): first
-        // each one's shape and the owners of its down entries, then its two directions,
-        // four pieces of about equal size.
+        return hierarchyProblems()
+    }
+
+    /// The first inconsistency of the hierarchies, or nil. They are checked on every
+    /// processor (the bulk of the validation): first each one's shape and the owners of its
+    /// down entries, then its two directions, four pieces of about equal size.
+    @_optimize(size)  // the orchestration; the checks themselves run at full speed
+    private func hierarchyProblems() -> String? {
         let count = hierarchies.count
         var owners = [[UInt32]?](repeating: nil, count: count)
         var found = [String?](repeating: nil, count: 2 * count)
@@ -205,6 +210,7 @@ extension ContractionHierarchy {
     /// permutation, lists well formed), or the owner of each down entry (a shortcut's
     /// middle node is its first half's owner), for `entryProblems`. O(nodes + arcs); 4
     /// bytes per down arc.
+    @_optimize(size)  // linear passes, a small part of the validation: kept small in the library
     func shapeProblems(_ n: Int) -> Result<[UInt32], ValidationProblem> {
         func fail(_ p: String) -> Result<[UInt32], ValidationProblem> { .failure(ValidationProblem(problem: p)) }
         guard rank.count == n, order.count == n else { return fail("rank arrays of the wrong size") }
@@ -223,6 +229,7 @@ extension ContractionHierarchy {
     /// `g`, whose shape passed `shapeProblems` (giving `downOwner`), or nil: every entry
     /// leads upwards and is a turn of the right weight or a shortcut whose halves exist
     /// below both its ends and add up to its weight. O(arcs).
+    @inline(never)  // at full speed, not inlined into the size-optimised orchestration
     func entryProblems(_ g: RoadGraphStorage, _ m: RoadMetric, up: Bool, downOwner: [UInt32]) -> String? {
         let n = g.turns.stateCount, t = g.turns
         // The checks gather from arrays far larger than the caches, at random (the halves,

@@ -52,34 +52,16 @@ struct PBFReader {
         offset = 0
         index = 0
         sawHeader = false
-        let capacity = threads == 1 ? 1 : 2 * threads
-        while slots.count < capacity { slots.append(PBFSlot(kinds: kinds)) }
         while true {
-            // Read a batch; an error reading a blob is thrown after the blobs before it.
-            var filled = 0, bytes = 0, ended = false
-            var failure: GeoKernelError?
-            while filled < capacity && bytes < Self.batchBytes {
-                do {
-                    guard try next(&source, into: slots[filled]) else {
-                        ended = true
-                        break
-                    }
-                } catch {
-                    failure = error
-                    break
-                }
-                bytes += slots[filled].size + slots[filled].rawSize
-                filled += 1
-            }
+            // A batch, inflated; then decoded and handed out in order. An error reading a
+            // blob is thrown after the blobs before it.
+            let (filled, ended, failure) = fillBatch(&source)
             if threads == 1 {
                 if filled == 1 { try slots[0].process(sawHeader: &sawHeader, visit) }
             } else {
-                let batch = slots
-                ParallelWork.forEach(filled, maximumThreads: threads) { i in batch[i].inflate() }
+                inflateBatch(filled)
                 for i in 0..<filled { try slots[i].handOut(sawHeader: &sawHeader, visit) }
             }
-            // A slot that grew for a large blob gives its memory back.
-            for i in 0..<filled where slots[i].bufferBytes > Self.keptSlotBytes { slots[i] = PBFSlot(kinds: kinds) }
             if let failure { throw failure }
             if ended { break }
         }
@@ -87,6 +69,36 @@ struct PBFReader {
             throw PBFLocation(blobIndex: index, offset: offset, part: .blobHeader)
                 .error("the file has no OSMHeader blob (empty or not an OSM PBF file)")
         }
+    }
+
+    /// Reads the next batch into the slots (one slot with one thread): how many were
+    /// filled, whether the data ended, and the error that stopped the batch, if any. A
+    /// slot that grew beyond `keptSlotBytes` for a large blob of the previous batch is
+    /// replaced first, giving its memory back. Not specialised per visitor: the part of
+    /// `read` that does not call it.
+    @_optimize(size)  // per batch
+    private mutating func fillBatch<Source: ByteSource>(_ source: inout Source) -> (Int, Bool, GeoKernelError?) {
+        let capacity = threads == 1 ? 1 : 2 * threads
+        for i in slots.indices where slots[i].bufferBytes > Self.keptSlotBytes { slots[i] = PBFSlot(kinds: kinds) }
+        while slots.count < capacity { slots.append(PBFSlot(kinds: kinds)) }
+        var filled = 0, bytes = 0
+        while filled < capacity && bytes < Self.batchBytes {
+            do {
+                guard try next(&source, into: slots[filled]) else { return (filled, true, nil) }
+            } catch {
+                return (filled, false, error)
+            }
+            bytes += slots[filled].size + slots[filled].rawSize
+            filled += 1
+        }
+        return (filled, false, nil)
+    }
+
+    /// Inflates the first `filled` slots, one thread per blob.
+    @_optimize(size)  // per batch; the inflating is zlib's
+    private func inflateBatch(_ filled: Int) {
+        let batch = slots
+        ParallelWork.forEach(filled, maximumThreads: threads) { i in batch[i].inflate() }
     }
 
     /// Reads the next blob's bytes into `slot`; false at the end of the data (which may
