@@ -243,7 +243,7 @@ extension ContractionHierarchy {
         while start < entries.count {
             let end = min(start + block, entries.count)
             for i in start..<end { prefetchHalves(links[i], t, downOwner) }
-            for i in start..<end { prefetchBeneath(links[i], t, downOwner, g, m) }
+            for i in start..<end { prefetchBeneath(links[i], t, downOwner) }
             for i in start..<end {
                 while Int(first[o + 1]) <= i { o += 1 }
                 let x = Int(entries[i] >> 32), w = entries[i] & 0xFFFF_FFFF, link = links[i]
@@ -294,9 +294,7 @@ extension ContractionHierarchy {
     /// Prefetches what checking an entry reads second: the ranks of its turn's ends and
     /// the arc the turn enters (its weight), or the middle node's upward range.
     @inline(__always)
-    private func prefetchBeneath(
-        _ link: UInt64, _ t: TurnGraph, _ downOwner: [UInt32], _ g: RoadGraphStorage, _ m: RoadMetric
-    ) {
+    private func prefetchBeneath(_ link: UInt64, _ t: TurnGraph, _ downOwner: [UInt32]) {
         if link & Self.originalLink != 0 {
             let turn = Int(link & ~Self.originalLink)
             guard turn < t.turnCount else { return }
