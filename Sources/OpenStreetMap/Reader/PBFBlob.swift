@@ -27,7 +27,7 @@ struct PBFReader {
     /// A batch takes no further blob once its compressed and inflated bytes reach this
     /// (so it holds at most 32 MiB plus one blob's 64 MiB).
     static let batchBytes = 32 * 1024 * 1024
-    /// A slot whose buffers grew beyond this is replaced after its batch.
+    /// A slot whose buffers grew beyond this is replaced before the next batch.
     static let keptSlotBytes = 4 * 1024 * 1024
 
     private let headerBuffer = ScratchBuffer(capacity: 1024)
@@ -245,7 +245,7 @@ struct PBFReader {
 }
 
 /// One blob of a batch: its bytes as read, then what inflating them gave.
-/// Thread safety: one thread at a time (the reader's, or the one decoding the batch).
+/// Thread safety: one thread at a time (the reader's, or the one inflating the batch).
 final class PBFSlot {
     let blob = ScratchBuffer(capacity: 1 << 16)
     private let raw = ScratchBuffer(capacity: 1 << 20)
