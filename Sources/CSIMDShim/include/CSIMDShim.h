@@ -19,6 +19,18 @@ CSIMDShim_double4 CSIMDShim_sqrt4(CSIMDShim_double4 x) {
     return __builtin_elementwise_sqrt(x);
 }
 
+/// a·b + c lane by lane: one fused multiply-add where the build's target has FMA
+/// (x86-64-v3 and up, every arm64), else a multiply and an add (a libm fma call per
+/// lane would be far slower there). Results differ in the last bit between the two.
+static inline __attribute__((always_inline))
+CSIMDShim_double4 CSIMDShim_muladd4(CSIMDShim_double4 a, CSIMDShim_double4 b, CSIMDShim_double4 c) {
+#if defined(__FMA__) || defined(__ARM_FEATURE_FMA)
+    return __builtin_elementwise_fma(a, b, c);
+#else
+    return a * b + c;
+#endif
+}
+
 // Helpers of the spatial index's searches (PackedRun+Search.swift), for the same reason:
 // on baseline x86-64 Swift compiles pointwiseMax, SIMD16<Float>.min() and SIMDMask
 // reductions of SIMD16<Float> into per-lane loops through the stack (measured: the node

@@ -15,6 +15,19 @@ struct InverseSolution {
     var salp1 = 0.0, calp1 = 1.0, salp2 = 0.0, calp2 = 1.0
 }
 
+/// An inverse problem's angles after `inverseAngles`, in degrees.
+struct InverseAngles {
+    var lat1: Double, lat2: Double, lon12: Double, lon12s: Double
+    var swapp: Double, lonsign: Double, latsign: Double
+}
+
+/// An inverse problem after `reduceInverse`: angles in degrees and radians as named.
+struct ReducedInverse {
+    var lat1: Double, lon12: Double, lon12s: Double, lam12: Double, slam12: Double, clam12: Double
+    var sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double
+    var swapp: Double, lonsign: Double, latsign: Double
+}
+
 /// The lengths along a geodesic between σ₁ and σ₂ in units of b (Karney 2013, eqs. 38-41).
 struct GeodesicLengths {
     var s12b = 0.0, m12b = 0.0, M12 = 1.0, M21 = 1.0
@@ -24,49 +37,18 @@ private typealias Tol = GeodesicTolerance
 
 extension Geodesic {
     /// The inverse problem on (lat1, lon1) → (lat2, lon2), degrees; latitudes in [-90, 90].
-    /// `lengths` adds m12, M12 and M21; `area` adds S12.
-    @inline(__always)
+    /// `lengths` adds m12, M12 and M21; `area` adds S12. One copy for every caller (the
+    /// flags are tested at run time: a few predictable branches, and the C library's size).
+    @inline(never)
     func solveInverse(
         _ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double,
         lengths wantsLengths: Bool, area wantsArea: Bool
     ) -> InverseSolution {
-        var (lon12, lon12s) = ExactDegrees.difference(longitude1, longitude2)
-        var lonsign: Double = lon12.sign == .minus ? -1 : 1
-        lon12 = lonsign * ExactDegrees.rounded(lon12)
-        lon12s = ExactDegrees.rounded((180 - lon12) - lonsign * lon12s)
-        let lam12 = lon12 * degreesToRadians
-        var slam12: Double, clam12: Double
-        if lon12 > 90 {
-            (slam12, clam12) = ExactDegrees.sincos(lon12s)
-            clam12 = -clam12
-        } else {
-            (slam12, clam12) = ExactDegrees.sincos(lon12)
-        }
-        var lat1 = ExactDegrees.rounded(latitude1), lat2 = ExactDegrees.rounded(latitude2)
-        let swapp: Double = abs(lat1) < abs(lat2) ? -1 : 1
-        if swapp < 0 {
-            lonsign = -lonsign
-            swap(&lat1, &lat2)
-        }
-        let latsign: Double = lat1.sign == .minus ? 1 : -1
-        lat1 *= latsign
-        lat2 *= latsign
-        var (sbet1, cbet1) = ExactDegrees.sincos(lat1)
-        sbet1 *= f1
-        normalize(&sbet1, &cbet1)
-        cbet1 = max(Tol.tiny, cbet1)
-        var (sbet2, cbet2) = ExactDegrees.sincos(lat2)
-        sbet2 *= f1
-        normalize(&sbet2, &cbet2)
-        cbet2 = max(Tol.tiny, cbet2)
-        // Equal latitudes (or the pole) must be recognised exactly.
-        if cbet1 < -sbet1 {
-            if cbet2 == cbet1 { sbet2 = Double(signOf: sbet2, magnitudeOf: sbet1) }
-        } else if abs(sbet2) == -sbet1 {
-            cbet2 = cbet1
-        }
-        let dn1 = (1 + ep2 * sbet1 * sbet1).squareRoot()
-        let dn2 = (1 + ep2 * sbet2 * sbet2).squareRoot()
+        let p = reduceInverse(latitude1, longitude1, latitude2, longitude2)
+        let lat1 = p.lat1, lon12 = p.lon12, lon12s = p.lon12s, lam12 = p.lam12
+        let slam12 = p.slam12, clam12 = p.clam12
+        let sbet1 = p.sbet1, cbet1 = p.cbet1, dn1 = p.dn1, sbet2 = p.sbet2, cbet2 = p.cbet2, dn2 = p.dn2
+        let swapp = p.swapp, lonsign = p.lonsign, latsign = p.latsign
 
         var out = InverseSolution()
         var sig12 = 0.0, s12x = 0.0, m12x = 0.0
@@ -195,6 +177,67 @@ extension Geodesic {
         out.salp2 = salp2 * swapp * lonsign
         out.calp2 = calp2 * swapp * latsign
         return out
+    }
+
+    /// The inverse problem's angles reduced to lat1 ≤ 0, |lat2| ≤ |lat1|, 0 ≤ lon12 ≤ 180
+    /// (Karney 2013, section 3), before any sine is taken. Shared by `reduceInverse` and
+    /// the batch kernel.
+    @inline(__always)
+    func inverseAngles(
+        _ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double
+    ) -> InverseAngles {
+        var (lon12, lon12s) = ExactDegrees.difference(longitude1, longitude2)
+        var lonsign: Double = lon12.sign == .minus ? -1 : 1
+        lon12 = lonsign * ExactDegrees.rounded(lon12)
+        lon12s = ExactDegrees.rounded((180 - lon12) - lonsign * lon12s)
+        var lat1 = ExactDegrees.rounded(latitude1), lat2 = ExactDegrees.rounded(latitude2)
+        let swapp: Double = abs(lat1) < abs(lat2) ? -1 : 1
+        if swapp < 0 {
+            lonsign = -lonsign
+            swap(&lat1, &lat2)
+        }
+        let latsign: Double = lat1.sign == .minus ? 1 : -1
+        return InverseAngles(
+            lat1: lat1 * latsign, lat2: lat2 * latsign, lon12: lon12, lon12s: lon12s,
+            swapp: swapp, lonsign: lonsign, latsign: latsign)
+    }
+
+    /// The reduced problem (`inverseAngles`) with its sines and cosines: the reduced
+    /// latitudes β and the longitude difference.
+    @inline(__always)
+    func reduceInverse(
+        _ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double
+    ) -> ReducedInverse {
+        let angles = inverseAngles(latitude1, longitude1, latitude2, longitude2)
+        let lon12 = angles.lon12, lat1 = angles.lat1
+        var slam12: Double, clam12: Double
+        if lon12 > 90 {
+            (slam12, clam12) = ExactDegrees.sincos(angles.lon12s)
+            clam12 = -clam12
+        } else {
+            (slam12, clam12) = ExactDegrees.sincos(lon12)
+        }
+        var (sbet1, cbet1) = ExactDegrees.sincos(lat1)
+        sbet1 *= f1
+        normalize(&sbet1, &cbet1)
+        cbet1 = max(Tol.tiny, cbet1)
+        var (sbet2, cbet2) = ExactDegrees.sincos(angles.lat2)
+        sbet2 *= f1
+        normalize(&sbet2, &cbet2)
+        cbet2 = max(Tol.tiny, cbet2)
+        // Equal latitudes (or the pole) must be recognised exactly.
+        if cbet1 < -sbet1 {
+            if cbet2 == cbet1 { sbet2 = Double(signOf: sbet2, magnitudeOf: sbet1) }
+        } else if abs(sbet2) == -sbet1 {
+            cbet2 = cbet1
+        }
+        let dn1 = (1 + ep2 * sbet1 * sbet1).squareRoot()
+        let dn2 = (1 + ep2 * sbet2 * sbet2).squareRoot()
+        return ReducedInverse(
+            lat1: lat1, lon12: lon12, lon12s: angles.lon12s, lam12: lon12 * degreesToRadians,
+            slam12: slam12, clam12: clam12,
+            sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2,
+            swapp: angles.swapp, lonsign: angles.lonsign, latsign: angles.latsign)
     }
 
     /// S12 of the reduced problem before its signs are restored (Karney 2013, section 6).

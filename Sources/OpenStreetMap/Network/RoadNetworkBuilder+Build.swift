@@ -11,6 +11,7 @@ extension RoadNetworkBuilder {
         return try copy.assemble()
     }
 
+    @_optimize(size)  // once per build, linear passes beside the contraction
     private mutating func assemble() throws(GeoKernelError) -> (network: RoadNetwork, report: Report) {
         nodeTable.finish()
         let n = nodeTable.count

@@ -49,6 +49,14 @@ struct PBFReader {
     mutating func read<Source: ByteSource>(
         _ source: inout Source, _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
+        // One visitor object for every caller: the decoders below are compiled once, not
+        // specialised per caller's closure (about 20 KB of the C library).
+        try withoutActuallyEscaping(visit) { (escaping) throws(GeoKernelError) in
+            try readAll(&source, PBFVisitor(escaping))
+        }
+    }
+
+    private mutating func readAll<Source: ByteSource>(_ source: inout Source, _ visitor: PBFVisitor) throws(GeoKernelError) {
         offset = 0
         index = 0
         sawHeader = false
@@ -57,10 +65,10 @@ struct PBFReader {
             // blob is thrown after the blobs before it.
             let (filled, ended, failure) = fillBatch(&source)
             if threads == 1 {
-                if filled == 1 { try slots[0].process(sawHeader: &sawHeader, visit) }
+                if filled == 1 { try slots[0].process(sawHeader: &sawHeader, visitor) }
             } else {
                 inflateBatch(filled)
-                for i in 0..<filled { try slots[i].handOut(sawHeader: &sawHeader, visit) }
+                for i in 0..<filled { try slots[i].handOut(sawHeader: &sawHeader, visitor) }
             }
             if let failure { throw failure }
             if ended { break }
@@ -285,17 +293,17 @@ final class PBFSlot {
 
     /// Decodes what `inflate` gave, on the reader's thread, handing each element to
     /// `visit`, with the checks and errors of `process` in the same order.
-    func handOut(sawHeader: inout Bool, _ visit: (OSMElement) throws(GeoKernelError) -> Void) throws(GeoKernelError) {
+    func handOut(sawHeader: inout Bool, _ visitor: PBFVisitor) throws(GeoKernelError) {
         guard let kind else { return }
-        if kind == .osmHeader { return try process(sawHeader: &sawHeader, visit) }
+        if kind == .osmHeader { return try process(sawHeader: &sawHeader, visitor) }
         if let inflateFailure { throw inflateFailure }
         guard sawHeader else { throw location.error("an OSMData blob comes before the OSMHeader blob") }
-        try decoder.decode(ProtobufReader(inflated, location: location), visit)
+        try decoder.decode(ProtobufReader(inflated, location: location), visitor)
     }
 
     /// Inflates, checks and decodes the blob on the calling thread, handing each element
     /// to `visit` as it is decoded.
-    func process(sawHeader: inout Bool, _ visit: (OSMElement) throws(GeoKernelError) -> Void) throws(GeoKernelError) {
+    func process(sawHeader: inout Bool, _ visitor: PBFVisitor) throws(GeoKernelError) {
         guard let kind else { return }
         let data = ProtobufReader(try PBFReader.uncompress(message, into: raw), location: location)
         if kind == .osmHeader {
@@ -303,7 +311,7 @@ final class PBFSlot {
             sawHeader = true
         } else {
             guard sawHeader else { throw location.error("an OSMData blob comes before the OSMHeader blob") }
-            try decoder.decode(data, visit)
+            try decoder.decode(data, visitor)
         }
     }
 
@@ -318,4 +326,11 @@ final class PBFSlot {
         }
         return 0
     }
+}
+
+/// The caller's visitor behind one reference, so that the PBF decoders are compiled once
+/// rather than once per caller's closure. Lives only during one `PBFReader.read`.
+final class PBFVisitor {
+    let visit: (OSMElement) throws(GeoKernelError) -> Void
+    init(_ visit: @escaping (OSMElement) throws(GeoKernelError) -> Void) { self.visit = visit }
 }

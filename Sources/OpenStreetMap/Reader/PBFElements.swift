@@ -33,7 +33,7 @@ extension PBFPrimitiveBlockDecoder {
     }
 
     mutating func decodeDense(
-        _ message: ProtobufReader, _ visit: (OSMElement) throws(GeoKernelError) -> Void
+        _ message: ProtobufReader, _ visitor: PBFVisitor
     ) throws(GeoKernelError) {
         var r = message
         var ids: Range<Int>?, lats: Range<Int>?, lons: Range<Int>?, keysVals: Range<Int>?
@@ -83,7 +83,7 @@ extension PBFPrimitiveBlockDecoder {
                     tags = OSMTags(pairs)
                 }
             }
-            try visit(.node(try checkedNode(id: id, lat: lat, lon: lon, tags: tags, message)))
+            try visitor.visit(.node(try checkedNode(id: id, lat: lat, lon: lon, tags: tags, message)))
         }
         guard kvR.isAtEnd else { throw message.error("DenseNodes.keys_vals has entries after the last node") }
     }

@@ -19,9 +19,9 @@ struct PBFPrimitiveBlockDecoder {
 
     init(kinds: OSMElementKinds = .all) { self.kinds = kinds }
 
-    /// Decodes one PrimitiveBlock and hands each element to `visit`.
+    /// Decodes one PrimitiveBlock and hands each element to the visitor.
     mutating func decode(
-        _ block: ProtobufReader, _ visit: (OSMElement) throws(GeoKernelError) -> Void
+        _ block: ProtobufReader, _ visitor: PBFVisitor
     ) throws(GeoKernelError) {
         // Pass 1: scalars and the string table (encoders write granularity and offsets
         // after the groups, so they must be known before any group is decoded).
@@ -55,7 +55,7 @@ struct PBFPrimitiveBlockDecoder {
         while let (number, wire) = try r.field() {
             if number == 2 {
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveBlock.primitivegroup")
-                try decodeGroup(try r.message(), visit)
+                try decodeGroup(try r.message(), visitor)
             } else {
                 try r.skip(wireType: wire)
             }
@@ -63,23 +63,23 @@ struct PBFPrimitiveBlockDecoder {
     }
 
     private mutating func decodeGroup(
-        _ group: ProtobufReader, _ visit: (OSMElement) throws(GeoKernelError) -> Void
+        _ group: ProtobufReader, _ visitor: PBFVisitor
     ) throws(GeoKernelError) {
         var r = group
         while let (number, wire) = try r.field() {
             switch number {
             case 1 where kinds.contains(.nodes):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.nodes")
-                try visit(.node(try decodeNode(try r.message())))
+                try visitor.visit(.node(try decodeNode(try r.message())))
             case 2 where kinds.contains(.nodes):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.dense")
-                try decodeDense(try r.message(), visit)
+                try decodeDense(try r.message(), visitor)
             case 3 where kinds.contains(.ways):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.ways")
-                try visit(.way(try decodeWay(try r.message())))
+                try visitor.visit(.way(try decodeWay(try r.message())))
             case 4 where kinds.contains(.relations):
                 try r.expect(wire, .lengthDelimited, field: "PrimitiveGroup.relations")
-                try visit(.relation(try decodeRelation(try r.message())))
+                try visitor.visit(.relation(try decodeRelation(try r.message())))
             default:
                 try r.skip(wireType: wire)  // kinds not asked for, 5: changesets, and unknown fields
             }
