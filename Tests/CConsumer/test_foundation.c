@@ -128,13 +128,14 @@ static void test_batch(gk_context *ctx) {
     CHECK(inside2 == inside && memcmp(mask, mask2, N_BATCH) == 0, "unitvec and degrees decisions differ");
     gk_unitvec_destroy(uv);
 
-    /* WGS84 geodesic distances from one origin: each the bits of gk_geodesic_inverse. */
+    /* WGS84 geodesic distances from one origin: each within 8 nm of gk_geodesic_inverse
+       (a SIMD kernel), the same for columns and interleaved points. */
     CHECK(gk_geodesic_distances(ctx, clat, clon, lat, lon, N_BATCH, sizeof(double), dist) == GK_OK, "geodesic batch: %s", gk_context_errmsg(ctx));
     CHECK(gk_geodesic_distances(ctx, clat, clon, pairs, pairs + 1, N_BATCH, 2 * sizeof(double), dist2) == GK_OK, "interleaved geodesic batch");
     for (i = 0; i < N_BATCH; ++i) {
         double s12 = -1;
         gk_geodesic_inverse(ctx, clat, clon, lat[i], lon[i], &s12, NULL, NULL);
-        CHECK(dist[i] == s12 && dist2[i] == s12, "geodesic batch[%u] %.17g, interleaved %.17g, scalar %.17g", (unsigned)i, dist[i], dist2[i], s12);
+        CHECK(fabs(dist[i] - s12) <= 8e-9 && dist2[i] == dist[i], "geodesic batch[%u] %.17g, interleaved %.17g, scalar %.17g", (unsigned)i, dist[i], dist2[i], s12);
     }
     CHECK(dist[4] == 0, "coincident point geodesic distance %g", dist[4]);
 

@@ -137,8 +137,9 @@ def haversine_distances(center_lat: float, center_lon: float, lat: np.ndarray, l
 def geodesic_distances(origin_lat: float, origin_lon: float, lat: np.ndarray, lon: np.ndarray,
                        *, out: Optional[np.ndarray] = None, copy: bool = False) -> np.ndarray:
     """WGS84 geodesic distances in metres from one origin to every point (Karney 2013,
-    GeoKernel's own geodesic, within 15 nm of GeographicLib; gk_geodesic_distances). Each
-    equals ``geodesic_inverse(origin, point).distance_m`` bit for bit.
+    GeoKernel's own geodesic, within 15 nm of GeographicLib; gk_geodesic_distances). Four
+    points at a time through a SIMD kernel: each within 8 nm of
+    ``geodesic_inverse(origin, point).distance_m``, not the same bits.
 
     Args:
         origin_lat, origin_lon: the origin in degrees (latitude in [-90, 90]).
