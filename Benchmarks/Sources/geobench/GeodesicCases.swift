@@ -36,6 +36,14 @@ enum GeodesicCases {
         let lons = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
         for i in 0..<n { lats[i] = global[i].2; lons[i] = global[i].3 }
         let columns = CoordinateColumns(latitudes: lats.baseAddress!, longitudes: lons.baseAddress!, count: n)
+        // ... and to points within 5° of it (a region's geofences, a city's distance matrix).
+        let nearLats = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let nearLons = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        for i in 0..<n {
+            nearLats[i] = origin.latitude + rng.uniform(-5, 5)
+            nearLons[i] = origin.longitude + rng.uniform(-5, 5)
+        }
+        let nearColumns = CoordinateColumns(latitudes: nearLats.baseAddress!, longitudes: nearLons.baseAddress!, count: n)
 
         func within15nm(_ what: String) -> String? {
             var worst = 0.0
@@ -118,11 +126,27 @@ enum GeodesicCases {
                 }
                 return worst <= 1e-12 ? nil : "end latitudes differ from GeographicLib by \(worst)°"
             }),
-            BenchCase(name: "geodesic.batch", n: n, baseline: "geodesic.distance", run: {
+            BenchCase(name: "geodesic.batch.geographiclib", n: n, baseline: nil, run: {
+                for i in 0..<n { reference[i] = gl_distance(origin.latitude, origin.longitude, lats[i], lons[i]) }
+            }),
+            BenchCase(name: "geodesic.batch", n: n, baseline: "geodesic.batch.geographiclib", run: {
                 try! g.distances(from: origin, to: columns, into: out)
             }, check: {
                 for i in 0..<n { reference[i] = gl_distance(origin.latitude, origin.longitude, lats[i], lons[i]) }
                 return within15nm("batch distance")
+            }),
+            BenchCase(name: "geodesic.batch.regional.geographiclib", n: n, baseline: nil, run: {
+                for i in 0..<n {
+                    reference[i] = gl_distance(origin.latitude, origin.longitude, nearLats[i], nearLons[i])
+                }
+            }),
+            BenchCase(name: "geodesic.batch.regional", n: n, baseline: "geodesic.batch.regional.geographiclib", run: {
+                try! g.distances(from: origin, to: nearColumns, into: out)
+            }, check: {
+                for i in 0..<n {
+                    reference[i] = gl_distance(origin.latitude, origin.longitude, nearLats[i], nearLons[i])
+                }
+                return within15nm("regional batch distance")
             }),
         ]
     }

@@ -19,11 +19,14 @@ let atanC8: Double = -0.05033942776485848
 let atanC9: Double = 0.03782521866106712
 let atanC10: Double = -0.017547235157290005
 
-/// atan(1/2) = atanHalfHi + atanHalfLo and π/4 = quarterPiHi + quarterPiLo (mpmath, 40 digits).
-let atanHalfHi: Double = 0.4636476090008061
-let atanHalfLo: Double = 2.2698777452961687e-17
-let quarterPiHi: Double = 0.7853981633974483
-let quarterPiLo: Double = 3.061616997868383e-17
+/// The offsets K of atan2 = K ± atan(u), each as hi + lo (mpmath, 40 digits): atan ½, π/4,
+/// π/2, atan 2, π, π − atan ½, 3π/4 and π − atan 2.
+let atanHalfHi: Double = 0.4636476090008061, atanHalfLo: Double = 2.2698777452961687e-17
+let quarterPiHi: Double = 0.7853981633974483, quarterPiLo: Double = 3.061616997868383e-17
+let atanTwoHi: Double = 1.1071487177940904, atanTwoLo: Double = 9.40447137356638e-17
+let piMinusAtanHalfHi: Double = 2.677945044588987, piMinusAtanHalfLo: Double = 1.5527705369303147e-16
+let threeQuarterPiHi: Double = 2.356194490192345, threeQuarterPiLo: Double = 9.184850993605148e-17
+let piMinusAtanTwoHi: Double = 2.0344439357957027, piMinusAtanTwoLo: Double = 2.841996617907152e-17
 
 extension SIMDMath {
     /// a·b + c lane by lane, fused where the target has FMA (CSIMDShim_muladd4): for
@@ -54,12 +57,15 @@ extension SIMDMath {
     }
 
     /// atan2(y, x) in radians, in [-π, π], lane by lane, for finite y and x not both zero;
-    /// the signs of zeros as libm's (atan2(±0, x > 0) = ±0, atan2(±0, −x) = ±π).
+    /// the signs of zeros as libm's (atan2(±0, x > 0) = ±0, atan2(±0, −x) = ±π); within
+    /// 1.3 ulps of the exact value (libm's is correctly rounded).
+    ///
     /// The ratio t ≤ 1 of the smaller to the larger magnitude is reduced as fdlibm's atan
     /// does: t itself below 7/16, atan ½ + atan((2t − 1)/(2 + t)) below 11/16, else
     /// π/4 + atan((t − 1)/(t + 1)) (numerators exact, |argument| ≤ 0.19), as one division
-    /// with per-lane constants; the octant is then restored with π/2 and π in two parts.
-    /// No branches.
+    /// with per-lane constants. The octant (|y| > |x|, x < 0) only changes the offset and
+    /// the sign of the small arc: atan2 = K ± atan(u) with K one of twelve constants in
+    /// two parts, added last, so the result is rounded once. No branches.
     @inline(__always)
     static func atan2(_ y: D4, _ x: D4) -> D4 {
         let ax: D4 = abs(x)
@@ -77,14 +83,24 @@ extension SIMDMath {
         let reducedNum: D4 = t * scale - shift
         let reducedDen: D4 = scale + shift * t
         let u: D4 = reducedNum / reducedDen
-        let offsetHi: D4 = select(top, D4(repeating: quarterPiHi), select(middle, D4(repeating: atanHalfHi), D4()))
-        let offsetLo: D4 = select(top, D4(repeating: quarterPiLo), select(middle, D4(repeating: atanHalfLo), D4()))
-        let a0: D4 = (atanReduced(u) + offsetLo) + offsetHi
-        let complement: D4 = halfPiHi - (a0 - halfPiLo)
-        let a1: D4 = select(steepMask, complement, a0)
         let negativeX: U4 = U4(repeating: 0) &- (unsafeBitCast(x, to: U4.self) &>> 63)
-        let supplement: D4 = piHi - (a1 - piLo)
-        let a2: D4 = select(negativeX, supplement, a1)
+        // The offsets of the three regions (direct, middle, top) for each octant class.
+        @inline(__always) func region(_ direct: Double, _ middleK: Double, _ topK: Double) -> D4 {
+            select(top, D4(repeating: topK), select(middle, D4(repeating: middleK), D4(repeating: direct)))
+        }
+        @inline(__always) func octant(_ flatPos: D4, _ steepPos: D4, _ flatNeg: D4, _ steepNeg: D4) -> D4 {
+            select(negativeX, select(steepMask, steepNeg, flatNeg), select(steepMask, steepPos, flatPos))
+        }
+        let kHi: D4 = octant(
+            region(0, atanHalfHi, quarterPiHi), region(halfPiHi, atanTwoHi, quarterPiHi),
+            region(piHi, piMinusAtanHalfHi, threeQuarterPiHi), region(halfPiHi, piMinusAtanTwoHi, threeQuarterPiHi))
+        let kLo: D4 = octant(
+            region(0, atanHalfLo, quarterPiLo), region(halfPiLo, atanTwoLo, quarterPiLo),
+            region(piLo, piMinusAtanHalfLo, threeQuarterPiLo), region(halfPiLo, piMinusAtanTwoLo, threeQuarterPiLo))
+        // The small arc enters negated when exactly one of "steep" and "x < 0" holds.
+        let flip: U4 = (steepMask ^ negativeX) & U4(repeating: 0x8000_0000_0000_0000)
+        let arc: D4 = unsafeBitCast(unsafeBitCast(atanReduced(u), to: U4.self) ^ flip, to: D4.self)
+        let a2: D4 = (arc + kLo) + kHi
         let ySign: U4 = unsafeBitCast(y, to: U4.self) & U4(repeating: 0x8000_0000_0000_0000)
         return unsafeBitCast(unsafeBitCast(a2, to: U4.self) | ySign, to: D4.self)
     }
