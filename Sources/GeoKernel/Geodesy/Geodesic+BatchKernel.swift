@@ -15,9 +15,10 @@ struct SeriesAt4 {
 
 extension EpsSeries {
     /// The seven coefficients at four values of ε, for C₁ and C₂ (and lane 0, A₁ and A₂):
-    /// lane l is ε^l times a polynomial in ε² (Karney 2013, eqs. 17-18 and 42-43; every
-    /// other row of the table is zero there, which a test checks for several ellipsoids),
-    /// so only the non-zero rows are evaluated.
+    /// lane l is ε^l times a polynomial in ε² (Karney 2013, eqs. 17-18 and 42-43:
+    /// `GeodesicSeries.make` sets no other row, whatever the ellipsoid), so only those rows
+    /// are evaluated. Were a table to change, the batch's test against GeographicLib on
+    /// five ellipsoids would fail.
     @inline(__always)
     func alternatingAt(_ eps: D4) -> SeriesAt4 {
         let q: D4 = eps * eps
@@ -34,7 +35,7 @@ extension EpsSeries {
     }
 
     /// The coefficients at four values of ε for C₃ (lane 0, A₃): lane l has the rows
-    /// l ... 5 only (Karney 2013, eq. 25; a test checks the zeros), lane 6 is zero.
+    /// l ... 5 only (Karney 2013, eq. 25; likewise), lane 6 is zero.
     @inline(__always)
     func triangularAt(_ eps: D4) -> SeriesAt4 {
         let q: D4 = eps * eps
@@ -96,10 +97,11 @@ func sineSeries4(_ s: D4, _ c: D4, _ k: SeriesAt4) -> D4 {
     return 2 * s * c * y1
 }
 
-/// √(x² + y²) and (x, y) scaled to unit length, on four lanes (values as for `length`).
+/// √(x² + y²) on four lanes (values as for `length`).
 @inline(__always)
 func length4(_ x: D4, _ y: D4) -> D4 { SIMDMath.sqrt(x * x + y * y) }
 
+/// (x, y) scaled to unit length on four lanes (one division, two products).
 @inline(__always)
 func normalize4(_ x: inout D4, _ y: inout D4) {
     let r: D4 = 1 / length4(x, y)
