@@ -6,7 +6,7 @@ extension Geodesic {
     /// sin, cos and atan2 in place of libm's and fused multiply-adds where the build's
     /// target has them, so a distance is within 8 nm of `distanceMeters` (a few ulps of an
     /// arc of up to π, times b), not the same bits. Meridians, the equator, nearly antipodal
-    /// points, lines under a metre and the last `points.count % 4` points go through
+    /// points, lines of a fraction of a metre and the last `points.count % 4` points go through
     /// `distanceMeters` itself.
     ///
     /// - Parameters:
@@ -37,7 +37,7 @@ extension Geodesic {
             for lane in 0..<4 {
                 out[i + lane] = scalar[lane]
                     ? distanceMeters(
-                        from: Coordinate(uncheckedLatitude: lat1, longitude: lon1),
+                        from: origin,
                         to: Coordinate(uncheckedLatitude: points.latitude(i + lane), longitude: points.longitude(i + lane)))
                     : d[lane]
             }

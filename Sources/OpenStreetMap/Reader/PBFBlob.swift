@@ -50,7 +50,7 @@ struct PBFReader {
         _ source: inout Source, _ visit: (OSMElement) throws(GeoKernelError) -> Void
     ) throws(GeoKernelError) {
         // One visitor object for every caller: the decoders below are compiled once, not
-        // specialised per caller's closure (about 20 KB of the C library).
+        // specialised per caller's closure (about 10 KB of the C library).
         try withoutActuallyEscaping(visit) { (escaping) throws(GeoKernelError) in
             try readAll(&source, PBFVisitor(escaping))
         }
@@ -292,7 +292,7 @@ final class PBFSlot {
     }
 
     /// Decodes what `inflate` gave, on the reader's thread, handing each element to
-    /// `visit`, with the checks and errors of `process` in the same order.
+    /// the visitor, with the checks and errors of `process` in the same order.
     func handOut(sawHeader: inout Bool, _ visitor: PBFVisitor) throws(GeoKernelError) {
         guard let kind else { return }
         if kind == .osmHeader { return try process(sawHeader: &sawHeader, visitor) }
@@ -302,7 +302,7 @@ final class PBFSlot {
     }
 
     /// Inflates, checks and decodes the blob on the calling thread, handing each element
-    /// to `visit` as it is decoded.
+    /// to the visitor as it is decoded.
     func process(sawHeader: inout Bool, _ visitor: PBFVisitor) throws(GeoKernelError) {
         guard let kind else { return }
         let data = ProtobufReader(try PBFReader.uncompress(message, into: raw), location: location)
