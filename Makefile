@@ -332,9 +332,12 @@ networks: build
 # GeoKernel beside RoutingKit's CCH (PyPI routingkit-cch, in a venv of its own) and a plain C
 # Dijkstra on made-up countries (scripts/bench-scale/bench_scale.py): build, query, matrix,
 # isochrone, every engine's costs checked equal on the same pairs. `make bench-scale` writes
-# docs/scale-benchmarks.md (SCALE_SIZES, default 10^4 to 10^6; 5000000 takes an hour today);
+# docs/scale-benchmarks.md (SCALE_SIZES, default 10^4 to 10^6; 5000000 takes an hour today:
+# `make bench-scale SCALE_SIZES=5000000 SCALE_KEEP=$(SCRATCH)/bench-scale/results.json` adds its
+# row to an earlier run's, each row saying when it was measured);
 # `bench-scale-smoke`, part of `make test`, runs 10^4 junctions only, for the equality checks.
 SCALE_SIZES ?= 10000 100000 1000000
+SCALE_KEEP ?=
 SCALE_VENV := $(SCRATCH)/bench-scale-venv
 SCALE_WORK := $(SCRATCH)/bench-scale
 
@@ -354,7 +357,7 @@ bench-scale-tools: build $(SCALE_VENV)/.installed $(SCALE_WORK)/dijkstra
 bench-scale: bench-scale-tools
 	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \
 	  --dijkstra $(SCALE_WORK)/dijkstra --work $(SCALE_WORK) --networks $(NETWORKS) --sizes $(SCALE_SIZES) \
-	  --markdown docs/scale-benchmarks.md --readme README.md
+	  --markdown docs/scale-benchmarks.md --readme README.md $(if $(SCALE_KEEP),--keep $(SCALE_KEEP))
 
 bench-scale-smoke: bench-scale-tools
 	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \

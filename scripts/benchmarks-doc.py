@@ -21,8 +21,10 @@ GROUPS = [
     " 2.1.2) asked for the same outputs (`distance`: s12 only; `inverse`: every output with the"
     " area) and PROJ's `geod_*` (its C port); `geodesic.batch` is one origin (Zürich) to the 100 000"
     " points (`regional`: 100 000 points within 5° of it) through the SIMD kernel, beside"
-    " GeographicLib's distance from the same origin to the same points, one call per point."
-    " Results checked within 15 nm of GeographicLib.",
+    " GeographicLib's distance from the same origin to the same points, one call per point;"
+    " `geodesic.destinations` is the direct batch from Zürich along 100 000 seeded azimuths and"
+    " distances (up to 19 000 km) through its SIMD kernel, beside GeographicLib's `Direct` on the"
+    " same lines, one call per line. Results checked within 15 nm of GeographicLib.",
     "- `proj.*`: EPSG:4326 → EPSG:3857 (and `proj.utm.*`: → EPSG:32632, points within 2° of the"
     " zone) on 1M points: PROJ's `proj_trans_generic` called raw, PROJ through the `Transformer`"
     " (`shim`, the projection as a PROJ operation) and the `Transformer` on the EPSG pair, which"

@@ -57,6 +57,24 @@ func distanceBatch(
     }
 }
 
+@c public func gk_geodesic_destinations(
+    _ ctx: OpaquePointer?, _ originLat: Double, _ originLon: Double,
+    _ azi: UnsafePointer<Double>?, _ s12: UnsafePointer<Double>?, _ count: UInt,
+    _ outLat: UnsafeMutablePointer<Double>?, _ outLon: UnsafeMutablePointer<Double>?,
+    _ outAzi2: UnsafeMutablePointer<Double>?
+) -> CInt {
+    withContext(ctx) { () throws(GeoKernelError) in
+        let n = try checkedCount(count)
+        try Geodesic.wgs84.destinations(
+            from: try coordinate(originLat, originLon),
+            azimuthsDegrees: UnsafeBufferPointer(start: try required(azi, "azi"), count: n),
+            distancesMeters: UnsafeBufferPointer(start: try required(s12, "s12"), count: n),
+            latitudes: UnsafeMutableBufferPointer(start: try required(outLat, "out_lat"), count: n),
+            longitudes: UnsafeMutableBufferPointer(start: try required(outLon, "out_lon"), count: n),
+            finalAzimuths: outAzi2.map { UnsafeMutableBufferPointer(start: $0, count: n) })
+    }
+}
+
 @c public func gk_circle_contains_batch(
     _ ctx: OpaquePointer?, _ centerLat: Double, _ centerLon: Double, _ radiusM: Double,
     _ lat: UnsafePointer<Double>?, _ lon: UnsafePointer<Double>?, _ count: UInt, _ strideBytes: Int,

@@ -139,6 +139,35 @@ static void test_batch(gk_context *ctx) {
     }
     CHECK(dist[4] == 0, "coincident point geodesic distance %g", dist[4]);
 
+    /* Direct geodesics from the same origin (azimuths from lon, distances up to 18 000 km
+       from lat, a few beyond the kernel's range and backwards): each end within 8 nm on the
+       ground of gk_geodesic_direct's, the final azimuth within 1e-9 degrees. */
+    {
+        static double azi[N_BATCH], s12[N_BATCH], lat2[N_BATCH], lon2[N_BATCH], azi2[N_BATCH];
+        for (i = 0; i < N_BATCH; ++i) { azi[i] = lon[i]; s12[i] = (lat[i] + 90) * 1e5; }
+        s12[5] = 1.95e7; s12[6] = -5e6; s12[9] = 0; azi[10] = 720.5;
+        CHECK(gk_geodesic_destinations(ctx, clat, clon, azi, s12, N_BATCH, lat2, lon2, azi2) == GK_OK, "destinations: %s", gk_context_errmsg(ctx));
+        for (i = 0; i < N_BATCH; ++i) {
+            double la = 0, lo = 0, az = 0, apart = -1, daz;
+            gk_geodesic_direct(ctx, clat, clon, azi[i], s12[i], &la, &lo, &az);
+            gk_geodesic_inverse(ctx, la, lo, lat2[i], lon2[i], &apart, NULL, NULL);
+            daz = fabs(azi2[i] - az);
+            if (daz > 180) daz = 360 - daz;
+            CHECK(apart <= 8e-9 && daz <= 1e-9, "destination[%u] (%.17g, %.17g) azimuth %.17g vs (%.17g, %.17g) %.17g: %g m apart",
+                  (unsigned)i, lat2[i], lon2[i], azi2[i], la, lo, az, apart);
+        }
+        {
+            double moved = -1;
+            gk_geodesic_inverse(ctx, clat, clon, lat2[9], lon2[9], &moved, NULL, NULL);
+            CHECK(moved <= 1e-9, "zero distance stays at the origin: %.17g %.17g, %g m", lat2[9], lon2[9], moved);
+        }
+        CHECK(gk_geodesic_destinations(ctx, clat, clon, azi, s12, N_BATCH, lat2, lon2, NULL) == GK_OK, "destinations without azimuths");
+        azi[11] = NAN;
+        CHECK(gk_geodesic_destinations(ctx, clat, clon, azi, s12, N_BATCH, lat2, lon2, NULL) == GK_ERR_INVALID_ARGUMENT, "NaN azimuth");
+        CHECK(strstr(gk_context_errmsg(ctx), "11") != NULL, "destinations name the azimuth: %s", gk_context_errmsg(ctx));
+        CHECK(gk_geodesic_destinations(ctx, clat, clon, azi, s12, N_BATCH, NULL, lon2, NULL) == GK_ERR_MISUSE, "destinations NULL out_lat");
+    }
+
     lat[7] = 91;
     CHECK(gk_geodesic_distances(ctx, clat, clon, lat, lon, N_BATCH, sizeof(double), dist) == GK_ERR_INVALID_ARGUMENT, "bad latitude in geodesic batch");
     CHECK(strstr(gk_context_errmsg(ctx), "7") != NULL, "geodesic batch names the point: %s", gk_context_errmsg(ctx));

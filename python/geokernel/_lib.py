@@ -98,6 +98,7 @@ _SIGNATURES = {
     "gk_haversine": (_I, [_P, _D, _D, _D, _D, _P]),
     "gk_haversine_batch": (_I, [_P, _D, _D, _P, _P, _S, c_ssize_t, _P]),
     "gk_geodesic_distances": (_I, [_P, _D, _D, _P, _P, _S, c_ssize_t, _P]),
+    "gk_geodesic_destinations": (_I, [_P, _D, _D, _P, _P, _S, _P, _P, _P]),
     "gk_circle_contains_batch": (_I, [_P, _D, _D, _D, _P, _P, _S, c_ssize_t, _P, _P]),
     "gk_transformer_create": (_I, [_P, c_char_p, c_char_p, _P]),
     "gk_transformer_create_operation": (_I, [_P, c_char_p, _P]),

@@ -202,3 +202,25 @@ def test_geodesic_distances_are_within_8_nm_of_the_scalar_inverse_and_15_nm_of_p
     assert np.max(np.abs(d - ref)) <= 15e-9
     with pytest.raises(gk.InvalidArgumentError, match="point 3"):
         gk.geodesic_distances(0, 0, np.array([0, 1, 2, 95.0]), np.zeros(4))
+
+
+def test_geodesic_destinations_are_within_8_nm_of_the_scalar_direct_and_15_nm_of_pyproj():
+    pyproj = pytest.importorskip("pyproj")
+    rng = np.random.default_rng(2512)
+    azi = rng.uniform(-180, 180, 2003)
+    s12 = rng.uniform(0, 1.8e7, 2003)
+    s12[:3] = [1.95e7, -5e6, 0]  # beyond the kernel's range (scalar), backwards, nowhere
+    lat, lon, azi2 = gk.geodesic_destinations(47.3769, 8.5417, azi, s12)
+    for i in list(range(0, 2003, 89)) + [0, 1, 2, 2002]:
+        d = gk.geodesic_direct(47.3769, 8.5417, azi[i], s12[i])
+        assert gk.geodesic_inverse(d.lat, d.lon, lat[i], lon[i]).distance_m <= 8e-9
+        assert min(abs(azi2[i] - d.azimuth2_deg), 360 - abs(azi2[i] - d.azimuth2_deg)) <= 1e-9
+    geod = pyproj.Geod(ellps="WGS84")
+    ref_lon, ref_lat, _ = geod.fwd(np.full(2003, 8.5417), np.full(2003, 47.3769), azi, s12)
+    _, _, apart = geod.inv(lon, lat, ref_lon, ref_lat)
+    assert np.max(np.abs(apart)) <= 15e-9
+    assert np.all((lon >= -180) & (lon <= 180)) and np.all((azi2 >= 0) & (azi2 < 360))
+    with pytest.raises(gk.InvalidArgumentError, match="distance 2"):
+        gk.geodesic_destinations(0, 0, [0, 90, 180], [1, 2, np.inf])
+    with pytest.raises(ValueError, match="3 azimuths but 2 distances"):
+        gk.geodesic_destinations(0, 0, [0, 90, 180], [1, 2])

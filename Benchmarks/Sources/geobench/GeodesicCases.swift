@@ -45,6 +45,20 @@ enum GeodesicCases {
         }
         let nearColumns = CoordinateColumns(latitudes: nearLats.baseAddress!, longitudes: nearLons.baseAddress!, count: n)
 
+        // Direct geodesics from Zürich along the seeded azimuths and distances (the batch).
+        let azimuths = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        let lengths = UnsafeMutableBufferPointer<Double>.allocate(capacity: n)
+        for i in 0..<n { azimuths[i] = directs[i].0; lengths[i] = directs[i].1 }
+        let ends = (0..<5).map { _ in UnsafeMutableBufferPointer<Double>.allocate(capacity: n) }
+        let (endLat, endLon, endAzi, glLat, glLon) = (ends[0], ends[1], ends[2], ends[3], ends[4])
+        func glDestinations() {
+            var azi2 = 0.0
+            for i in 0..<n {
+                gl_direct(origin.latitude, origin.longitude, azimuths[i], lengths[i], &glLat[i], &glLon[i], &azi2)
+                reference[i] = azi2
+            }
+        }
+
         func within15nm(_ what: String) -> String? {
             var worst = 0.0
             for i in 0..<n { worst = max(worst, abs(out[i] - reference[i])) }
@@ -134,6 +148,17 @@ enum GeodesicCases {
             }, check: {
                 for i in 0..<n { reference[i] = gl_distance(origin.latitude, origin.longitude, lats[i], lons[i]) }
                 return within15nm("batch distance")
+            }),
+            BenchCase(name: "geodesic.destinations.geographiclib", n: n, baseline: nil, run: glDestinations),
+            BenchCase(name: "geodesic.destinations", n: n, baseline: "geodesic.destinations.geographiclib", run: {
+                try! g.destinations(
+                    from: origin, azimuthsDegrees: UnsafeBufferPointer(azimuths), distancesMeters: UnsafeBufferPointer(lengths),
+                    latitudes: endLat, longitudes: endLon, finalAzimuths: endAzi)
+            }, check: {
+                glDestinations()
+                var worst = 0.0
+                for i in 0..<n { worst = max(worst, gl_distance(endLat[i], endLon[i], glLat[i], glLon[i])) }
+                return worst <= 15e-9 ? nil : "batch end points: \(worst) m from GeographicLib's"
             }),
             BenchCase(name: "geodesic.batch.regional.geographiclib", n: n, baseline: nil, run: {
                 for i in 0..<n {

@@ -19,10 +19,8 @@ extension Geodesic {
     func solveDirect(_ lat1: Double, _ lon1: Double, _ azi1: Double, _ s12: Double) -> DirectSolution {
         let tiny = GeodesicTolerance.tiny
         let (salp1, calp1) = ExactDegrees.sincos(ExactDegrees.rounded(ExactDegrees.normalized(azi1)))
-        var (sbet1, cbet1) = ExactDegrees.sincos(ExactDegrees.rounded(lat1))
-        sbet1 *= f1
-        normalize(&sbet1, &cbet1)
-        cbet1 = max(tiny, cbet1)
+        let start = DirectStart(self, latitude: lat1)
+        let sbet1 = start.sbet1, cbet1 = start.cbet1
         let salp0 = salp1 * cbet1
         let calp0 = length(calp1, salp1 * sbet1)
         var ssig1 = sbet1

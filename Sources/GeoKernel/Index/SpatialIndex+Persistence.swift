@@ -55,9 +55,7 @@ extension SpatialIndex {
     /// - Thread safety: builds a new value. C twin: `gk_index_load`.
     /// \since 0.1
     public init(contentsOf path: String) throws(GeoKernelError) {
-        func corrupt(_ what: String) -> GeoKernelError {
-            GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel index file: \(what)")
-        }
+        let corrupt = FileIO.corruption(path, kind: "index")
         if try SectionedFile.version(of: path, magic: Self.fileMagic, kind: "an index", corrupt) == 1 {
             self = try Self.loadVersion1(path, corrupt)
         } else {

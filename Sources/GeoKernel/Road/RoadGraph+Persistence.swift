@@ -62,7 +62,7 @@ extension RoadGraph {
     /// - Thread safety: builds a new value. C twin: `gk_road_graph_load`.
     @_optimize(size)  // cold: once per load
     public init(contentsOf path: String) throws(GeoKernelError) {
-        func corrupt(_ what: String) -> GeoKernelError { Self.corruptFile(path, what) }
+        let corrupt = FileIO.corruption(path, kind: "road graph")
         let version = try SectionedFile.version(of: path, magic: Self.fileMagic, kind: "a road graph", corrupt)
         let header: [UInt64]
         if version == Self.streamedVersion {
@@ -90,11 +90,6 @@ extension RoadGraph {
                 reading: &sections, nodeCount: Int(header[2]), edgeCount: Int(header[3]), contracted: Int(header[5]),
                 linked: true, path: path)
         }
-    }
-
-    /// The error for a file that is not a valid road graph file, saying why.
-    static func corruptFile(_ path: String, _ what: String) -> GeoKernelError {
-        GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel road graph file: \(what)")
     }
 
     private static func checkCounts(_ header: [UInt64], _ corrupt: (String) -> GeoKernelError) throws(GeoKernelError) {

@@ -9,7 +9,7 @@ extension RoadGraphStorage {
         reading r: inout any SectionSource, nodeCount n: Int, edgeCount m: Int, contracted: Int, linked: Bool,
         path: String
     ) throws(GeoKernelError) {
-        func corrupt(_ what: String) -> GeoKernelError { RoadGraph.corruptFile(path, what) }
+        let corrupt = FileIO.corruption(path, kind: "road graph")
         var raw: [RawSection] = []
         for _ in 0..<RoadGraph.sectionCount { raw.append(try r.nextSection()) }
         var k = 0

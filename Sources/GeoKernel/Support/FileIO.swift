@@ -73,6 +73,15 @@ package enum FileIO {
         }
     }
 
+    /// The error maker of the file loaders: "'path' is not a valid GeoKernel `kind` file:
+    /// what". Returned from a function the optimiser does not inline, so that the loaders
+    /// it is handed to (`SectionedFile.load`, `SectionReader`, …) are compiled once, not
+    /// copied for each caller's closure (the C library's size).
+    @inline(never)
+    package static func corruption(_ path: String, kind: String) -> (String) -> GeoKernelError {
+        { what in GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel \(kind) file: \(what)") }
+    }
+
     /// Checks the first two words of a saved file's header: the magic number, then the
     /// format version (low 32 bits) and the byte-order mark 0x01020304 (high 32 bits).
     ///

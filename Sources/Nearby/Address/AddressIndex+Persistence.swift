@@ -32,9 +32,7 @@ extension AddressIndex {
     ///   (checksum), or inconsistent — the message says which.
     /// - Complexity: O(size). C twin: `gk_address_index_load`.
     public init(contentsOf path: String) throws(GeoKernelError) {
-        func corrupt(_ what: String) -> GeoKernelError {
-            GeoKernelError(.corrupt, "'\(path)' is not a valid GeoKernel address index file: \(what)")
-        }
+        let corrupt = FileIO.corruption(path, kind: "address index")
         let loaded = try SectionedFile.load(
             path, magic: Self.fileMagic, version: Self.fileVersion, sectionCount: Self.sectionCount,
             kind: "an address index", corrupt)
