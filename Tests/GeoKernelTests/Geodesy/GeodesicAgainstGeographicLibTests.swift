@@ -25,6 +25,15 @@ struct GeodesicAgainstGeographicLibTests {
         }
     }()
 
+    /// Five values for a batch of the kernels that take four lanes at a time: row r's in
+    /// lane r % 4 and in the tail (index 4), the others from other rows.
+    static func inLanes<T>(_ r: Int, _ value: (Row) -> T) -> [T] {
+        var out = (0..<5).map { value(rows[(r + 7 * $0 + 1) % rows.count]) }
+        out[r % 4] = value(rows[r])
+        out[4] = value(rows[r])
+        return out
+    }
+
     static func geodesic(_ r: Row) throws -> Geodesic {
         r.f == EarthModel.wgs84Flattening && r.a == EarthModel.wgs84SemiMajorAxisMeters
             ? .wgs84 : try Geodesic(equatorialRadiusMeters: r.a, flattening: r.f)

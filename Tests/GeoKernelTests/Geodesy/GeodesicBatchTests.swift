@@ -58,10 +58,8 @@ struct GeodesicBatchTests {
             let g = try GeodesicAgainstGeographicLibTests.geodesic(row)
             let origin = try Coordinate(latitude: row.lat1, longitude: row.lon1)
             // The row's end point at lane r % 4 and at the tail, the others from other rows.
-            var lat = (0..<5).map { rows[(r + 7 * $0 + 1) % rows.count].lat2 }
-            var lon = (0..<5).map { rows[(r + 7 * $0 + 1) % rows.count].lon2 }
-            lat[r % 4] = row.lat2; lon[r % 4] = row.lon2
-            lat[4] = row.lat2; lon[4] = row.lon2
+            let lat = GeodesicAgainstGeographicLibTests.inLanes(r, \.lat2)
+            let lon = GeodesicAgainstGeographicLibTests.inLanes(r, \.lon2)
             var out = [Double](repeating: .nan, count: 5)
             try lat.withUnsafeBufferPointer { la in
                 try lon.withUnsafeBufferPointer { lo in

@@ -68,10 +68,8 @@ struct GeodesicDestinationsTests {
         for (r, row) in rows.enumerated() {
             let g = try GeodesicAgainstGeographicLibTests.geodesic(row)
             let origin = try Coordinate(latitude: row.lat1, longitude: row.lon1)
-            var azi = (0..<5).map { rows[(r + 7 * $0 + 1) % rows.count].azi1 }
-            var s12 = (0..<5).map { rows[(r + 7 * $0 + 1) % rows.count].s12 }
-            azi[r % 4] = row.azi1; s12[r % 4] = row.s12
-            azi[4] = row.azi1; s12[4] = row.s12
+            let azi = GeodesicAgainstGeographicLibTests.inLanes(r, \.azi1)
+            let s12 = GeodesicAgainstGeographicLibTests.inLanes(r, \.s12)
             let out = try Self.destinations(g, origin, azi, s12)
             let end = try Coordinate(latitude: row.lat2, longitude: row.lon2)
             for k in [r % 4, 4] {
