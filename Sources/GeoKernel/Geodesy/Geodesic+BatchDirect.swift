@@ -14,7 +14,7 @@ extension Geodesic {
     /// Four geodesics at a time go through a SIMD kernel of Karney's direct solution, with
     /// polynomial sin, cos and atan2 in place of libm's and fused multiply-adds where the
     /// build's target has them, so an end point is within 8 nm of `direct`'s on the ground
-    /// (and its final azimuth within 1e-12°), not the same bits. Arcs longer than about
+    /// (and its final azimuth within 1e-9°, as the tests check), not the same bits. Arcs longer than about
     /// 19 000 km, ends at a pole and the last `count % 4` geodesics go through `direct`
     /// itself. What it is for: the outline of a circle of given radius on the ellipsoid,
     /// range rings, points at given bearings and distances.
