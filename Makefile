@@ -334,10 +334,12 @@ networks: build
 # isochrone, every engine's costs checked equal on the same pairs. `make bench-scale` writes
 # docs/scale-benchmarks.md (SCALE_SIZES, default 10^4 to 10^6; 5000000 takes an hour today:
 # `make bench-scale SCALE_SIZES=5000000 SCALE_KEEP=$(SCRATCH)/bench-scale/results.json` adds its
-# row to an earlier run's, each row saying when it was measured);
+# row to an earlier run's, each row saying when it was measured; SCALE_RESUME=1 reuses the graphs
+# an earlier run built in $(SCRATCH)/bench-scale, with that run's build figures);
 # `bench-scale-smoke`, part of `make test`, runs 10^4 junctions only, for the equality checks.
 SCALE_SIZES ?= 10000 100000 1000000
 SCALE_KEEP ?=
+SCALE_RESUME ?=
 SCALE_VENV := $(SCRATCH)/bench-scale-venv
 SCALE_WORK := $(SCRATCH)/bench-scale
 
@@ -357,7 +359,8 @@ bench-scale-tools: build $(SCALE_VENV)/.installed $(SCALE_WORK)/dijkstra
 bench-scale: bench-scale-tools
 	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \
 	  --dijkstra $(SCALE_WORK)/dijkstra --work $(SCALE_WORK) --networks $(NETWORKS) --sizes $(SCALE_SIZES) \
-	  --markdown docs/scale-benchmarks.md --readme README.md $(if $(SCALE_KEEP),--keep $(SCALE_KEEP))
+	  --markdown docs/scale-benchmarks.md --readme README.md $(if $(SCALE_KEEP),--keep $(SCALE_KEEP)) \
+	  $(if $(SCALE_RESUME),--resume)
 
 bench-scale-smoke: bench-scale-tools
 	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \

@@ -10,9 +10,12 @@ the same seeds: every cost must equal GeoKernel's (the run fails otherwise). The
 go to a JSON file and, as a table, to a Markdown file. `--keep FILE` joins the rows of an
 earlier run's results.json for the sizes this run does not measure (a 5·10⁶-junction row
 takes an hour on its own); each row keeps the time and machine it was measured on.
+Each build leaves WORK/country-N/build.json (its wall time, peak and the graph's size and
+modification time); `--resume` reuses such a graph instead of building it again, so that a
+long run cut short continues from its graph (the row then says when it was built).
 
     python bench_scale.py --tool geokernel --scale gk-scale --dijkstra dijkstra --work DIR
-        --networks DIR --sizes 10000 100000 --pairs 1000 [--markdown FILE] [--keep FILE]
+        --networks DIR --sizes 10000 100000 --pairs 1000 [--markdown FILE] [--keep FILE] [--resume]
 """
 import argparse
 import json
@@ -55,7 +58,14 @@ def one(n, a):
     work = Path(a.work) / f"country-{n}"
     work.mkdir(parents=True, exist_ok=True)
     graph = work / "graph.gkroad"
-    build_s, build_mb = timed_run([a.tool, "graph", "--osm", pbf, "--out", graph, "--quiet"])
+    build = built_before(work, graph) if a.resume else None
+    if build is None:
+        build_s, build_mb = timed_run([a.tool, "graph", "--osm", pbf, "--out", graph, "--quiet"])
+        st = graph.stat()
+        build = {"build_s": build_s, "build_peak_mb": build_mb, "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                 "machine": machine(), "graph_bytes": st.st_size, "graph_mtime_ns": st.st_mtime_ns}
+        (work / "build.json").write_text(json.dumps(build, indent=1))
+    build_s, build_mb = build["build_s"], build["build_peak_mb"]
     gk = json.loads(run([a.scale, graph, work, a.pairs]).stdout)
     dj = json.loads(run([a.dijkstra, work, a.dijkstra_pairs]).stdout)
     rk = json.loads(run([sys.executable, HERE / "routingkit.py", work, 100]).stdout)
@@ -68,7 +78,20 @@ def one(n, a):
         problems.append(f"RoutingKit's CCH differs from GeoKernel on {rk['mismatches']} of {rk['pairs']} pairs")
     return {"junctions_asked": n, "pbf_mb": pbf.stat().st_size / 1e6, "build_s": build_s, "build_peak_mb": build_mb,
             "graph_mb": graph.stat().st_size / 1e6, "geokernel": gk, "dijkstra": dj, "routingkit": rk,
-            "problems": problems}
+            "problems": problems, "build_measured": build["measured"]}
+
+
+def built_before(work, graph):
+    """The build record an earlier run left beside its graph (`--resume`), when the graph is
+    still the one it describes (same size and modification time); else None."""
+    record = work / "build.json"
+    if not (record.exists() and graph.exists()):
+        return None
+    build = json.loads(record.read_text())
+    st = graph.stat()
+    if build.get("graph_bytes") != st.st_size or build.get("graph_mtime_ns") != st.st_mtime_ns:
+        return None
+    return build
 
 
 def stamped(earlier):
@@ -144,6 +167,8 @@ def main():
     p.add_argument("--tables-from", help="the results.json of an earlier run: only the tables are written")
     p.add_argument("--readme", help="a file with the scale-table markers, whose table is replaced")
     p.add_argument("--keep", help="an earlier results.json whose rows of other sizes join this run's")
+    p.add_argument("--resume", action="store_true",
+                   help="reuse a graph an earlier run built in WORK (with its build.json): its build figures are that run's")
     a = p.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     where = machine()
@@ -156,6 +181,8 @@ def main():
     for n in a.sizes:
         r = one(n, a)
         r["measured"], r["machine"] = started, where
+        if r["build_measured"] != started:  # a build resumed from an earlier run
+            r["measured"] = f"{started} (built {r['build_measured']})"
         results.append(r)
         results.sort(key=lambda r: r["junctions_asked"])
         g = r["geokernel"]
