@@ -70,10 +70,19 @@ FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
 run: build
 	$(BIN)/geokernel demo
 
+# Each check after the Swift tests says how long it took (CI must stay under 30 minutes).
+TEST_CHECKS := python-test c-test abi-check so-check install-check tool-check examples-check docs tsan noproj-check \
+  fuzz-smoke bench-scale-smoke
+
 test: build-tests lib
+	@echo "make test: build done at $$(date -u +%H:%M:%S)"
 	$(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
-	$(MAKE) --no-print-directory python-test c-test abi-check so-check install-check tool-check examples-check docs tsan noproj-check fuzz-smoke bench-scale-smoke
-	@echo "make test: all checks passed"
+	@for check in $(TEST_CHECKS); do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$check || exit 1; \
+	  echo "make test: $$check took $$(( $$(date +%s) - start )) s"; \
+	done
+	@echo "make test: all checks passed at $$(date -u +%H:%M:%S)"
 
 # Installs libproj-dev, zlib1g-dev, libsqlite3-dev, libgeographiclib-dev (the benchmarks' geodesic baseline), pkg-config, librsvg2-bin (rsvg-convert: the tests render
 # the --svg pictures to PNG), tzdata (/usr/share/zoneinfo: timeline --time-zone) and python3 with venv (the Python
