@@ -15,6 +15,7 @@
 #   make networks  the made-up road networks of the scale benchmarks, as OSM PBF, under
 #                  .build/networks (docs/scale.md): countries of 10^4 to 5*10^6 junctions,
 #                  Andorra tiled 4 x 4 to 16 x 16, grids of 100 x 100 to 1 000 x 1 000
+#   make match-accuracy  map matching's accuracy on simulated traces: docs/matching.md's table
 #   make bench-scale  GeoKernel beside RoutingKit's CCH and a plain C Dijkstra on made-up
 #                  countries (SCALE_SIZES): docs/scale-benchmarks.md; a 10^4 run, checking that
 #                  all three find the same costs, is part of `make test`
@@ -66,6 +67,7 @@ FUZZ_BIN := $(FUZZ_SCRATCH)/release/gk-fuzz
 
 .PHONY: run test deps build build-tests lib python-test c-test abi-check so-check install-check tool-check examples-check tsan noproj-check bench install clean
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-corpus docs benchmarks-doc networks bench-scale bench-scale-smoke bench-scale-tools
+.PHONY: match-accuracy
 
 run: build
 	$(BIN)/geokernel demo
@@ -375,6 +377,18 @@ bench-scale-smoke: bench-scale-tools
 	$(SCALE_VENV)/bin/python scripts/bench-scale/bench_scale.py --tool $(BIN)/geokernel --scale $(BIN)/gk-scale \
 	  --dijkstra $(SCALE_WORK)/dijkstra --work $(SCALE_WORK)/smoke --networks $(SCALE_WORK)/smoke --sizes 10000 \
 	  --pairs 300
+
+# docs/matching.md's accuracy table (MatchAccuracy/main.swift): map matching on 1 000 simulated
+# traces per row of the shared extracts, with the distances-alone model and without outlier
+# candidates beside it (MATCH_ROUTES, MATCH_SEED; about 15 minutes on 2 cores).
+MATCH_ROUTES ?= 1000
+MATCH_SEED ?= 7
+match-accuracy: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product gk-match-accuracy
+	@table=$$($(BIN)/gk-match-accuracy $(SHARED_DATA) $(MATCH_ROUTES) $(MATCH_SEED)) || exit 1; \
+	printf '%s\n\n%s\n' "$$table" "Measured $$(date -u '+%Y-%m-%d %H:%M UTC') on $$(nproc) cores ($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)), $(MATCH_ROUTES) routes per row, seed $(MATCH_SEED)." \
+	  | python3 scripts/doc-table.py docs/matching.md match-accuracy
+	@echo "match-accuracy: docs/matching.md's table written"
 
 bench: lib
 	$(SWIFT) build -c release --package-path Benchmarks $(BENCH_CPU_FLAGS)

@@ -12,6 +12,8 @@
 //   geokernel   the command-line tool.
 //   gk-fuzz     (executable target, no product) the libFuzzer harness of `make fuzz`.
 //   gk-scale    (executable target, no product) GeoKernel's side of `make bench-scale`.
+//   gk-match-accuracy  (executable target, no product) the accuracy table of
+//               docs/matching.md (`make match-accuracy`).
 import PackageDescription
 
 let root = Context.packageDirectory
@@ -151,6 +153,13 @@ let package = Package(
             name: "gk-scale",
             dependencies: ["GeoKernel", "Route"],
             path: "Scale"
+        ),
+        // gk-match-accuracy: map matching on simulated traces of the shared extracts, the
+        // table of docs/matching.md (MatchAccuracy/main.swift, `make match-accuracy`).
+        .executableTarget(
+            name: "gk-match-accuracy",
+            dependencies: ["GeoKernel", "Matching", "Simulation", "OpenStreetMap"],
+            path: "MatchAccuracy"
         ),
         .target(
             name: "_GeoKernelTestSupport",

@@ -18,36 +18,6 @@ struct RoadMatcherTests {
     static let andorra = graph("andorra.osm.pbf")
     static let monaco = graph("monaco.osm.pbf")
 
-    /// Newson & Krumm's route mismatch fraction: the length of road the match added or
-    /// missed, over the true route's length (per edge, whatever the direction).
-    static func mismatch(truth: RoadPath, match: RoadMatch) -> Double {
-        var along: [Int: Double] = [:]
-        for p in truth.pieces { along[p.edge, default: 0] += p.lengthMeters }
-        var matched: [Int: Double] = [:]
-        for leg in match.pieces.flatMap(\.legs) { matched[leg.edge, default: 0] += leg.lengthMeters }
-        var wrong = 0.0
-        for e in Set(along.keys).union(matched.keys) { wrong += abs(along[e, default: 0] - matched[e, default: 0]) }
-        return wrong / max(truth.lengthMeters, 1)
-    }
-
-    /// Random car routes of at least `minimum` metres on `graph`, reproducible.
-    static func routes(_ graph: RoadGraph, count: Int, minimum: Double, seed: UInt64) throws -> [RoadPath] {
-        var rng = SeededRandom(seed: seed)
-        let ws = RoadGraph.Workspace(for: graph)
-        var out: [RoadPath] = []
-        while out.count < count {
-            func point() throws -> RoadSnap {
-                let p = graph.nodeCoordinate(Int.random(in: 0..<graph.nodeCount, using: &rng))
-                return try graph.snap(p, maxDistanceMeters: .infinity, role: .via)
-            }
-            let (a, b) = (try point(), try point())
-            guard let path = try? graph.route(from: a, to: b, metric: .fastest, workspace: ws), path.lengthMeters >= minimum
-            else { continue }
-            out.append(path)
-        }
-        return out
-    }
-
     /// Matches `count` routes sampled every `interval` s with noise `sigma` m; returns the
     /// mismatch fractions and the matches.
     static func evaluate(
@@ -61,10 +31,10 @@ struct RoadMatcherTests {
         sim.outlierRate = outliers
         sim.paceFactor = pace
         sim.paceVariation = paceVariation
-        return try routes(graph, count: count, minimum: 1_000, seed: seed).enumerated().map { k, truth in
+        return try SimulatedRoutes.random(on: graph, count: count, minimumMeters: 1_000, seed: seed).enumerated().map { k, truth in
             let trace = try sim.fixes(along: truth, seed: seed &+ UInt64(k))
             let match = try matcher.match(trace.map(\.fix))
-            return (mismatch(truth: truth, match: match), match, truth)
+            return (match.mismatch(against: truth).fraction, match, truth)
         }
     }
 
@@ -151,7 +121,7 @@ struct RoadMatcherTests {
     func impossibleJumpBreaks() throws {
         let graph = try #require(Self.andorra)
         let (first, second) = try { () throws -> (RoadPath, RoadPath) in
-            let r = try Self.routes(graph, count: 40, minimum: 1_500, seed: 11)
+            let r = try SimulatedRoutes.random(on: graph, count: 40, minimumMeters: 1_500, seed: 11)
             // Two routes whose ends lie more than 5 km apart.
             for a in r { for b in r where haversineDistance(a.geometry.last!, b.geometry.first!) > 5_000 { return (a, b) } }
             throw GeoKernelError(.notFound, "no two distant routes")
@@ -176,7 +146,7 @@ struct RoadMatcherTests {
         sim.intervalSeconds = 10
         sim.noiseMeters = 5
         var tried = 0, left = 0
-        for (k, truth) in try Self.routes(graph, count: 12, minimum: 1_500, seed: 11).enumerated() {
+        for (k, truth) in try SimulatedRoutes.random(on: graph, count: 12, minimumMeters: 1_500, seed: 11).enumerated() {
             var fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
             let m = fixes.count / 2
             // A junction 200–400 m from the fix and more than 150 m from the whole true route.
@@ -202,7 +172,7 @@ struct RoadMatcherTests {
     @Test("a fix far from every road is unmatched without cutting the trace, and a long stop stays one piece")
     func farFixAndStop() throws {
         let graph = try #require(Self.andorra)
-        let truth = try Self.routes(graph, count: 1, minimum: 2_000, seed: 5)[0]
+        let truth = try SimulatedRoutes.random(on: graph, count: 1, minimumMeters: 2_000, seed: 5)[0]
         var sim = SimulatedTrace()
         sim.intervalSeconds = 2
         sim.noiseMeters = 8
@@ -226,7 +196,7 @@ struct RoadMatcherTests {
         #expect(match.pieces.count == 1)
         #expect(match.fixes[k + 151].snap == nil && match.fixes[k + 151].piece == nil)
         #expect(match.matchedCount >= fixes.count - 10)
-        #expect(Self.mismatch(truth: truth, match: match) < 0.05)
+        #expect(match.mismatch(against: truth).fraction < 0.05)
     }
 
     @Test("the matcher refuses fixes out of time order and unusable options, and matches an empty trace to nothing")
@@ -255,7 +225,7 @@ struct RoadMatcherTests {
         var sim = SimulatedTrace()
         sim.intervalSeconds = 10
         sim.noiseMeters = 15
-        for (k, truth) in try Self.routes(graph, count: 20, minimum: 1_000, seed: 21).enumerated() {
+        for (k, truth) in try SimulatedRoutes.random(on: graph, count: 20, minimumMeters: 1_000, seed: 21).enumerated() {
             let fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
             let x = try pairwise.match(fixes), y = try fast.match(fixes)
             #expect(x.fixes == y.fixes && x.pieces == y.pieces)
@@ -276,7 +246,7 @@ struct RoadMatchStreamTests {
             sim.intervalSeconds = interval
             sim.noiseMeters = sigma
             sim.outlierRate = outliers
-            for (k, truth) in try RoadMatcherTests.routes(graph, count: 15, minimum: 1_000, seed: 31).enumerated() {
+            for (k, truth) in try SimulatedRoutes.random(on: graph, count: 15, minimumMeters: 1_000, seed: 31).enumerated() {
                 let fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
                 let batch = try matcher.match(fixes)
                 var stream = try matcher.stream(maximumLag: 100_000)
@@ -305,7 +275,7 @@ struct RoadMatchStreamTests {
         var sim = SimulatedTrace()
         sim.intervalSeconds = 5
         sim.noiseMeters = 25
-        for (k, truth) in try RoadMatcherTests.routes(graph, count: 10, minimum: 1_000, seed: 4).enumerated() {
+        for (k, truth) in try SimulatedRoutes.random(on: graph, count: 10, minimumMeters: 1_000, seed: 4).enumerated() {
             let fixes = try sim.fixes(along: truth, seed: UInt64(k)).map(\.fix)
             var stream = try matcher.stream(maximumLag: 3)
             var seen = 0

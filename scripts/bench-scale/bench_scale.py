@@ -150,10 +150,9 @@ def readme_table(results, where):
 
 
 def update_readme(path, text):
-    begin, end = "<!-- scale-table:begin (make bench-scale) -->", "<!-- scale-table:end -->"
-    doc = Path(path).read_text()
-    i, j = doc.index(begin) + len(begin), doc.index(end)
-    Path(path).write_text(doc[:i] + "\n" + text + "\n" + doc[j:])
+    sys.path.insert(0, str(HERE.parent))
+    doc_table = __import__("doc-table")  # scripts/doc-table.py: one way to replace a generated block
+    doc_table.replace(path, "scale-table", text)
 
 
 def main():
