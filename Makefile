@@ -380,7 +380,7 @@ bench-scale-smoke: bench-scale-tools
 
 # docs/matching.md's accuracy table (MatchAccuracy/main.swift): map matching on 1 000 simulated
 # traces per row of the shared extracts, with the distances-alone model and without outlier
-# candidates beside it (MATCH_ROUTES, MATCH_SEED; about 15 minutes on 2 cores).
+# candidates beside it (MATCH_ROUTES, MATCH_SEED; about a minute and a half on 2 cores).
 MATCH_ROUTES ?= 1000
 MATCH_SEED ?= 7
 match-accuracy: deps
