@@ -21,9 +21,9 @@ public enum SimulatedRoutes {
     ///   - seed: the random generator's seed.
     /// - Returns: the routes, in the order drawn.
     /// - Throws: `.invalidArgument` for a negative count or a minimum that is negative or
-    ///   not finite, or a graph without junctions; `.notFound` when 1 000 draws a route
-    ///   (and 1 000 more) find too few routes that long (a graph of small islands); as
-    ///   `RoadGraph.route` for a metric the graph does not have.
+    ///   not finite, or a graph without junctions; `.notFound` when 1 000 draws for each
+    ///   route asked, and 1 000 more, do not find enough routes that long (a graph of small
+    ///   islands); as `RoadGraph.route` for a metric the graph does not have.
     /// - Complexity: O(draws × route query). Thread safety: pure.
     public static func random(
         on graph: RoadGraph, count: Int, minimumMeters: Double, metric: RoadMetric = .fastest, seed: UInt64
