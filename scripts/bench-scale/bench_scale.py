@@ -63,7 +63,7 @@ def one(n, a):
         build_s, build_mb = timed_run([a.tool, "graph", "--osm", pbf, "--out", graph, "--quiet"])
         st = graph.stat()
         build = {"build_s": build_s, "build_peak_mb": build_mb, "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                 "machine": machine(), "graph_bytes": st.st_size, "graph_mtime_ns": st.st_mtime_ns}
+                 "machine": machine(), "tool": str(a.tool), "graph_bytes": st.st_size, "graph_mtime_ns": st.st_mtime_ns}
         (work / "build.json").write_text(json.dumps(build, indent=1))
     build_s, build_mb = build["build_s"], build["build_peak_mb"]
     gk = json.loads(run([a.scale, graph, work, a.pairs]).stdout)
