@@ -343,7 +343,7 @@ networks: build
 # GeoKernel beside RoutingKit's CCH (PyPI routingkit-cch, in a venv of its own) and a plain C
 # Dijkstra on made-up countries (scripts/bench-scale/bench_scale.py): build, query, matrix,
 # isochrone, every engine's costs checked equal on the same pairs. `make bench-scale` writes
-# docs/scale-benchmarks.md (SCALE_SIZES, default 10^4 to 10^6; 5000000 takes an hour today:
+# docs/scale-benchmarks.md (SCALE_SIZES, default 10^4 to 10^6; 5000000 takes over two hours today:
 # `make bench-scale SCALE_SIZES=5000000 SCALE_KEEP=$(SCRATCH)/bench-scale/results.json` adds its
 # row to an earlier run's, each row saying when it was measured; SCALE_RESUME=1 reuses the graphs
 # an earlier run built in $(SCRATCH)/bench-scale, with that run's build figures);

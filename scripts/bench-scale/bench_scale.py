@@ -9,7 +9,7 @@ queries. RoutingKit (PyPI routingkit-cch) and the C Dijkstra then answer the sam
 the same seeds: every cost must equal GeoKernel's (the run fails otherwise). The results
 go to a JSON file and, as a table, to a Markdown file. `--keep FILE` joins the rows of an
 earlier run's results.json for the sizes this run does not measure (a 5·10⁶-junction row
-takes an hour on its own); each row keeps the time and machine it was measured on.
+takes over two hours on its own); each row keeps the time and machine it was measured on.
 Each build leaves WORK/country-N/build.json (its wall time, peak and the graph's size and
 modification time); `--resume` reuses such a graph instead of building it again, so that a
 long run cut short continues from its graph (the row then says when it was built).
