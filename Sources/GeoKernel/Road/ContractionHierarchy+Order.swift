@@ -1,7 +1,21 @@
 extension ContractionHierarchy {
     /// Witness search limits (settled nodes): small while estimating priorities, larger
     /// when contracting for real.
-    static let estimateLimit = 30, contractLimit = 100
+    package static let estimateLimit = 30, contractLimit = 100
+
+    /// ... and, when contracting a node, at least this many settled nodes per arc it has
+    /// left (in and out). The states contracted last form a dense core with hundreds of
+    /// arcs each, where 100 settled nodes miss most witnesses: every missed witness adds a
+    /// needless shortcut, which raises the degree of the nodes left, so the core grows
+    /// denser and slower to contract. A limit that grows with the degree keeps the core
+    /// sparser; nodes of up to 25 arcs (nearly all) keep 100. What it changed on the
+    /// 10⁶-junction country is in docs/scale.md.
+    package static let contractLimitPerArc = 4
+
+    /// The settled-node limit of the witness searches that contract a node with `arcs`
+    /// arcs left.
+    @inline(__always)
+    package static func contractLimit(arcs: Int) -> Int { max(contractLimit, contractLimitPerArc * arcs) }
 
     /// Contracts the turn graph of `g` for `metric` (its states are the hierarchy's
     /// nodes, its turns the original arcs, `mid` holding the turn index): nodes in order of priority
@@ -70,7 +84,7 @@ extension ContractionHierarchy {
                 progress(.init(metric: m, contracted: order.count, total: n))
             }
             pending.removeAll(keepingCapacity: true)
-            c.shortcuts(of: v, limit: Self.contractLimit) { u, w, arc in
+            c.shortcuts(of: v, limit: Self.contractLimit(arcs: c.outs.range(v).count + c.ins.range(v).count)) { u, w, arc in
                 if arc.weight == .max { overflow = true }
                 pending.append((u, w, arc))
             }
