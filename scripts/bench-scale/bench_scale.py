@@ -59,6 +59,7 @@ def one(n, a):
     work.mkdir(parents=True, exist_ok=True)
     graph = work / "graph.gkroad"
     build = built_before(work, graph) if a.resume else None
+    resumed = build is not None
     if build is None:
         build_s, build_mb = timed_run([a.tool, "graph", "--osm", pbf, "--out", graph, "--quiet"])
         st = graph.stat()
@@ -78,7 +79,7 @@ def one(n, a):
         problems.append(f"RoutingKit's CCH differs from GeoKernel on {rk['mismatches']} of {rk['pairs']} pairs")
     return {"junctions_asked": n, "pbf_mb": pbf.stat().st_size / 1e6, "build_s": build_s, "build_peak_mb": build_mb,
             "graph_mb": graph.stat().st_size / 1e6, "geokernel": gk, "dijkstra": dj, "routingkit": rk,
-            "problems": problems, "build_measured": build["measured"]}
+            "problems": problems, "build_measured": build["measured"], "build_resumed": resumed}
 
 
 def built_before(work, graph):
@@ -180,7 +181,7 @@ def main():
     for n in a.sizes:
         r = one(n, a)
         r["measured"], r["machine"] = started, where
-        if r["build_measured"] != started:  # a build resumed from an earlier run
+        if r["build_resumed"]:  # a build an earlier run made
             r["measured"] = f"{started} (built {r['build_measured']})"
         results.append(r)
         results.sort(key=lambda r: r["junctions_asked"])
